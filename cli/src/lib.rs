@@ -1,0 +1,4 @@
+//! The `carcassonne` command line, as a library so tests can drive it.
+
+pub mod atomic;
+pub mod load;

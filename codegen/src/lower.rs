@@ -1,0 +1,191 @@
+//! Lowering the model to the flat, pre-computed numbers the engine reads:
+//! packed edges per rotation, port-to-segment maps, attribute bit sets.
+//! Both the emitted static tables and the run-time loader are built from this,
+//! so a compiled-in ruleset and one loaded from TOML are the same data.
+
+use crate::attrs::ATTRIBUTES;
+use crate::model::{Edge, Kind, Ruleset, Tile};
+
+/// No segment at this port (the middle of a field side).
+pub const NO_SEGMENT: u8 = u8::MAX;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LSegment {
+    pub kind: Kind,
+    /// Bit `p` set when the segment touches port `p` (unrotated).
+    pub ports: u16,
+    /// Bit `i` set when this field borders city segment `i` of the tile.
+    pub borders: u16,
+    pub pennants: u8,
+    /// Bit `attr id` set for each attribute present.
+    pub flags: u64,
+    pub attrs: Vec<(u8, i16)>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LTile {
+    pub id: String,
+    pub set: String,
+    pub count: u16,
+    pub start: u16,
+    pub edges: [Edge; 4],
+    /// For rotation `r`, the edge on board side `s` in bits `4s..4s+4`.
+    pub rot_edges: [u16; 4],
+    /// Unrotated port -> segment index (`NO_SEGMENT` for none).
+    pub port_segment: [u8; 12],
+    pub flags: u64,
+    pub attrs: Vec<(u8, i16)>,
+    pub ignored: Vec<String>,
+    pub segments: Vec<LSegment>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LRuleset {
+    pub id: String,
+    pub name: String,
+    pub edition: u8,
+    pub sets: Vec<String>,
+    pub mechanics: Vec<String>,
+    pub farmers: bool,
+    pub legacy_farm_scoring: bool,
+    pub min_players: u8,
+    pub max_players: u8,
+    pub followers: u8,
+    pub tiles: Vec<LTile>,
+    /// (tile index, x, y, rotation)
+    pub start: Vec<(u16, i16, i16, u8)>,
+    pub total: u16,
+}
+
+pub fn edge_code(e: Edge) -> u16 {
+    match e {
+        Edge::Field => 0,
+        Edge::Road => 1,
+        Edge::City => 2,
+        Edge::River => 3,
+    }
+}
+
+fn attr_pairs(attrs: &[crate::model::AttrValue]) -> (u64, Vec<(u8, i16)>) {
+    let flags = attrs.iter().fold(0u64, |m, a| m | 1 << a.id);
+    let pairs = attrs.iter().map(|a| (a.id as u8, a.value as i16)).collect();
+    (flags, pairs)
+}
+
+pub fn tile(t: &Tile) -> LTile {
+    let mut rot_edges = [0u16; 4];
+    for (r, packed) in rot_edges.iter_mut().enumerate() {
+        for side in 0..4 {
+            // After r clockwise turns, board side s shows the tile's side s - r.
+            let from = (side + 4 - r) % 4;
+            *packed |= edge_code(t.edges[from]) << (4 * side);
+        }
+    }
+    let mut port_segment = [NO_SEGMENT; 12];
+    let segments: Vec<LSegment> = t
+        .segments
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let mut ports = s.mask();
+            if s.kind == Kind::City {
+                // A city side holds the whole edge, halves included.
+                for &p in &s.ports {
+                    let side = crate::ports::side_of(p);
+                    for h in crate::ports::halves(side) {
+                        ports |= 1 << h;
+                    }
+                }
+            }
+            for (p, slot) in port_segment.iter_mut().enumerate() {
+                if ports & (1 << p) != 0 {
+                    *slot = i as u8;
+                }
+            }
+            let (flags, attrs) = attr_pairs(&s.attrs);
+            LSegment {
+                kind: s.kind,
+                ports,
+                borders: s.borders.iter().fold(0, |m, &b| m | 1 << b),
+                pennants: s.attr("pennant").unwrap_or(0) as u8,
+                flags,
+                attrs,
+            }
+        })
+        .collect();
+    let (flags, attrs) = attr_pairs(&t.attrs);
+    LTile {
+        id: t.id.clone(),
+        set: t.set.clone(),
+        count: t.count as u16,
+        start: t.start as u16,
+        edges: t.edges,
+        rot_edges,
+        port_segment,
+        flags,
+        attrs,
+        ignored: t.ignored.clone(),
+        segments,
+    }
+}
+
+pub fn ruleset(rs: &Ruleset) -> LRuleset {
+    LRuleset {
+        id: rs.id.clone(),
+        name: rs.name.clone(),
+        edition: rs.edition,
+        sets: rs.sets.clone(),
+        mechanics: rs.mechanics.clone(),
+        farmers: rs.options.farmers,
+        legacy_farm_scoring: rs.options.farm_scoring == crate::model::FarmScoring::Legacy2000,
+        min_players: rs.options.min_players,
+        max_players: rs.options.max_players,
+        followers: rs.options.followers,
+        tiles: rs.tiles.iter().map(tile).collect(),
+        start: rs
+            .start
+            .iter()
+            .map(|s| (s.tile as u16, s.x as i16, s.y as i16, s.rotation))
+            .collect(),
+        total: rs.total() as u16,
+    }
+}
+
+/// Attribute names and the words of word-valued attributes, by id.
+pub fn attribute_ids() -> Vec<(u8, &'static str)> {
+    ATTRIBUTES.iter().enumerate().map(|(i, a)| (i as u8, a.name)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Segment, Tile};
+
+    #[test]
+    fn rotation_packs_edges_clockwise() {
+        let t = Tile {
+            id: "D".into(),
+            set: "base".into(),
+            count: 1,
+            start: 0,
+            edition: None,
+            edges: [Edge::City, Edge::Road, Edge::Field, Edge::Road],
+            segments: vec![Segment {
+                kind: Kind::City,
+                ports: vec![1],
+                borders: vec![],
+                attrs: vec![],
+            }],
+            attrs: vec![],
+            ignored: vec![],
+            origin: String::new(),
+        };
+        let l = tile(&t);
+        // Unrotated: N city(2), E road(1), S field(0), W road(1).
+        assert_eq!(l.rot_edges[0], 2 | 1 << 4 | 1 << 12);
+        // One turn: the city faces E.
+        assert_eq!(l.rot_edges[1], 1 | 2 << 4 | 1 << 8);
+        assert_eq!(l.segments[0].ports, 0b111);
+        assert_eq!(&l.port_segment[..3], &[0, 0, 0]);
+    }
+}

@@ -1,0 +1,199 @@
+//! The validated model: what a tile set and a ruleset mean once parsed and
+//! checked. Both the emitter (static tables) and the run-time loader read it.
+
+use crate::attrs::{Values, ATTRIBUTES};
+use crate::ports::{Port, PORT_NAMES};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    City,
+    Road,
+    Field,
+    River,
+    Cloister,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 5] = [Kind::City, Kind::Road, Kind::Field, Kind::River, Kind::Cloister];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::City => "city",
+            Kind::Road => "road",
+            Kind::Field => "field",
+            Kind::River => "river",
+            Kind::Cloister => "cloister",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.name() == name)
+    }
+}
+
+/// What a side of a tile shows to its neighbour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Edge {
+    Field,
+    Road,
+    City,
+    River,
+}
+
+impl Edge {
+    pub fn name(self) -> &'static str {
+        match self {
+            Edge::Field => "field",
+            Edge::Road => "road",
+            Edge::City => "city",
+            Edge::River => "river",
+        }
+    }
+}
+
+/// An attribute on a segment or a tile: an index into `attrs::ATTRIBUTES`
+/// and its value (1 for a flag, the count, or the index of the word).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct AttrValue {
+    pub id: usize,
+    pub value: i64,
+}
+
+impl AttrValue {
+    pub fn name(&self) -> &'static str {
+        ATTRIBUTES[self.id].name
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        match ATTRIBUTES[self.id].values {
+            Values::Flag => serde_json::Value::Bool(true),
+            Values::Count { .. } => serde_json::Value::from(self.value),
+            Values::OneOf(words) => serde_json::Value::from(words[self.value as usize]),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Segment {
+    pub kind: Kind,
+    /// Ports in index order (fields: half-edges; others: side middles).
+    pub ports: Vec<Port>,
+    /// Indices of the city segments of the same tile this field borders.
+    pub borders: Vec<usize>,
+    pub attrs: Vec<AttrValue>,
+}
+
+impl Segment {
+    pub fn port_names(&self) -> Vec<&'static str> {
+        self.ports
+            .iter()
+            .map(|&p| {
+                let name = PORT_NAMES[p as usize];
+                // Side middles are named by the side alone.
+                if crate::ports::is_middle(p) {
+                    crate::ports::SIDE_NAMES[crate::ports::side_of(p) as usize]
+                } else {
+                    name
+                }
+            })
+            .collect()
+    }
+
+    pub fn mask(&self) -> u16 {
+        self.ports.iter().fold(0, |m, &p| m | 1 << p)
+    }
+
+    pub fn attr(&self, name: &str) -> Option<i64> {
+        self.attrs
+            .iter()
+            .find(|a| a.name() == name)
+            .map(|a| a.value)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tile {
+    pub id: String,
+    pub set: String,
+    pub count: u32,
+    /// How many of `count` are start tiles.
+    pub start: u32,
+    /// Only in this edition of the set (`None`: every edition).
+    pub edition: Option<u8>,
+    /// N E S W of the unrotated tile.
+    pub edges: [Edge; 4],
+    pub segments: Vec<Segment>,
+    /// Tile-wide markers.
+    pub attrs: Vec<AttrValue>,
+    /// Attributes present in the data but ignored by this ruleset (tiles only).
+    pub ignored: Vec<String>,
+    /// Where the tile is defined (`path:line:col`), for messages.
+    pub origin: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TileSet {
+    pub id: String,
+    pub name: String,
+    pub editions: Vec<u8>,
+    /// The declared total per edition (`None`: not declared).
+    pub expect_total: Option<u32>,
+    pub tiles: Vec<Tile>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FarmScoring {
+    /// 3 points per completed city bordering each farm (000_9deb58b1a7d17d38.txt L244-L258).
+    PerFarm,
+    /// Per city, 4 points to the majority of adjacent farmers; each city once
+    /// (000_9deb58b1a7d17d38.txt footnote 15).
+    Legacy2000,
+}
+
+impl FarmScoring {
+    pub fn name(self) -> &'static str {
+        match self {
+            FarmScoring::PerFarm => "per-farm",
+            FarmScoring::Legacy2000 => "legacy-2000",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    pub farmers: bool,
+    pub farm_scoring: FarmScoring,
+    pub min_players: u8,
+    pub max_players: u8,
+    pub followers: u8,
+}
+
+/// A start tile placed before the first turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StartPlacement {
+    /// Index into `Ruleset::tiles`.
+    pub tile: usize,
+    pub x: i32,
+    pub y: i32,
+    pub rotation: u8,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ruleset {
+    pub id: String,
+    pub name: String,
+    pub edition: u8,
+    pub sets: Vec<String>,
+    pub mechanics: Vec<String>,
+    pub options: Options,
+    pub tiles: Vec<Tile>,
+    pub start: Vec<StartPlacement>,
+    /// Files the ruleset was compiled from (for rebuild tracking).
+    pub inputs: Vec<std::path::PathBuf>,
+}
+
+impl Ruleset {
+    pub fn total(&self) -> u32 {
+        self.tiles.iter().map(|t| t.count).sum()
+    }
+}

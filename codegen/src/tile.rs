@@ -1,0 +1,554 @@
+//! Giving a parsed shape its meaning and proving it hangs together: every port
+//! used exactly once, each side of one type, fields bordering exactly the
+//! cities they touch, no features crossing, attributes in their place.
+
+use std::ops::Range;
+
+use crate::attrs::{self, Target, Values};
+use crate::model::{AttrValue, Edge, Kind, Segment};
+use crate::ports::{self, Port, PORT_NAMES, SIDE_NAMES};
+use crate::shape::{AttrWord, Statement, Word};
+
+/// The geometry of one tile after checking.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Geometry {
+    pub edges: [Edge; 4],
+    pub segments: Vec<Segment>,
+    pub attrs: Vec<AttrValue>,
+}
+
+/// Reports errors at positions inside the shape string.
+pub trait Sink {
+    fn error(&mut self, span: Range<usize>, message: String);
+}
+
+struct SegInfo {
+    kind: Kind,
+    kind_span: Range<usize>,
+    enclosed: bool,
+    /// Where each claimed port was named.
+    port_words: Vec<(Port, Range<usize>)>,
+    border_words: Vec<Word>,
+    bridge: bool,
+}
+
+/// Who holds a port and where it was named.
+#[derive(Clone)]
+struct Claim {
+    seg: usize,
+    span: Range<usize>,
+    /// Claimed as part of a whole city side (its halves included).
+    via_city_side: bool,
+}
+
+pub fn build(statements: &[Statement], whole: Range<usize>, sink: &mut dyn Sink) -> Option<Geometry> {
+    let mut counter = Counting { inner: sink, count: 0 };
+    let sink = &mut counter;
+
+    let mut infos: Vec<SegInfo> = Vec::new();
+    let mut segments: Vec<Segment> = Vec::new();
+    let mut tile_attrs: Vec<AttrValue> = Vec::new();
+    let mut owner: [Option<Claim>; 12] = Default::default();
+
+    for st in statements {
+        match st {
+            Statement::Marker { attrs, .. } => {
+                tile_attrs.extend(resolve_attrs(attrs, None, sink));
+            }
+            Statement::Segment {
+                kind,
+                enclosed,
+                ports: words,
+                borders,
+                attrs,
+                ..
+            } => {
+                let Some(k) = Kind::from_name(&kind.text) else {
+                    sink.error(
+                        kind.span.clone(),
+                        format!(
+                            "unknown segment kind `{}`; expected city, road, field, river, cloister or `tile`",
+                            kind.text
+                        ),
+                    );
+                    continue;
+                };
+                let seg = segments.len();
+                let mut info = SegInfo {
+                    kind: k,
+                    kind_span: kind.span.clone(),
+                    enclosed: enclosed.is_some(),
+                    port_words: Vec::new(),
+                    border_words: Vec::new(),
+                    bridge: false,
+                };
+                if let Some(span) = enclosed {
+                    if k != Kind::Field {
+                        sink.error(span.clone(), format!("only a field can be enclosed, not a {}", k.name()));
+                    }
+                }
+                if k == Kind::Cloister && !words.is_empty() {
+                    sink.error(
+                        words[0].span.clone(),
+                        "a cloister takes no ports: it lies inside the tile".to_string(),
+                    );
+                }
+                if words.is_empty() && enclosed.is_none() && k != Kind::Cloister {
+                    let what = if k == Kind::Field { "half-edges or `enclosed`" } else { "at least one side" };
+                    sink.error(kind.span.clone(), format!("a {} needs {what}", k.name()));
+                }
+                for w in words {
+                    for port in resolve_port(k, w, sink) {
+                        claim(&mut owner, port, seg, k, w, &segments, sink);
+                        info.port_words.push((port, w.span.clone()));
+                    }
+                }
+                if let Some((span, list)) = borders {
+                    if k != Kind::Field {
+                        sink.error(span.clone(), format!("only a field borders cities, not a {}", k.name()));
+                    } else {
+                        info.border_words = list.clone();
+                    }
+                }
+                let seg_attrs = resolve_attrs(attrs, Some(k), sink);
+                info.bridge = seg_attrs.iter().any(|a| a.name() == "bridge");
+                let mut ports: Vec<Port> = info.port_words.iter().map(|(p, _)| *p).collect();
+                ports.sort_unstable();
+                ports.dedup();
+                segments.push(Segment {
+                    kind: k,
+                    ports,
+                    borders: Vec::new(),
+                    attrs: seg_attrs,
+                });
+                infos.push(info);
+            }
+        }
+    }
+    if segments.is_empty() && sink.count == 0 {
+        sink.error(whole.clone(), "the shape has no segments".to_string());
+    }
+
+    check_sides(&owner, &infos, &whole, sink);
+    let full = full_masks(&segments, &owner);
+    resolve_borders(&mut segments, &infos, &owner, &full, sink);
+    check_crossings(&infos, &full, sink);
+
+    if sink.count > 0 {
+        return None;
+    }
+    let mut edges = [Edge::Field; 4];
+    for (side, edge) in edges.iter_mut().enumerate() {
+        if let Some(c) = &owner[ports::middle(side as u8) as usize] {
+            *edge = match segments[c.seg].kind {
+                Kind::City => Edge::City,
+                Kind::Road => Edge::Road,
+                Kind::River => Edge::River,
+                Kind::Field | Kind::Cloister => Edge::Field,
+            };
+        }
+    }
+    Some(Geometry {
+        edges,
+        segments,
+        attrs: tile_attrs,
+    })
+}
+
+struct Counting<'a> {
+    inner: &'a mut dyn Sink,
+    count: usize,
+}
+
+impl Sink for Counting<'_> {
+    fn error(&mut self, span: Range<usize>, message: String) {
+        self.count += 1;
+        self.inner.error(span, message);
+    }
+}
+
+/// The ports a word names for a segment of kind `k`.
+fn resolve_port(k: Kind, w: &Word, sink: &mut dyn Sink) -> Vec<Port> {
+    if let Some(side) = ports::side_by_name(&w.text) {
+        return if k == Kind::Field {
+            ports::halves(side).to_vec()
+        } else {
+            vec![ports::middle(side)]
+        };
+    }
+    if let Some(p) = ports::port_by_name(&w.text) {
+        if k == Kind::Field {
+            return vec![p];
+        }
+        sink.error(
+            w.span.clone(),
+            format!(
+                "a {} takes whole sides (N E S W), not the half-edge `{}`",
+                k.name(),
+                w.text
+            ),
+        );
+        return Vec::new();
+    }
+    sink.error(
+        w.span.clone(),
+        format!(
+            "unknown port `{}`; expected a side N E S W or a half-edge Nw Ne En Es Se Sw Ws Wn",
+            w.text
+        ),
+    );
+    Vec::new()
+}
+
+fn claim(
+    owner: &mut [Option<Claim>; 12],
+    port: Port,
+    seg: usize,
+    k: Kind,
+    w: &Word,
+    segments: &[Segment],
+    sink: &mut dyn Sink,
+) {
+    let city_side = k == Kind::City;
+    let targets: Vec<Port> = if city_side {
+        let side = ports::side_of(port);
+        vec![ports::halves(side)[0], port, ports::halves(side)[1]]
+    } else {
+        vec![port]
+    };
+    for p in targets {
+        let new = Claim {
+            seg,
+            span: w.span.clone(),
+            via_city_side: city_side,
+        };
+        match &owner[p as usize] {
+            None => owner[p as usize] = Some(new),
+            Some(old) => {
+                let old_kind = segments.get(old.seg).map_or(k, |s| s.kind);
+                if (old.via_city_side && k == Kind::Field) || (city_side && old_kind == Kind::Field) {
+                    let side = SIDE_NAMES[ports::side_of(p) as usize];
+                    sink.error(
+                        w.span.clone(),
+                        format!(
+                            "side {side} is a city side, so its half-edge `{}` cannot be in a field",
+                            PORT_NAMES[p as usize]
+                        ),
+                    );
+                } else {
+                    let name = if ports::is_middle(p) {
+                        SIDE_NAMES[ports::side_of(p) as usize]
+                    } else {
+                        PORT_NAMES[p as usize]
+                    };
+                    sink.error(
+                        w.span.clone(),
+                        format!("port `{name}` is used twice: it already belongs to another segment"),
+                    );
+                }
+                // Report a city side once, not for each of its three ports.
+                if city_side {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Each side is of one type: a road or river side has fields on both halves;
+/// a side without a middle feature is covered by fields.
+fn check_sides(owner: &[Option<Claim>; 12], infos: &[SegInfo], whole: &Range<usize>, sink: &mut dyn Sink) {
+    for side in 0..4u8 {
+        let mid = &owner[ports::middle(side) as usize];
+        let halves = ports::halves(side);
+        let side_name = SIDE_NAMES[side as usize];
+        match mid {
+            Some(c) if matches!(infos[c.seg].kind, Kind::Road | Kind::River) => {
+                for h in halves {
+                    let is_field = owner[h as usize]
+                        .as_ref()
+                        .is_some_and(|o| infos[o.seg].kind == Kind::Field);
+                    if !is_field {
+                        sink.error(
+                            c.span.clone(),
+                            format!(
+                                "{} side {side_name} needs a field on both halves, but half-edge `{}` is in no field",
+                                infos[c.seg].kind.name(),
+                                PORT_NAMES[h as usize]
+                            ),
+                        );
+                    }
+                }
+            }
+            Some(_) => {}
+            None => {
+                let unused: Vec<Port> = halves.into_iter().filter(|h| owner[*h as usize].is_none()).collect();
+                if unused.len() == 2 {
+                    sink.error(whole.clone(), format!("side {side_name} is not used by any segment"));
+                } else {
+                    for h in unused {
+                        sink.error(
+                            whole.clone(),
+                            format!("half-edge `{}` is not used by any segment", PORT_NAMES[h as usize]),
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Every port each segment occupies, a city's side halves included.
+fn full_masks(segments: &[Segment], owner: &[Option<Claim>; 12]) -> Vec<u16> {
+    let mut masks = vec![0u16; segments.len()];
+    for (p, c) in owner.iter().enumerate() {
+        if let Some(c) = c {
+            masks[c.seg] |= 1 << p;
+        }
+    }
+    masks
+}
+
+fn touches(field_mask: u16, city_mask: u16) -> bool {
+    (0..12u8).any(|p| {
+        field_mask & (1 << p) != 0 && ports::ring_neighbours(p).iter().any(|&n| city_mask & (1 << n) != 0)
+    })
+}
+
+fn resolve_borders(
+    segments: &mut [Segment],
+    infos: &[SegInfo],
+    owner: &[Option<Claim>; 12],
+    full: &[u16],
+    sink: &mut dyn Sink,
+) {
+    for (i, info) in infos.iter().enumerate() {
+        if info.kind != Kind::Field {
+            continue;
+        }
+        let mut borders = Vec::new();
+        for w in &info.border_words {
+            let port = ports::side_by_name(&w.text)
+                .map(ports::middle)
+                .or_else(|| ports::port_by_name(&w.text));
+            let Some(port) = port else {
+                sink.error(
+                    w.span.clone(),
+                    format!("unknown port `{}`; name a city by one of its sides N E S W", w.text),
+                );
+                continue;
+            };
+            let city = owner[port as usize]
+                .as_ref()
+                .map(|c| c.seg)
+                .filter(|&s| infos[s].kind == Kind::City);
+            let Some(city) = city else {
+                sink.error(w.span.clone(), format!("`{}` is not a city side of this tile", w.text));
+                continue;
+            };
+            if !info.enclosed && !touches(full[i], full[city]) {
+                sink.error(
+                    w.span.clone(),
+                    format!("this field does not touch the city on {}", w.text),
+                );
+                continue;
+            }
+            if !borders.contains(&city) {
+                borders.push(city);
+            }
+        }
+        if !info.enclosed {
+            for (c, cinfo) in infos.iter().enumerate() {
+                if cinfo.kind == Kind::City && !borders.contains(&c) && touches(full[i], full[c]) {
+                    let side = (0..4u8)
+                        .find(|&s| full[c] & (1 << ports::middle(s)) != 0)
+                        .map_or("?", |s| SIDE_NAMES[s as usize]);
+                    sink.error(
+                        info.kind_span.clone(),
+                        format!("this field touches the city on {side} but does not list it after `>`"),
+                    );
+                }
+            }
+        }
+        borders.sort_unstable();
+        segments[i].borders = borders;
+    }
+}
+
+/// Two features drawn inside one tile cannot cross unless one passes over
+/// the other: on the ring of ports, their ports may not interleave.
+fn check_crossings(infos: &[SegInfo], full: &[u16], sink: &mut dyn Sink) {
+    for j in 0..infos.len() {
+        for i in 0..j {
+            if infos[i].bridge || infos[j].bridge {
+                continue;
+            }
+            if interleave(full[i], full[j]) {
+                sink.error(
+                    infos[j].kind_span.clone(),
+                    format!(
+                        "this {} crosses the {} on the same tile; mark one `+bridge` if it passes over the other",
+                        infos[j].kind.name(),
+                        infos[i].kind.name()
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// Whether two disjoint port sets alternate around the ring (a, b, a, b).
+fn interleave(a: u16, b: u16) -> bool {
+    let mut seq: Vec<u8> = Vec::new();
+    for p in 0..12 {
+        let who = if a & (1 << p) != 0 {
+            0
+        } else if b & (1 << p) != 0 {
+            1
+        } else {
+            continue;
+        };
+        if seq.last() != Some(&who) {
+            seq.push(who);
+        }
+    }
+    if seq.len() > 1 && seq.first() == seq.last() {
+        seq.pop();
+    }
+    seq.len() >= 4
+}
+
+fn resolve_attrs(words: &[AttrWord], on: Option<Kind>, sink: &mut dyn Sink) -> Vec<AttrValue> {
+    let mut out: Vec<AttrValue> = Vec::new();
+    for w in words {
+        let Some((id, def)) = attrs::attribute(&w.name.text) else {
+            let known: Vec<&str> = attrs::ATTRIBUTES.iter().map(|a| a.name).collect();
+            sink.error(
+                w.span.clone(),
+                format!("unknown attribute `+{}`; known: {}", w.name.text, known.join(", ")),
+            );
+            continue;
+        };
+        match (def.target, on) {
+            (Target::Tile, Some(k)) => {
+                sink.error(
+                    w.span.clone(),
+                    format!(
+                        "`+{}` is a tile marker, not an attribute of a {}; write it on a `tile` line",
+                        def.name,
+                        k.name()
+                    ),
+                );
+                continue;
+            }
+            (Target::Segment(kinds), None) => {
+                sink.error(
+                    w.span.clone(),
+                    format!("`+{}` belongs on a {} segment, not on the tile", def.name, kinds_list(kinds)),
+                );
+                continue;
+            }
+            (Target::Segment(kinds), Some(k)) if !kinds.contains(&k) => {
+                sink.error(
+                    w.span.clone(),
+                    format!("`+{}` belongs on a {} segment, not on a {}", def.name, kinds_list(kinds), k.name()),
+                );
+                continue;
+            }
+            _ => {}
+        }
+        let value = match (def.values, &w.value) {
+            (Values::Flag, None) => Some(1),
+            (Values::Flag, Some(v)) => {
+                sink.error(v.span.clone(), format!("`+{}` takes no value", def.name));
+                None
+            }
+            (Values::Count { .. }, None) => Some(1),
+            (Values::Count { max }, Some(v)) => match v.text.parse::<i64>() {
+                Ok(n) if (1..=max).contains(&n) => Some(n),
+                _ => {
+                    sink.error(
+                        v.span.clone(),
+                        format!("`+{}` takes a count from 1 to {max}, not `{}`", def.name, v.text),
+                    );
+                    None
+                }
+            },
+            (Values::OneOf(words), Some(v)) => match words.iter().position(|x| *x == v.text) {
+                Some(i) => Some(i as i64),
+                None => {
+                    sink.error(
+                        v.span.clone(),
+                        format!("`+{}` takes one of {}, not `{}`", def.name, words.join(", "), v.text),
+                    );
+                    None
+                }
+            },
+            (Values::OneOf(words), None) => {
+                sink.error(
+                    w.span.clone(),
+                    format!("`+{}` needs a value: one of {}", def.name, words.join(", ")),
+                );
+                None
+            }
+        };
+        let Some(value) = value else { continue };
+        if out.iter().any(|a| a.id == id) {
+            sink.error(w.span.clone(), format!("`+{}` is given twice", def.name));
+            continue;
+        }
+        out.push(AttrValue { id, value });
+    }
+    out
+}
+
+fn kinds_list(kinds: &[Kind]) -> String {
+    kinds.iter().map(|k| k.name()).collect::<Vec<_>>().join(" or ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape;
+
+    struct Errors(Vec<String>);
+    impl Sink for Errors {
+        fn error(&mut self, _: Range<usize>, message: String) {
+            self.0.push(message);
+        }
+    }
+
+    fn check(src: &str) -> Result<Geometry, Vec<String>> {
+        let st = shape::parse(src).expect("syntax");
+        let mut e = Errors(Vec::new());
+        build(&st, 0..src.len(), &mut e).ok_or(e.0)
+    }
+
+    #[test]
+    fn base_d_tile() {
+        let g = check("city N\nroad W E\nfield En Wn > N\nfield Es Se Sw Ws").unwrap();
+        assert_eq!(g.edges, [Edge::City, Edge::Road, Edge::Field, Edge::Road]);
+        assert_eq!(g.segments[2].borders, vec![0]);
+        assert_eq!(g.segments[1].port_names(), ["E", "W"]);
+    }
+
+    #[test]
+    fn missing_border_is_reported() {
+        let e = check("city N\nroad W E\nfield En Wn\nfield Es Se Sw Ws").unwrap_err();
+        assert_eq!(e, ["this field touches the city on N but does not list it after `>`"]);
+    }
+
+    #[test]
+    fn crossing_roads_need_a_bridge() {
+        let e = check("road N S\nroad W E\nfield Nw Wn\nfield Ne En\nfield Es Se\nfield Sw Ws").unwrap_err();
+        assert!(e[0].contains("crosses"), "{e:?}");
+        assert!(check("road N S\nroad W E +bridge\nfield Nw Wn\nfield Ne En\nfield Es Se\nfield Sw Ws").is_ok());
+    }
+
+    #[test]
+    fn interleaving() {
+        assert!(interleave(0b0001_0001, 0b0100_0100));
+        assert!(!interleave(0b0000_0011, 0b0000_1100));
+        assert!(!interleave(0b1000_0000_0001, 0b0000_0110));
+    }
+}

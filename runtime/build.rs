@@ -1,0 +1,28 @@
+//! Compiles every ruleset in `../rulesets` (with the tile sets in `../tiles`)
+//! into `$OUT_DIR/tables.rs`. A broken input fails the build with the same
+//! located errors `carcassonne validate` prints.
+
+use std::path::Path;
+
+fn main() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let rulesets = root.join("rulesets");
+    let tiles = root.join("tiles");
+    println!("cargo:rerun-if-changed={}", rulesets.display());
+    println!("cargo:rerun-if-changed={}", tiles.display());
+    let compiled = match carcassonne_codegen::compile_dir(&rulesets) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(1);
+        }
+    };
+    for input in carcassonne_codegen::inputs(&compiled) {
+        println!("cargo:rerun-if-changed={}", input.display());
+    }
+    let out = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("tables.rs");
+    let code = carcassonne_codegen::emit::tables(&compiled);
+    if std::fs::read_to_string(&out).ok().as_deref() != Some(code.as_str()) {
+        std::fs::write(&out, code).expect("write generated tables");
+    }
+}

@@ -1,0 +1,21 @@
+//! The Carcassonne engine, over tables compiled from `tiles/` and `rulesets/`.
+
+pub mod catalog;
+pub mod tables;
+
+/// The tables generated at build time from every ruleset in `rulesets/`.
+pub mod generated {
+    include!(concat!(env!("OUT_DIR"), "/tables.rs"));
+}
+
+pub use tables::Ruleset;
+
+/// Every compiled-in ruleset, sorted by id.
+pub fn rulesets() -> &'static [&'static Ruleset] {
+    generated::RULESETS
+}
+
+/// A compiled-in ruleset by id.
+pub fn ruleset(id: &str) -> Option<&'static Ruleset> {
+    generated::RULESETS.iter().copied().find(|r| r.id == id)
+}
