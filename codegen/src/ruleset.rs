@@ -103,6 +103,9 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>) -> Option<Ruleset> {
     };
     let mut inputs = vec![r.src.path.clone()];
     let mut tiles = Vec::new();
+    // A set that could not be loaded is reported once; the checks of the
+    // whole mix (start tile, placeability) would only echo it.
+    let mut missing_set = false;
     for s in &sets {
         let path = dir.join(format!("{}.toml", s.id.value));
         if !path.is_file() {
@@ -110,6 +113,7 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>) -> Option<Ruleset> {
                 s.id.span.clone(),
                 format!("unknown tile set `{}`: there is no {}", s.id.value, path.display()),
             );
+            missing_set = true;
             continue;
         }
         inputs.push(path.clone());
@@ -121,6 +125,7 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>) -> Option<Ruleset> {
                     format!("tile set `{}` has errors ({} in {})", s.id.value, d.len(), path.display()),
                 );
                 set_diags.extend(d);
+                missing_set = true;
                 continue;
             }
         };
@@ -132,6 +137,7 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>) -> Option<Ruleset> {
                     s.id.value, set.editions
                 ),
             );
+            missing_set = true;
             continue;
         }
         take_tiles(r, s, set, edition, &enabled, &mut tiles);
@@ -150,8 +156,11 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>) -> Option<Ruleset> {
     }
 
     let (options, start_at) = options?;
+    if missing_set {
+        return None;
+    }
     let start = choose_start(r, &mut tiles, &options_start(&start_at), &f);
-    check_placeable(r, &tiles, &f);
+    check_placeable(r, &tiles, &sets, &f);
     let id = id?;
     Some(Ruleset {
         id: id.value,
@@ -353,7 +362,12 @@ fn choose_start(
 
 /// A tile with no edge type in common with any other tile of the mix can
 /// never be placed: report it.
-fn check_placeable(r: &mut Reader, tiles: &[crate::model::Tile], f: &crate::toml_read::Fields) {
+fn check_placeable(
+    r: &mut Reader,
+    tiles: &[crate::model::Tile],
+    sets: &[SetRef],
+    f: &crate::toml_read::Fields,
+) {
     for (i, t) in tiles.iter().enumerate() {
         if t.count == 0 {
             continue;
@@ -363,9 +377,19 @@ fn check_placeable(r: &mut Reader, tiles: &[crate::model::Tile], f: &crate::toml
             available && t.edges.iter().any(|e| u.edges.contains(e))
         });
         if !fits {
-            let edges: Vec<&str> = t.edges.iter().map(|e: &Edge| e.name()).collect();
+            let mut edges: Vec<&str> = Vec::new();
+            for e in t.edges.iter().map(|e: &Edge| e.name()) {
+                if !edges.contains(&e) {
+                    edges.push(e);
+                }
+            }
+            // Point at the set that brings the tile in.
+            let span = sets
+                .iter()
+                .find(|s| s.id.value == t.set)
+                .map_or(f.span.start..f.span.start, |s| s.id.span.clone());
             r.error(
-                f.span.start..f.span.start,
+                span,
                 format!(
                     "tile `{}` ({}) can be placed next to no tile of this ruleset: no other tile has a {} edge",
                     t.id,

@@ -49,6 +49,9 @@ pub fn build(statements: &[Statement], whole: Range<usize>, sink: &mut dyn Sink)
     let mut segments: Vec<Segment> = Vec::new();
     let mut tile_attrs: Vec<AttrValue> = Vec::new();
     let mut owner: [Option<Claim>; 12] = Default::default();
+    // Set when a segment or one of its ports could not be understood: the
+    // checks of the whole tile would then only repeat that error.
+    let mut unresolved = false;
 
     for st in statements {
         match st {
@@ -71,6 +74,7 @@ pub fn build(statements: &[Statement], whole: Range<usize>, sink: &mut dyn Sink)
                             kind.text
                         ),
                     );
+                    unresolved = true;
                     continue;
                 };
                 let seg = segments.len();
@@ -98,7 +102,9 @@ pub fn build(statements: &[Statement], whole: Range<usize>, sink: &mut dyn Sink)
                     sink.error(kind.span.clone(), format!("a {} needs {what}", k.name()));
                 }
                 for w in words {
-                    for port in resolve_port(k, w, sink) {
+                    let resolved = resolve_port(k, w, sink);
+                    unresolved |= resolved.is_empty();
+                    for port in resolved {
                         claim(&mut owner, port, seg, k, w, &segments, sink);
                         info.port_words.push((port, w.span.clone()));
                     }
@@ -129,10 +135,12 @@ pub fn build(statements: &[Statement], whole: Range<usize>, sink: &mut dyn Sink)
         sink.error(whole.clone(), "the shape has no segments".to_string());
     }
 
-    check_sides(&owner, &infos, &whole, sink);
     let full = full_masks(&segments, &owner);
-    resolve_borders(&mut segments, &infos, &owner, &full, sink);
-    check_crossings(&infos, &full, sink);
+    resolve_borders(&mut segments, &infos, &owner, &full, !unresolved, sink);
+    if !unresolved {
+        check_sides(&owner, &infos, &whole, sink);
+        check_crossings(&infos, &full, sink);
+    }
 
     if sink.count > 0 {
         return None;
@@ -320,6 +328,7 @@ fn resolve_borders(
     infos: &[SegInfo],
     owner: &[Option<Claim>; 12],
     full: &[u16],
+    check_touch: bool,
     sink: &mut dyn Sink,
 ) {
     for (i, info) in infos.iter().enumerate() {
@@ -346,7 +355,7 @@ fn resolve_borders(
                 sink.error(w.span.clone(), format!("`{}` is not a city side of this tile", w.text));
                 continue;
             };
-            if !info.enclosed && !touches(full[i], full[city]) {
+            if check_touch && !info.enclosed && !touches(full[i], full[city]) {
                 sink.error(
                     w.span.clone(),
                     format!("this field does not touch the city on {}", w.text),
@@ -357,7 +366,7 @@ fn resolve_borders(
                 borders.push(city);
             }
         }
-        if !info.enclosed {
+        if check_touch && !info.enclosed {
             for (c, cinfo) in infos.iter().enumerate() {
                 if cinfo.kind == Kind::City && !borders.contains(&c) && touches(full[i], full[c]) {
                     let side = (0..4u8)

@@ -75,6 +75,10 @@ fn read(r: &mut Reader) -> Option<TileSet> {
     let mut tiles = Vec::new();
     let mut id_spans: Vec<At<String>> = Vec::new();
     let mut duplicate_of: Vec<Option<At<String>>> = Vec::new();
+    // (count, edition) of every tile whose count could be read, so that a tile
+    // dropped for a broken shape does not also break the expect_total check.
+    let mut counted: Vec<(u32, Option<u8>)> = Vec::new();
+    let mut all_counted = true;
     if let Some(list) = r.array(&top, "tile") {
         for value in list {
             let Some(f) = r.table(
@@ -82,6 +86,7 @@ fn read(r: &mut Reader) -> Option<TileSet> {
                 "[[tile]]",
                 &["id", "count", "start", "edition", "duplicate_of", "shape"],
             ) else {
+                all_counted = false;
                 continue;
             };
             let tid = r.string(&f, "id", true);
@@ -109,6 +114,10 @@ fn read(r: &mut Reader) -> Option<TileSet> {
                     );
                 }
             }
+            match &count {
+                Some(c) => counted.push((c.value as u32, edition.as_ref().map(|e| e.value as u8))),
+                None => all_counted = false,
+            }
             let geometry = shape_at.as_ref().and_then(|s| geometry(r, s));
             let (Some(tid), Some(count), Some(g)) = (tid, count, geometry) else {
                 continue;
@@ -131,16 +140,18 @@ fn read(r: &mut Reader) -> Option<TileSet> {
         }
     } else if top.get("tile").is_none() {
         r.error(0..0, "the set has no tiles: add `[[tile]]` tables");
+    } else {
+        all_counted = false;
     }
 
     check_ids(r, &id_spans);
     check_duplicates(r, &tiles, &id_spans, &duplicate_of);
-    if let Some(total) = &expect_total {
+    if let Some(total) = expect_total.as_ref().filter(|_| all_counted) {
         for &e in &editions {
-            let sum: u32 = tiles
+            let sum: u32 = counted
                 .iter()
-                .filter(|t| t.edition.is_none_or(|te| te == e))
-                .map(|t| t.count)
+                .filter(|(_, te)| te.is_none_or(|te| te == e))
+                .map(|(c, _)| c)
                 .sum();
             if i64::from(sum) != total.value {
                 let which = if editions.len() > 1 {

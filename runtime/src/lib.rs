@@ -1,6 +1,8 @@
 //! The Carcassonne engine, over tables compiled from `tiles/` and `rulesets/`.
 
+pub mod bots;
 pub mod catalog;
+pub mod engine;
 pub mod tables;
 
 /// The tables generated at build time from every ruleset in `rulesets/`.

@@ -1,0 +1,218 @@
+//! The grid of placed tiles and the open positions next to them.
+//!
+//! Each open position keeps the packed edges its neighbours demand, so testing
+//! a tile there is one mask compare per rotation (`fits`). The grid grows (and
+//! re-centres) only when a tile lands near its border, which is rare; cloning
+//! a board copies a few kilobytes and allocates nothing else.
+
+/// What a cell holds: nothing, a placed tile (`index + 1`), or an open
+/// position (`OPEN | index into open`).
+const EMPTY: u16 = 0;
+const OPEN: u16 = 0x8000;
+
+/// An empty cell next to at least one tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OpenPos {
+    pub x: i16,
+    pub y: i16,
+    /// The edge code each neighbour demands, side `s` in bits `4s..4s+4`.
+    pub req: u16,
+    /// `0xF` in the nibble of each side that has a neighbour.
+    pub mask: u16,
+}
+
+impl OpenPos {
+    /// Whether a tile whose rotated packed edges are `edges` fits here.
+    #[inline]
+    pub fn fits(&self, edges: u16) -> bool {
+        (edges ^ self.req) & self.mask == 0
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Board {
+    /// Width and height of the grid (a power of two).
+    size: i32,
+    /// Board coordinate of grid cell (0, 0).
+    origin: (i32, i32),
+    cells: Vec<u16>,
+    pub open: Vec<OpenPos>,
+}
+
+pub const DX: [i32; 4] = [0, 1, 0, -1];
+pub const DY: [i32; 4] = [-1, 0, 1, 0];
+
+impl Board {
+    pub fn new() -> Self {
+        let size = 32;
+        Board {
+            size,
+            origin: (-size / 2, -size / 2),
+            cells: vec![EMPTY; (size * size) as usize],
+            open: Vec::with_capacity(64),
+        }
+    }
+
+    #[inline]
+    fn index(&self, x: i32, y: i32) -> Option<usize> {
+        let gx = x - self.origin.0;
+        let gy = y - self.origin.1;
+        if gx < 0 || gy < 0 || gx >= self.size || gy >= self.size {
+            None
+        } else {
+            Some((gy * self.size + gx) as usize)
+        }
+    }
+
+    #[inline]
+    fn cell(&self, x: i32, y: i32) -> u16 {
+        self.index(x, y).map_or(EMPTY, |i| self.cells[i])
+    }
+
+    /// The placed tile at (x, y), as an index into the placement list.
+    #[inline]
+    pub fn placed_at(&self, x: i32, y: i32) -> Option<usize> {
+        let c = self.cell(x, y);
+        if c != EMPTY && c & OPEN == 0 {
+            Some((c - 1) as usize)
+        } else {
+            None
+        }
+    }
+
+    /// The open position at (x, y), as an index into `open`.
+    #[inline]
+    pub fn open_at(&self, x: i32, y: i32) -> Option<usize> {
+        let c = self.cell(x, y);
+        if c & OPEN != 0 {
+            Some((c & !OPEN) as usize)
+        } else {
+            None
+        }
+    }
+
+    /// Make sure (x, y) and its neighbours lie inside the grid.
+    fn ensure(&mut self, x: i32, y: i32) {
+        let inside = |b: &Board| {
+            let gx = x - b.origin.0;
+            let gy = y - b.origin.1;
+            gx >= 1 && gy >= 1 && gx < b.size - 1 && gy < b.size - 1
+        };
+        while !inside(self) {
+            let old_size = self.size;
+            let old_origin = self.origin;
+            let size = old_size * 2;
+            // Keep the old grid in the middle of the new one.
+            let origin = (old_origin.0 - old_size / 2, old_origin.1 - old_size / 2);
+            let mut cells = vec![EMPTY; (size * size) as usize];
+            for gy in 0..old_size {
+                for gx in 0..old_size {
+                    let v = self.cells[(gy * old_size + gx) as usize];
+                    let ny = gy + old_size / 2;
+                    let nx = gx + old_size / 2;
+                    cells[(ny * size + nx) as usize] = v;
+                }
+            }
+            self.size = size;
+            self.origin = origin;
+            self.cells = cells;
+        }
+    }
+
+    /// Put placed tile number `index` at (x, y), whose rotated packed edges are
+    /// `edges`; open positions around it are created or tightened.
+    pub fn place(&mut self, x: i32, y: i32, index: usize, edges: u16) {
+        self.ensure(x, y);
+        if let Some(o) = self.open_at(x, y) {
+            self.remove_open(o);
+        }
+        let i = self.index(x, y).expect("ensured");
+        self.cells[i] = index as u16 + 1;
+        for side in 0..4 {
+            let (nx, ny) = (x + DX[side], y + DY[side]);
+            let opposite = (side + 2) % 4;
+            let code = (edges >> (4 * side)) & 0xF;
+            let ni = self.index(nx, ny).expect("ensured");
+            let c = self.cells[ni];
+            let o = if c == EMPTY {
+                self.open.push(OpenPos {
+                    x: nx as i16,
+                    y: ny as i16,
+                    req: 0,
+                    mask: 0,
+                });
+                let o = self.open.len() - 1;
+                self.cells[ni] = OPEN | o as u16;
+                o
+            } else if c & OPEN != 0 {
+                (c & !OPEN) as usize
+            } else {
+                continue;
+            };
+            self.open[o].req |= code << (4 * opposite);
+            self.open[o].mask |= 0xF << (4 * opposite);
+        }
+    }
+
+    fn remove_open(&mut self, o: usize) {
+        self.open.swap_remove(o);
+        if o < self.open.len() {
+            let moved = self.open[o];
+            let i = self.index(moved.x as i32, moved.y as i32).expect("open cells are inside");
+            self.cells[i] = OPEN | o as u16;
+        }
+    }
+
+    /// Number of placed tiles among the eight around (x, y).
+    pub fn neighbours8(&self, x: i32, y: i32) -> u32 {
+        let mut n = 0;
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                if (dx, dy) != (0, 0) && self.placed_at(x + dx, y + dy).is_some() {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn open_positions_follow_placements() {
+        let mut b = Board::new();
+        b.place(0, 0, 0, 0x0012); // N road(1)? nibble0 = 2 (city N), nibble1 = 1 (road E)
+        assert_eq!(b.open.len(), 4);
+        let north = b.open[b.open_at(0, -1).unwrap()];
+        // The tile north of us must show a city on its S side.
+        assert_eq!(north.mask, 0x0F00);
+        assert_eq!(north.req, 0x0200);
+        b.place(0, -1, 1, 0x0200);
+        assert!(b.open_at(0, -1).is_none());
+        assert_eq!(b.placed_at(0, -1), Some(1));
+        assert_eq!(b.open.len(), 6);
+    }
+
+    #[test]
+    fn grid_grows_without_losing_tiles() {
+        let mut b = Board::new();
+        for x in 0..100 {
+            b.place(x, 0, x as usize, 0);
+        }
+        for x in 0..100 {
+            assert_eq!(b.placed_at(x, 0), Some(x as usize));
+        }
+        assert!(b.open_at(100, 0).is_some());
+        assert!(b.open_at(-1, 0).is_some());
+        assert_eq!(b.open.len(), 202);
+    }
+}

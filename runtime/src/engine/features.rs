@@ -1,0 +1,153 @@
+//! Features as they grow: a union-find over the segments of placed tiles.
+//!
+//! Every segment of a placed tile is a node. Joining two tiles unions the
+//! nodes that meet across the shared side. A root holds the tallies that
+//! decide completion and deployment (open edges, pennants, occupants); the
+//! members of a feature form a circular list so scoring can walk them.
+
+use crate::tables::Kind;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Node {
+    pub parent: u16,
+    /// Next member of the same feature (circular).
+    pub next: u16,
+    /// The placed tile this segment belongs to.
+    pub placed: u16,
+    pub kind: Kind,
+    /// Segment index within its tile.
+    pub segment: u8,
+    /// At roots: sides of the feature not yet joined to a neighbour.
+    pub open: i16,
+    /// At roots: pennants in the whole feature.
+    pub pennants: u16,
+    /// At roots: followers standing anywhere on the feature.
+    pub occupants: u8,
+    /// At roots: attribute flags of the members that change scoring
+    /// (`INN`, `CATHEDRAL`), or-ed together.
+    pub marks: u8,
+}
+
+pub const MARK_INN: u8 = 1;
+pub const MARK_CATHEDRAL: u8 = 2;
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Features {
+    pub nodes: Vec<Node>,
+}
+
+impl Features {
+    pub fn with_capacity(n: usize) -> Self {
+        Features {
+            nodes: Vec::with_capacity(n),
+        }
+    }
+
+    pub fn push(&mut self, placed: u16, segment: u8, kind: Kind, open: i16, pennants: u16, marks: u8) -> u16 {
+        let id = self.nodes.len() as u16;
+        self.nodes.push(Node {
+            parent: id,
+            next: id,
+            placed,
+            kind,
+            segment,
+            open,
+            pennants,
+            occupants: 0,
+            marks,
+        });
+        id
+    }
+
+    /// The root of `n`, halving the path on the way.
+    #[inline]
+    pub fn find(&mut self, mut n: u16) -> u16 {
+        while self.nodes[n as usize].parent != n {
+            let p = self.nodes[n as usize].parent;
+            let gp = self.nodes[p as usize].parent;
+            self.nodes[n as usize].parent = gp;
+            n = gp;
+        }
+        n
+    }
+
+    /// The root of `n` without compressing (for `&self` queries).
+    #[inline]
+    pub fn root(&self, mut n: u16) -> u16 {
+        while self.nodes[n as usize].parent != n {
+            n = self.nodes[n as usize].parent;
+        }
+        n
+    }
+
+    /// Join the features of `a` and `b`; returns the new root.
+    pub fn union(&mut self, a: u16, b: u16) -> u16 {
+        let ra = self.find(a);
+        let rb = self.find(b);
+        if ra == rb {
+            return ra;
+        }
+        // The older node stays root: ids grow with time, so trees stay shallow
+        // in practice and roots are stable for the followers on them.
+        let (root, child) = if ra < rb { (ra, rb) } else { (rb, ra) };
+        let c = self.nodes[child as usize];
+        let r = &mut self.nodes[root as usize];
+        r.open += c.open;
+        r.pennants += c.pennants;
+        r.occupants += c.occupants;
+        r.marks |= c.marks;
+        // Splice the two circular member lists.
+        let rn = r.next;
+        r.next = c.next;
+        self.nodes[child as usize].next = rn;
+        self.nodes[child as usize].parent = root;
+        root
+    }
+
+    /// The members of the feature rooted at `root`.
+    pub fn members(&self, root: u16) -> Members<'_> {
+        Members {
+            f: self,
+            start: root,
+            cur: Some(root),
+        }
+    }
+}
+
+pub struct Members<'a> {
+    f: &'a Features,
+    start: u16,
+    cur: Option<u16>,
+}
+
+impl Iterator for Members<'_> {
+    type Item = u16;
+    fn next(&mut self) -> Option<u16> {
+        let c = self.cur?;
+        let n = self.f.nodes[c as usize].next;
+        self.cur = if n == self.start { None } else { Some(n) };
+        Some(c)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn union_sums_tallies_and_links_members() {
+        let mut f = Features::default();
+        let a = f.push(0, 0, Kind::City, 1, 1, 0);
+        let b = f.push(1, 0, Kind::City, 2, 0, MARK_CATHEDRAL);
+        let c = f.push(2, 0, Kind::City, 1, 0, 0);
+        f.union(b, c);
+        let r = f.union(a, c);
+        assert_eq!(r, a);
+        let n = f.nodes[r as usize];
+        assert_eq!((n.open, n.pennants, n.marks), (4, 1, MARK_CATHEDRAL));
+        let mut m: Vec<u16> = f.members(r).collect();
+        m.sort();
+        assert_eq!(m, vec![a, b, c]);
+        assert_eq!(f.union(a, b), a);
+    }
+}

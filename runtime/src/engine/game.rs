@@ -1,0 +1,566 @@
+//! The game state and the turn: draw, place, deploy, score
+//! (000_9deb58b1a7d17d38.txt L84-L90).
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+
+use super::board::{Board, DX, DY};
+use super::features::{Features, MARK_CATHEDRAL, MARK_INN};
+use super::river;
+use super::types::*;
+use crate::generated::attr;
+use crate::tables::{rotate_port, Kind, Ruleset, TileType, NO_SEGMENT};
+
+/// Mechanics switched on by the ruleset, as bits (checked once at setup).
+pub(crate) const M_RIVER: u32 = 1;
+pub(crate) const M_INNS: u32 = 2;
+pub(crate) const M_CATHEDRALS: u32 = 4;
+pub(crate) const M_BIG: u32 = 8;
+
+/// A tile on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Placed {
+    pub tile: u16,
+    pub rotation: u8,
+    pub x: i16,
+    pub y: i16,
+    /// Feature node of the tile's segment 0; segment `s` is `node_base + s`.
+    pub node_base: u16,
+    /// River tiles: the turn the river makes here (0 straight, 1 right, 3 left).
+    pub river_turn: u8,
+}
+
+/// A follower on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Deployed {
+    pub player: u8,
+    pub node: u16,
+    pub kind: FollowerKind,
+}
+
+/// A tile drawn but placeable nowhere, removed from the game
+/// (000_9deb58b1a7d17d38.txt L100).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Discard {
+    /// The turn (0-based) before which it was drawn.
+    pub turn: u32,
+    pub player: u8,
+    pub tile: u16,
+}
+
+#[derive(Debug, Clone)]
+pub struct Game {
+    pub(crate) rules: &'static Ruleset,
+    pub(crate) mech: u32,
+    pub(crate) players: u8,
+    pub(crate) seed: u64,
+    pub(crate) to_move: u8,
+    pub(crate) turn: u32,
+    pub(crate) scores: [u32; MAX_PLAYERS],
+    pub(crate) supply: [u8; MAX_PLAYERS],
+    pub(crate) big_supply: [u8; MAX_PLAYERS],
+    pub(crate) board: Board,
+    pub(crate) placed: Vec<Placed>,
+    pub(crate) features: Features,
+    pub(crate) followers: Vec<Deployed>,
+    /// The draw order; `stack[next..]` are still face down.
+    pub(crate) stack: Vec<u16>,
+    pub(crate) next: usize,
+    /// How many of the stack's first tiles are the river (drawn first).
+    pub(crate) river_len: usize,
+    pub(crate) current: Option<u16>,
+    pub(crate) discards: Vec<Discard>,
+    pub(crate) finished: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("ruleset {ruleset} is for {min} to {max} players, not {players}")]
+    Players { ruleset: &'static str, min: u8, max: u8, players: u8 },
+}
+
+impl Game {
+    /// A new game: the start tile(s) placed, the rest shuffled by `seed`, and
+    /// the first player's tile drawn.
+    pub fn new(rules: &'static Ruleset, players: u8, seed: u64) -> Result<Game, SetupError> {
+        let o = &rules.options;
+        if players < o.min_players || players > o.max_players || players as usize > MAX_PLAYERS {
+            return Err(SetupError::Players {
+                ruleset: rules.id,
+                min: o.min_players,
+                max: o.max_players,
+                players,
+            });
+        }
+        let mut mech = 0;
+        for (name, bit) in [
+            ("river", M_RIVER),
+            ("inns", M_INNS),
+            ("cathedrals", M_CATHEDRALS),
+            ("big-follower", M_BIG),
+        ] {
+            if rules.has_mechanic(name) {
+                mech |= bit;
+            }
+        }
+        let mut supply = [0; MAX_PLAYERS];
+        let mut big_supply = [0; MAX_PLAYERS];
+        for p in 0..players as usize {
+            supply[p] = o.followers;
+            big_supply[p] = u8::from(mech & M_BIG != 0);
+        }
+        let mut g = Game {
+            rules,
+            mech,
+            players,
+            seed,
+            to_move: 0,
+            turn: 0,
+            scores: [0; MAX_PLAYERS],
+            supply,
+            big_supply,
+            board: Board::new(),
+            placed: Vec::with_capacity(rules.total as usize),
+            features: Features::with_capacity(rules.total as usize * 5),
+            followers: Vec::with_capacity(players as usize * o.followers as usize),
+            stack: Vec::new(),
+            next: 0,
+            river_len: 0,
+            current: None,
+            discards: Vec::new(),
+            finished: false,
+        };
+        g.build_stack(seed);
+        for s in rules.start {
+            let tile = s.tile;
+            let rot = s.rotation;
+            g.put(tile, Placement { x: s.x, y: s.y, rotation: rot });
+        }
+        g.draw();
+        Ok(g)
+    }
+
+    /// Every copy of every tile but the start tiles, shuffled; river tiles
+    /// first when the river is played (000_9deb58b1a7d17d38.txt L458-L478).
+    fn build_stack(&mut self, seed: u64) {
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut all: Vec<u16> = Vec::with_capacity(self.rules.total as usize);
+        for (i, t) in self.rules.tiles.iter().enumerate() {
+            let starts = self.rules.start.iter().filter(|s| s.tile as usize == i).count() as u16;
+            for _ in 0..t.count.saturating_sub(starts) {
+                all.push(i as u16);
+            }
+        }
+        if self.mech & M_RIVER != 0 {
+            let (mut river, mut rest): (Vec<u16>, Vec<u16>) =
+                all.into_iter().partition(|&t| river::is_river(&self.rules.tiles[t as usize]));
+            let stack = river::order(self.rules, &mut river, &mut rng);
+            self.river_len = stack.len();
+            rest.shuffle(&mut rng);
+            self.stack = stack;
+            self.stack.extend(rest);
+        } else {
+            all.shuffle(&mut rng);
+            self.stack = all;
+        }
+    }
+
+    pub fn rules(&self) -> &'static Ruleset {
+        self.rules
+    }
+    pub fn players(&self) -> u8 {
+        self.players
+    }
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+    pub fn to_move(&self) -> u8 {
+        self.to_move
+    }
+    /// Turns played so far.
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+    pub fn scores(&self) -> &[u32] {
+        &self.scores[..self.players as usize]
+    }
+    pub fn supply(&self, player: u8) -> u8 {
+        self.supply[player as usize]
+    }
+    pub fn big_supply(&self, player: u8) -> u8 {
+        self.big_supply[player as usize]
+    }
+    pub fn is_over(&self) -> bool {
+        self.finished
+    }
+    /// The tile to place this turn (`None` once the tiles are gone).
+    pub fn current_tile(&self) -> Option<&'static TileType> {
+        self.current.map(|t| &self.rules.tiles[t as usize])
+    }
+    pub fn current_tile_index(&self) -> Option<u16> {
+        self.current
+    }
+    pub fn placed(&self) -> &[Placed] {
+        &self.placed
+    }
+    pub fn followers(&self) -> &[Deployed] {
+        &self.followers
+    }
+    pub fn discards(&self) -> &[Discard] {
+        &self.discards
+    }
+    /// Tiles still face down (not counting the current one).
+    pub fn remaining(&self) -> usize {
+        self.stack.len() - self.next
+    }
+    pub fn tile_at(&self, x: i32, y: i32) -> Option<&Placed> {
+        self.board.placed_at(x, y).map(|i| &self.placed[i])
+    }
+
+    // ----- legal moves ---------------------------------------------------
+
+    /// Every legal placement of the current tile, into `out` (cleared first).
+    pub fn placements_into(&self, out: &mut Vec<Placement>) {
+        out.clear();
+        let Some(t) = self.current else { return };
+        let tile = &self.rules.tiles[t as usize];
+        let river_phase = self.mech & M_RIVER != 0 && river::is_river(tile);
+        for o in &self.board.open {
+            for r in 0..4u8 {
+                if o.fits(tile.rot_edges[r as usize]) {
+                    let p = Placement { x: o.x, y: o.y, rotation: r };
+                    if !river_phase || river::check(self, tile, p).is_ok() {
+                        out.push(p);
+                    }
+                }
+            }
+        }
+    }
+
+    pub fn placements(&self) -> Vec<Placement> {
+        let mut v = Vec::new();
+        self.placements_into(&mut v);
+        v
+    }
+
+    /// Is there any legal placement for tile `t`? (Stops at the first.)
+    fn placeable(&self, t: u16) -> bool {
+        let tile = &self.rules.tiles[t as usize];
+        let river_phase = self.mech & M_RIVER != 0 && river::is_river(tile);
+        self.board.open.iter().any(|o| {
+            (0..4u8).any(|r| {
+                o.fits(tile.rot_edges[r as usize])
+                    && (!river_phase
+                        || river::check(self, tile, Placement { x: o.x, y: o.y, rotation: r }).is_ok())
+            })
+        })
+    }
+
+    /// The follower choices after placing the current tile at `p`, into `out`
+    /// (cleared first); "no follower" is `None` and always first.
+    pub fn deploys_into(&self, p: Placement, out: &mut Vec<Option<Deploy>>) {
+        out.clear();
+        out.push(None);
+        let Some(t) = self.current else { return };
+        let tile = &self.rules.tiles[t as usize];
+        let pl = self.to_move as usize;
+        let normal = self.supply[pl] > 0;
+        let big = self.big_supply[pl] > 0;
+        if !normal && !big {
+            return;
+        }
+        for (s, seg) in tile.segments.iter().enumerate() {
+            if !self.claimable(seg.kind) || self.occupied_after(tile, p, s) {
+                continue;
+            }
+            if normal {
+                out.push(Some(Deploy { segment: s as u8, kind: FollowerKind::Normal }));
+            }
+            if big {
+                out.push(Some(Deploy { segment: s as u8, kind: FollowerKind::Big }));
+            }
+        }
+    }
+
+    pub fn deploys(&self, p: Placement) -> Vec<Option<Deploy>> {
+        let mut v = Vec::new();
+        self.deploys_into(p, &mut v);
+        v
+    }
+
+    /// Every legal move (placement × follower choice).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        let mut deploys = Vec::new();
+        for p in self.placements() {
+            self.deploys_into(p, &mut deploys);
+            out.extend(deploys.iter().map(|&d| Move { placement: p, deploy: d }));
+        }
+        out
+    }
+
+    #[inline]
+    fn claimable(&self, k: Kind) -> bool {
+        match k {
+            Kind::City | Kind::Road | Kind::Cloister => true,
+            Kind::Field => self.rules.options.farmers,
+            Kind::River => false,
+        }
+    }
+
+    /// Would segment `s` of `tile` placed at `p` join a feature that already
+    /// has a follower? Looks across each side it touches, without placing.
+    fn occupied_after(&self, tile: &TileType, p: Placement, s: usize) -> bool {
+        let ports = crate::tables::rotate_mask(tile.segments[s].ports, p.rotation);
+        for side in 0..4 {
+            if ports & (0b111 << (3 * side)) == 0 {
+                continue;
+            }
+            let Some(q) = self.board.placed_at(p.x as i32 + DX[side], p.y as i32 + DY[side]) else {
+                continue;
+            };
+            for k in 0..3 {
+                let port = (3 * side + k) as u8;
+                if ports & (1 << port) == 0 {
+                    continue;
+                }
+                if let Some(n) = self.node_at(q, facing(port)) {
+                    if self.features.nodes[self.features.root(n) as usize].occupants > 0 {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// The feature node at board port `port` of placed tile `q`.
+    #[inline]
+    fn node_at(&self, q: usize, port: u8) -> Option<u16> {
+        let pl = &self.placed[q];
+        let tile = &self.rules.tiles[pl.tile as usize];
+        let local = rotate_port(port, 4 - pl.rotation % 4);
+        let s = tile.port_segment[local as usize];
+        (s != NO_SEGMENT).then(|| pl.node_base + s as u16)
+    }
+
+    // ----- applying a move -----------------------------------------------
+
+    /// Check a move without changing anything.
+    pub fn check(&self, mv: Move) -> Result<(), MoveError> {
+        if self.finished {
+            return Err(MoveError::GameOver);
+        }
+        let t = self.current.ok_or(MoveError::GameOver)?;
+        let tile = &self.rules.tiles[t as usize];
+        let p = mv.placement;
+        if p.rotation > 3 {
+            return Err(MoveError::BadRotation(p.rotation));
+        }
+        let Some(o) = self.board.open_at(p.x as i32, p.y as i32) else {
+            return Err(MoveError::NotOpen { x: p.x, y: p.y });
+        };
+        if !self.board.open[o].fits(tile.rot_edges[p.rotation as usize]) {
+            return Err(MoveError::DoesNotFit { tile: tile.id, x: p.x, y: p.y, rotation: p.rotation });
+        }
+        if self.mech & M_RIVER != 0 && river::is_river(tile) {
+            river::check(self, tile, p)?;
+        }
+        if let Some(d) = mv.deploy {
+            let seg = tile
+                .segments
+                .get(d.segment as usize)
+                .ok_or(MoveError::NoSuchSegment { tile: tile.id, segment: d.segment })?;
+            match seg.kind {
+                Kind::River => return Err(MoveError::NotClaimable("river")),
+                Kind::Field if !self.rules.options.farmers => return Err(MoveError::NoFarmers),
+                _ => {}
+            }
+            let pl = self.to_move as usize;
+            match d.kind {
+                FollowerKind::Normal if self.supply[pl] == 0 => return Err(MoveError::NoFollowerLeft(pl as u8)),
+                FollowerKind::Big if self.mech & M_BIG == 0 => return Err(MoveError::NoBigFollower),
+                FollowerKind::Big if self.big_supply[pl] == 0 => return Err(MoveError::NoFollowerLeft(pl as u8)),
+                _ => {}
+            }
+            if self.occupied_after(tile, p, d.segment as usize) {
+                return Err(MoveError::Occupied);
+            }
+        }
+        Ok(())
+    }
+
+    /// Play a move; the points it scores are returned. An illegal move is
+    /// refused with the state unchanged.
+    pub fn apply(&mut self, mv: Move) -> Result<Vec<ScoreEvent>, MoveError> {
+        let mut events = Vec::new();
+        self.apply_into(mv, &mut events)?;
+        Ok(events)
+    }
+
+    /// `apply`, appending events to `events` (no allocation when it has room).
+    pub fn apply_into(&mut self, mv: Move, events: &mut Vec<ScoreEvent>) -> Result<(), MoveError> {
+        self.check(mv)?;
+        let t = self.current.expect("checked");
+        let idx = self.put(t, mv.placement);
+        let player = self.to_move;
+        if let Some(d) = mv.deploy {
+            let node = self.placed[idx].node_base + d.segment as u16;
+            let root = self.features.find(node);
+            self.features.nodes[root as usize].occupants += 1;
+            match d.kind {
+                FollowerKind::Normal => self.supply[player as usize] -= 1,
+                FollowerKind::Big => self.big_supply[player as usize] -= 1,
+            }
+            self.followers.push(Deployed { player, node, kind: d.kind });
+        }
+        // Completion is fixed by the placement; scoring follows deployment
+        // (000_9deb58b1a7d17d38.txt L195-L209).
+        self.score_completed(idx, events);
+        self.turn += 1;
+        self.to_move = (self.to_move + 1) % self.players;
+        self.draw();
+        if self.current.is_none() {
+            self.finish_into(events);
+        }
+        Ok(())
+    }
+
+    /// Place tile `t` (already checked), creating and joining its features.
+    pub(crate) fn put(&mut self, t: u16, p: Placement) -> usize {
+        let tile = &self.rules.tiles[t as usize];
+        let idx = self.placed.len();
+        let node_base = self.features.nodes.len() as u16;
+        let river_turn = if self.mech & M_RIVER != 0 { river::turn_of(self, tile, p) } else { 0 };
+        self.placed.push(Placed {
+            tile: t,
+            rotation: p.rotation,
+            x: p.x,
+            y: p.y,
+            node_base,
+            river_turn,
+        });
+        for (s, seg) in tile.segments.iter().enumerate() {
+            let sides = (0..4).filter(|side| seg.ports & (1 << (3 * side + 1)) != 0).count() as i16;
+            let mut marks = 0;
+            if self.mech & M_INNS != 0 && seg.flags & (1 << attr::INN) != 0 {
+                marks |= MARK_INN;
+            }
+            if self.mech & M_CATHEDRALS != 0 && seg.flags & (1 << attr::CATHEDRAL) != 0 {
+                marks |= MARK_CATHEDRAL;
+            }
+            self.features.push(idx as u16, s as u8, seg.kind, sides, seg.pennants as u16, marks);
+        }
+        self.board.place(p.x as i32, p.y as i32, idx, tile.rot_edges[p.rotation as usize]);
+        let farmers = self.rules.options.farmers;
+        for side in 0..4usize {
+            let Some(q) = self.board.placed_at(p.x as i32 + DX[side], p.y as i32 + DY[side]) else {
+                continue;
+            };
+            let mid = (3 * side + 1) as u8;
+            if let (Some(a), Some(b)) = (self.node_at(idx, mid), self.node_at(q, facing(mid))) {
+                if self.features.nodes[a as usize].kind != Kind::Field {
+                    let r = self.features.union(a, b);
+                    self.features.nodes[r as usize].open -= 2;
+                    continue;
+                }
+            }
+            if farmers {
+                for half in [3 * side as u8, 3 * side as u8 + 2] {
+                    if let (Some(a), Some(b)) = (self.node_at(idx, half), self.node_at(q, facing(half))) {
+                        if self.features.nodes[a as usize].kind == Kind::Field
+                            && self.features.nodes[b as usize].kind == Kind::Field
+                        {
+                            self.features.union(a, b);
+                        }
+                    }
+                }
+            }
+        }
+        idx
+    }
+
+    /// Draw the next tile, removing any that fits nowhere.
+    fn draw(&mut self) {
+        self.current = None;
+        while self.next < self.stack.len() {
+            let t = self.stack[self.next];
+            self.next += 1;
+            if self.placeable(t) {
+                self.current = Some(t);
+                return;
+            }
+            self.discards.push(Discard { turn: self.turn, player: self.to_move, tile: t });
+        }
+    }
+
+    /// End the game now, as if the tiles had run out: final scoring
+    /// (000_9deb58b1a7d17d38.txt L232-L272). Used for partial records.
+    pub fn finish(&mut self) -> Vec<ScoreEvent> {
+        let mut events = Vec::new();
+        if !self.finished {
+            self.finish_into(&mut events);
+        }
+        events
+    }
+
+    fn finish_into(&mut self, events: &mut Vec<ScoreEvent>) {
+        self.current = None;
+        self.finished = true;
+        super::scoring::final_scoring(self, events);
+    }
+
+    pub(crate) fn add_points(&mut self, events: &mut Vec<ScoreEvent>, e: ScoreEvent) {
+        self.scores[e.player as usize] += e.points;
+        events.push(e);
+    }
+
+    fn score_completed(&mut self, idx: usize, events: &mut Vec<ScoreEvent>) {
+        let pl = self.placed[idx];
+        let tile = &self.rules.tiles[pl.tile as usize];
+        // Roads and cities this tile belongs to that are now closed.
+        let mut done: [u16; 16] = [u16::MAX; 16];
+        let mut n = 0;
+        for (s, seg) in tile.segments.iter().enumerate() {
+            if !matches!(seg.kind, Kind::City | Kind::Road) {
+                continue;
+            }
+            let root = self.features.find(pl.node_base + s as u16);
+            let node = self.features.nodes[root as usize];
+            if node.open == 0 && node.occupants > 0 && !done[..n].contains(&root) && n < done.len() {
+                done[n] = root;
+                n += 1;
+            }
+        }
+        for &root in &done[..n] {
+            super::scoring::score_feature(self, root, Reason::Completed, events);
+        }
+        // Cloisters on this tile and the eight around it.
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                let (x, y) = (pl.x as i32 + dx, pl.y as i32 + dy);
+                let Some(q) = self.board.placed_at(x, y) else { continue };
+                let qp = self.placed[q];
+                let qt = &self.rules.tiles[qp.tile as usize];
+                for (s, seg) in qt.segments.iter().enumerate() {
+                    if seg.kind != Kind::Cloister {
+                        continue;
+                    }
+                    let node = qp.node_base + s as u16;
+                    if self.features.nodes[node as usize].occupants > 0 && self.board.neighbours8(x, y) == 8 {
+                        super::scoring::score_feature(self, node, Reason::Completed, events);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The port of the neighbouring tile that touches board port `port`.
+#[inline]
+pub(crate) const fn facing(port: u8) -> u8 {
+    let side = port / 3;
+    let k = port % 3;
+    ((side + 2) % 4) * 3 + (2 - k)
+}

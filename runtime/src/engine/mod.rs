@@ -1,0 +1,14 @@
+//! The engine: a game state over the compiled tables, legal moves, applying
+//! moves, scoring. Mechanics beyond the base game hook in at fixed points:
+//! the draw order and placement filter (`river`), feature marks at placement
+//! (inns, cathedrals), deployment options (big follower) and scoring values.
+
+pub mod board;
+pub mod features;
+pub mod game;
+mod river;
+mod scoring;
+pub mod types;
+
+pub use game::{Deployed, Discard, Game, Placed, SetupError};
+pub use types::*;

@@ -1,0 +1,95 @@
+//! The River (000_9deb58b1a7d17d38.txt L458-L492; 001_46b8449c567a6f1a.txt
+//! L548-L828): river tiles are drawn first, the fork right after the spring,
+//! lakes last; each river tile continues the river, the river never turns the
+//! same way twice in a row, and branches never meet.
+
+use rand::seq::SliceRandom;
+use rand_pcg::Pcg64Mcg;
+
+use super::board::{DX, DY};
+use super::game::Game;
+use super::types::{MoveError, Placement};
+use crate::generated::attr;
+use crate::tables::{Edge, Ruleset, TileType};
+
+pub(crate) fn is_river(t: &TileType) -> bool {
+    t.edges.contains(&Edge::River)
+}
+
+fn has(t: &TileType, a: u8) -> bool {
+    t.flags & (1 << a) != 0
+}
+
+/// The river's draw order: forks first, lakes last, the rest shuffled
+/// (000_… L460-L464: "set the lake aside"; "the first player places the fork").
+pub(crate) fn order(rules: &Ruleset, river: &mut [u16], rng: &mut Pcg64Mcg) -> Vec<u16> {
+    let tile = |t: &u16| &rules.tiles[*t as usize];
+    let mut forks: Vec<u16> = river.iter().copied().filter(|t| has(tile(t), attr::FORK)).collect();
+    let mut lakes: Vec<u16> = river.iter().copied().filter(|t| has(tile(t), attr::LAKE)).collect();
+    let mut middle: Vec<u16> = river
+        .iter()
+        .copied()
+        .filter(|t| !has(tile(t), attr::FORK) && !has(tile(t), attr::LAKE))
+        .collect();
+    forks.shuffle(rng);
+    middle.shuffle(rng);
+    lakes.shuffle(rng);
+    forks.into_iter().chain(middle).chain(lakes).collect()
+}
+
+/// The rotated edge on board side `side`.
+fn edge(t: &TileType, rotation: u8, side: usize) -> u16 {
+    (t.rot_edges[rotation as usize] >> (4 * side)) & 0xF
+}
+
+const RIVER: u16 = Edge::River as u16;
+
+/// The side through which a river tile at `p` joins the placed river, and
+/// how many river sides touch placed tiles.
+fn joins(g: &Game, t: &TileType, p: Placement) -> (Option<usize>, usize) {
+    let mut first = None;
+    let mut n = 0;
+    for side in 0..4 {
+        if edge(t, p.rotation, side) == RIVER
+            && g.board.placed_at(p.x as i32 + DX[side], p.y as i32 + DY[side]).is_some()
+        {
+            first.get_or_insert(side);
+            n += 1;
+        }
+    }
+    (first, n)
+}
+
+/// The turn the river makes on this tile: 0 straight (or not a bend),
+/// 1 to the right, 3 to the left, seen flowing away from where it joins.
+pub(crate) fn turn_of(g: &Game, t: &TileType, p: Placement) -> u8 {
+    let (Some(inlet), _) = joins(g, t, p) else { return 0 };
+    let outs: Vec<usize> = (0..4).filter(|&s| s != inlet && edge(t, p.rotation, s) == RIVER).collect();
+    match outs.as_slice() {
+        [out] => ((*out + 4 - (inlet + 2) % 4) % 4) as u8,
+        _ => 0,
+    }
+}
+
+/// The river rules for placing river tile `t` at `p` (edges already match).
+pub(crate) fn check(g: &Game, t: &TileType, p: Placement) -> Result<(), MoveError> {
+    let (inlet, n) = joins(g, t, p);
+    let Some(inlet) = inlet else {
+        return Err(MoveError::River("a river tile must continue the river"));
+    };
+    if n > 1 {
+        return Err(MoveError::River("the river's branches must not meet"));
+    }
+    let turn = turn_of(g, t, p);
+    if turn != 0 {
+        let prev = g
+            .board
+            .placed_at(p.x as i32 + DX[inlet], p.y as i32 + DY[inlet])
+            .map(|q| g.placed[q].river_turn);
+        // No U-turn: two bends the same way in a row (000_… L478, fn 17).
+        if prev == Some(turn) {
+            return Err(MoveError::River("no U-turns: the river may not bend the same way twice in a row"));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,185 @@
+//! Points: features completed during the game and the final scoring.
+//!
+//! Base values: 000_9deb58b1a7d17d38.txt L138-L200 (during play) and
+//! L232-L272 (final); inns and cathedrals L706-L726.
+
+use super::features::{MARK_CATHEDRAL, MARK_INN};
+use super::game::Game;
+use super::types::*;
+use crate::tables::{FarmScoring, Kind};
+
+/// Distinct placed tiles among a feature's members: a tile whose two segments
+/// are in one city counts once (000_9deb58b1a7d17d38.txt L181).
+fn tiles_in(g: &Game, root: u16) -> u32 {
+    let mut seen = [0u64; 64];
+    let mut extra: Vec<u16> = Vec::new();
+    let mut n = 0;
+    for m in g.features.members(root) {
+        let p = g.features.nodes[m as usize].placed as usize;
+        if p < seen.len() * 64 {
+            let (w, b) = (p / 64, p % 64);
+            if seen[w] & (1 << b) == 0 {
+                seen[w] |= 1 << b;
+                n += 1;
+            }
+        } else if !extra.contains(&(p as u16)) {
+            extra.push(p as u16);
+            n += 1;
+        }
+    }
+    n
+}
+
+/// Each player's follower strength on the feature rooted at `root`.
+fn strengths(g: &mut Game, root: u16) -> [u32; MAX_PLAYERS] {
+    let mut s = [0u32; MAX_PLAYERS];
+    for i in 0..g.followers.len() {
+        let f = g.followers[i];
+        if g.features.find(f.node) == root {
+            s[f.player as usize] += f.kind.strength();
+        }
+    }
+    s
+}
+
+/// Everyone with the most strength scores in full (L175-L186).
+fn award(g: &mut Game, s: &[u32; MAX_PLAYERS], points: u32, feature: Kind, reason: Reason, events: &mut Vec<ScoreEvent>) {
+    let best = *s.iter().max().unwrap_or(&0);
+    if best == 0 || points == 0 {
+        return;
+    }
+    for p in 0..g.players {
+        if s[p as usize] == best {
+            g.add_points(events, ScoreEvent { player: p, points, feature, reason });
+        }
+    }
+}
+
+/// Points a road, city or cloister is worth now.
+fn value(g: &Game, root: u16, reason: Reason) -> u32 {
+    let node = g.features.nodes[root as usize];
+    let complete = reason == Reason::Completed;
+    match node.kind {
+        Kind::Cloister => {
+            let p = g.placed[node.placed as usize];
+            1 + g.board.neighbours8(p.x as i32, p.y as i32)
+        }
+        Kind::Road => {
+            let tiles = tiles_in(g, root);
+            match (node.marks & MARK_INN != 0, complete) {
+                (true, true) => 2 * tiles,
+                (true, false) => 0,
+                (false, _) => tiles,
+            }
+        }
+        Kind::City => {
+            let units = tiles_in(g, root) + node.pennants as u32;
+            match (node.marks & MARK_CATHEDRAL != 0, complete) {
+                (true, true) => 3 * units,
+                (true, false) => 0,
+                (false, true) => 2 * units,
+                (false, false) => units,
+            }
+        }
+        Kind::Field | Kind::River => 0,
+    }
+}
+
+/// Score a road, city or cloister and return its followers (L196).
+pub(crate) fn score_feature(g: &mut Game, root: u16, reason: Reason, events: &mut Vec<ScoreEvent>) {
+    let s = strengths(g, root);
+    let points = value(g, root, reason);
+    let kind = g.features.nodes[root as usize].kind;
+    award(g, &s, points, kind, reason, events);
+    let mut i = 0;
+    while i < g.followers.len() {
+        let f = g.followers[i];
+        if g.features.find(f.node) == root {
+            match f.kind {
+                FollowerKind::Normal => g.supply[f.player as usize] += 1,
+                FollowerKind::Big => g.big_supply[f.player as usize] += 1,
+            }
+            g.followers.remove(i);
+        } else {
+            i += 1;
+        }
+    }
+    g.features.nodes[root as usize].occupants = 0;
+}
+
+/// Completed cities bordering the farm rooted at `farm`.
+fn farm_cities(g: &mut Game, farm: u16) -> Vec<u16> {
+    let members: Vec<u16> = g.features.members(farm).collect();
+    let mut cities = Vec::new();
+    for m in members {
+        let node = g.features.nodes[m as usize];
+        let p = g.placed[node.placed as usize];
+        let seg = &g.rules.tiles[p.tile as usize].segments[node.segment as usize];
+        let mut borders = seg.borders;
+        while borders != 0 {
+            let i = borders.trailing_zeros() as u16;
+            borders &= borders - 1;
+            let city = g.features.find(p.node_base + i);
+            if g.features.nodes[city as usize].open == 0 && !cities.contains(&city) {
+                cities.push(city);
+            }
+        }
+    }
+    cities
+}
+
+pub(crate) fn final_scoring(g: &mut Game, events: &mut Vec<ScoreEvent>) {
+    // Incomplete roads, cities and cloisters, in the order their followers
+    // were deployed; each feature once.
+    while let Some(f) = g
+        .followers
+        .iter()
+        .copied()
+        .find(|f| g.features.nodes[f.node as usize].kind != Kind::Field)
+    {
+        let root = g.features.find(f.node);
+        score_feature(g, root, Reason::Final, events);
+    }
+    if !g.rules.options.farmers {
+        return;
+    }
+    // Farms: farmers stay where they are (L212).
+    let mut farms: Vec<u16> = Vec::new();
+    for i in 0..g.followers.len() {
+        let root = g.features.find(g.followers[i].node);
+        if !farms.contains(&root) {
+            farms.push(root);
+        }
+    }
+    match g.rules.options.farm_scoring {
+        FarmScoring::PerFarm => {
+            // 3 per completed city bordering the farm, to its owners (L247).
+            for farm in farms {
+                let s = strengths(g, farm);
+                let points = 3 * farm_cities(g, farm).len() as u32;
+                award(g, &s, points, Kind::Field, Reason::Final, events);
+            }
+        }
+        FarmScoring::Legacy2000 => {
+            // Per city, 4 to the majority of the farmers supplying it, from
+            // whichever farm (footnote 15, L381).
+            let mut supplied: Vec<(u16, [u32; MAX_PLAYERS])> = Vec::new();
+            for farm in farms {
+                let s = strengths(g, farm);
+                for city in farm_cities(g, farm) {
+                    match supplied.iter_mut().find(|(c, _)| *c == city) {
+                        Some((_, total)) => {
+                            for p in 0..MAX_PLAYERS {
+                                total[p] += s[p];
+                            }
+                        }
+                        None => supplied.push((city, s)),
+                    }
+                }
+            }
+            for (_, s) in supplied {
+                award(g, &s, 4, Kind::Field, Reason::Final, events);
+            }
+        }
+    }
+}

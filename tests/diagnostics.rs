@@ -1,0 +1,229 @@
+//! Golden diagnostics: every `tests/data/err/NAME.toml` (a tile set or a
+//! ruleset with a mistake in it) has a `NAME.stderr` holding the exact stderr
+//! of `carcassonne validate tests/data/err/NAME.toml` run from the repository
+//! root. Helper sets used by the bad rulesets live in `tests/data/err/sets/`.
+//!
+//! To accept new or changed messages, run
+//!
+//! ```sh
+//! UPDATE_GOLDEN=1 cargo test -p carcassonne-tests --test diagnostics
+//! ```
+//!
+//! which rewrites the `.stderr` files; review the change with `git diff`.
+
+use std::path::{Path, PathBuf};
+use std::sync::Once;
+
+use carcassonne_codegen::validate::validate;
+use carcassonne_tests::{diff, render_report, repo_root, run_cli};
+
+const ERR_DIR: &str = "tests/data/err";
+
+/// Cases that must stay covered (file stems in `tests/data/err`).
+const REQUIRED: &[&str] = &[
+    "toml_syntax",
+    "unknown_key",
+    "unknown_port",
+    "port_twice",
+    "side_unused",
+    "half_edge_unused",
+    "road_half_not_field",
+    "city_field_half",
+    "field_wrong_border",
+    "unknown_attribute",
+    "attribute_wrong_kind",
+    "counts_total",
+    "duplicate_id",
+    "no_start",
+    "unknown_set",
+    "unplaceable",
+    "shape_syntax",
+];
+
+/// The messages name files relative to the repository root, as the command
+/// line does when run from there. Every test of this file wants that folder.
+fn in_repo_root() {
+    static CD: Once = Once::new();
+    CD.call_once(|| std::env::set_current_dir(repo_root()).expect("cd to the repository root"));
+}
+
+/// `tests/data/err/*.toml`, sorted, relative to the repository root.
+fn cases() -> Vec<PathBuf> {
+    let dir = repo_root().join(ERR_DIR);
+    let mut out: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("read {}: {e}", dir.display()))
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "toml"))
+        .map(|p| Path::new(ERR_DIR).join(p.file_name().expect("file name")))
+        .collect();
+    out.sort();
+    out
+}
+
+fn golden_path(case: &Path) -> PathBuf {
+    repo_root().join(case.with_extension("stderr"))
+}
+
+fn stem(case: &Path) -> String {
+    case.file_stem()
+        .expect("file stem")
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn every_required_case_has_an_input_and_a_golden_file() {
+    let have: Vec<String> = cases().iter().map(|c| stem(c)).collect();
+    let missing: Vec<&&str> = REQUIRED
+        .iter()
+        .filter(|r| !have.iter().any(|h| h == *r))
+        .collect();
+    assert!(missing.is_empty(), "missing cases in {ERR_DIR}: {missing:?}");
+    assert!(have.len() >= 16, "only {} cases", have.len());
+    // No golden file without its input.
+    let dir = repo_root().join(ERR_DIR);
+    for entry in std::fs::read_dir(&dir).expect("read err dir").flatten() {
+        let p = entry.path();
+        if p.extension().is_some_and(|x| x == "stderr") {
+            assert!(
+                p.with_extension("toml").is_file(),
+                "{} has no .toml beside it",
+                p.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn golden_diagnostics() {
+    in_repo_root();
+    let update = std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1");
+    let mut failures = Vec::new();
+    for case in cases() {
+        let rendered = render_report(&validate(std::slice::from_ref(&case)));
+        let golden = golden_path(&case);
+        if update {
+            std::fs::write(&golden, &rendered.stderr)
+                .unwrap_or_else(|e| panic!("write {}: {e}", golden.display()));
+        }
+        if rendered.code != 1 || !rendered.stdout.is_empty() {
+            failures.push(format!(
+                "{}: expected errors only (exit 1), got exit {} and stdout:\n{}",
+                case.display(),
+                rendered.code,
+                rendered.stdout
+            ));
+        }
+        let expected = match std::fs::read_to_string(&golden) {
+            Ok(t) => t,
+            Err(e) => {
+                failures.push(format!(
+                    "{}: cannot read {} ({e}); run with UPDATE_GOLDEN=1 to create it",
+                    case.display(),
+                    golden.display()
+                ));
+                continue;
+            }
+        };
+        if expected != rendered.stderr {
+            failures.push(format!(
+                "{}: stderr differs from {} (- expected, + actual):\n{}",
+                case.display(),
+                golden.display(),
+                diff(&expected, &rendered.stderr)
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} golden mismatch(es) (UPDATE_GOLDEN=1 rewrites the .stderr files):\n\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// Every diagnostic points into a real line of the file it names, and the
+/// caret stays within that line (one past the end at most).
+#[test]
+fn carets_point_inside_the_named_lines() {
+    in_repo_root();
+    for case in cases() {
+        let report = validate(std::slice::from_ref(&case));
+        assert!(!report.errors.is_empty(), "{}: no errors", case.display());
+        for d in &report.errors {
+            let Some(loc) = &d.location else { continue };
+            let bytes = std::fs::read(&d.path).expect("the named file exists");
+            let text = String::from_utf8_lossy(&bytes);
+            let line = text
+                .lines()
+                .nth(loc.line - 1)
+                .unwrap_or_else(|| panic!("{}: line {} does not exist", d.path.display(), loc.line));
+            // Non-UTF-8 files show the valid prefix only.
+            assert!(
+                line.starts_with(&loc.text),
+                "{d}\nshown line differs from the file's line {:?}",
+                line
+            );
+            let len = loc.text.chars().count();
+            assert!(
+                loc.col >= 1 && loc.col + loc.width <= len + 2,
+                "{d}\ncaret outside line"
+            );
+        }
+    }
+}
+
+/// The real binary prints exactly the golden stderr, and its exit codes are
+/// 1 for bad input, 0 for the shipped data and 2 for a usage error.
+#[test]
+fn command_line_matches_golden_files_and_exit_codes() {
+    let mut failures = Vec::new();
+    for case in cases() {
+        let out = run_cli(&["validate", &case.to_string_lossy()]);
+        let expected = std::fs::read_to_string(golden_path(&case)).unwrap_or_default();
+        if out.code != 1 {
+            failures.push(format!("{}: exit code {}, expected 1", case.display(), out.code));
+        }
+        if !out.stdout.is_empty() {
+            failures.push(format!("{}: unexpected stdout:\n{}", case.display(), out.stdout));
+        }
+        if out.stderr != expected {
+            failures.push(format!(
+                "{}: binary stderr differs from the golden file (- expected, + actual):\n{}",
+                case.display(),
+                diff(&expected, &out.stderr)
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+
+    let ok = run_cli(&["validate", "tiles", "rulesets"]);
+    assert_eq!(ok.code, 0, "validate tiles rulesets:\n{}{}", ok.stdout, ok.stderr);
+    assert!(ok.stderr.is_empty(), "{}", ok.stderr);
+    assert!(
+        ok.stdout.contains("ok tiles/base.toml: set base, 24 tile types, 72 tiles, 1 start")
+            && ok.stdout.contains("ok rulesets/base.toml: ruleset base"),
+        "{}",
+        ok.stdout
+    );
+
+    // A folder of bad files: every error of every file, exit 1.
+    let all = run_cli(&["validate", ERR_DIR]);
+    assert_eq!(all.code, 1);
+    assert!(!all.stderr.contains("panicked"), "{}", all.stderr);
+
+    for args in [&[][..], &["validate"][..]] {
+        let usage = run_cli(args);
+        assert_eq!(usage.code, 2, "{args:?}: {}", usage.stderr);
+        assert!(usage.stdout.is_empty(), "{args:?}: {}", usage.stdout);
+        assert!(usage.stderr.contains("Usage"), "{args:?}: {}", usage.stderr);
+    }
+
+    let missing = run_cli(&["validate", "no/such/file.toml"]);
+    assert_eq!(missing.code, 1);
+    assert_eq!(
+        missing.stderr,
+        "no/such/file.toml: error: no such file or folder\n1 error\n"
+    );
+}
