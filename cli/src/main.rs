@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use carcassonne::load;
+use carcassonne::{load, play};
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
@@ -39,6 +39,37 @@ enum Command {
     },
     /// List the compiled-in rulesets.
     Rulesets,
+    /// Play a seeded game with bots, print every turn and the scores.
+    Play {
+        #[arg(long, default_value = "base")]
+        ruleset: String,
+        #[arg(long, default_value_t = 2)]
+        players: u8,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// One bot per player, comma-separated (random, greedy); one name serves all.
+        #[arg(long, default_value = "random")]
+        bots: String,
+        /// Write the game record (JSON) here.
+        #[arg(long)]
+        record: Option<PathBuf>,
+        /// Print only the final scores.
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// Re-run a game record, checking every move; print the scores.
+    Replay {
+        file: PathBuf,
+        /// Score the game as if it ended after the last recorded turn.
+        #[arg(long = "final")]
+        final_scoring: bool,
+        /// Print `{ "turn": N, "events": [...], "scores": [...] }`.
+        #[arg(long)]
+        json: bool,
+        /// The ruleset (id or path); default: the record's ruleset id.
+        #[arg(long)]
+        ruleset: Option<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -106,6 +137,50 @@ fn run(cmd: Command) -> Result<(), String> {
             }
             let model = load::compile(&path).map_err(|e| e.to_string())?;
             print!("{}", carcassonne_codegen::emit::tables(&[model]));
+            Ok(())
+        }
+        Command::Play {
+            ruleset,
+            players,
+            seed,
+            bots,
+            record,
+            quiet,
+        } => {
+            let rs = load::ruleset(&ruleset).map_err(|e| e.to_string())?;
+            let bots = play::parse_bots(&bots, players)?;
+            let rec = play::play(rs, players, seed, &bots, quiet)?;
+            let scores = rec.final_.as_ref().map(|f| f.scores.clone()).unwrap_or_default();
+            println!("scores: {}", play::scores_line(&scores));
+            if let Some(path) = record {
+                let json = serde_json::to_string_pretty(&rec).map_err(|e| e.to_string())?;
+                carcassonne::atomic::write(&path, json.as_bytes())
+                    .map_err(|e| format!("{}: error: cannot write: {e}", path.display()))?;
+            }
+            Ok(())
+        }
+        Command::Replay {
+            file,
+            final_scoring,
+            json,
+            ruleset,
+        } => {
+            let rec = play::read_record(&file)?;
+            let rs = load::ruleset(ruleset.as_deref().unwrap_or(&rec.ruleset)).map_err(|e| e.to_string())?;
+            let out = carcassonne_runtime::record::replay(&rec, rs, final_scoring)
+                .map_err(|e| format!("{}: error: {e}", file.display()))?;
+            if json {
+                let events: Vec<_> = out
+                    .events
+                    .iter()
+                    .map(carcassonne_runtime::record::EventRec::from_event)
+                    .collect();
+                let v = serde_json::json!({ "turn": out.turns, "events": events, "scores": out.game.scores() });
+                println!("{}", serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?);
+            } else {
+                let state = if out.game.is_over() { "game over" } else { "game not finished" };
+                println!("replayed {} turns ({state}); scores: {}", out.turns, play::scores_line(out.game.scores()));
+            }
             Ok(())
         }
         Command::Rulesets => {

@@ -3,6 +3,7 @@
 pub mod bots;
 pub mod catalog;
 pub mod engine;
+pub mod record;
 pub mod tables;
 
 /// The tables generated at build time from every ruleset in `rulesets/`.

@@ -72,6 +72,8 @@ pub struct Game {
     pub(crate) current: Option<u16>,
     pub(crate) discards: Vec<Discard>,
     pub(crate) finished: bool,
+    /// Tiles are chosen by the caller (`force_draw`), not by the seed.
+    pub(crate) scripted: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -80,10 +82,22 @@ pub enum SetupError {
     Players { ruleset: &'static str, min: u8, max: u8, players: u8 },
 }
 
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ForceDrawError {
+    #[error("the game is over")]
+    GameOver,
+    #[error("no copy of tile {0} is left to draw")]
+    NoneLeft(&'static str),
+}
+
 impl Game {
     /// A new game: the start tile(s) placed, the rest shuffled by `seed`, and
     /// the first player's tile drawn.
     pub fn new(rules: &'static Ruleset, players: u8, seed: u64) -> Result<Game, SetupError> {
+        Self::setup(rules, players, seed, false)
+    }
+
+    fn setup(rules: &'static Ruleset, players: u8, seed: u64, scripted: bool) -> Result<Game, SetupError> {
         let o = &rules.options;
         if players < o.min_players || players > o.max_players || players as usize > MAX_PLAYERS {
             return Err(SetupError::Players {
@@ -130,6 +144,7 @@ impl Game {
             current: None,
             discards: Vec::new(),
             finished: false,
+            scripted,
         };
         g.build_stack(seed);
         for s in rules.start {
@@ -139,6 +154,30 @@ impl Game {
         }
         g.draw();
         Ok(g)
+    }
+
+    /// A game whose tiles are chosen turn by turn with `force_draw` (rule
+    /// scenarios, hand-written records). Unplaceable tiles are not discarded.
+    pub fn new_scripted(rules: &'static Ruleset, players: u8) -> Result<Game, SetupError> {
+        Self::setup(rules, players, 0, true)
+    }
+
+    /// Make `tile` the tile to place this turn, taken from those not yet drawn.
+    pub fn force_draw(&mut self, tile: u16) -> Result<(), ForceDrawError> {
+        if self.finished {
+            return Err(ForceDrawError::GameOver);
+        }
+        if self.current == Some(tile) {
+            return Ok(());
+        }
+        let from = if self.current.is_some() { self.next - 1 } else { self.next };
+        let Some(j) = (self.next..self.stack.len()).find(|&j| self.stack[j] == tile) else {
+            return Err(ForceDrawError::NoneLeft(self.rules.tiles[tile as usize].id));
+        };
+        self.stack.swap(from, j);
+        self.current = Some(tile);
+        self.next = from + 1;
+        Ok(())
     }
 
     /// Every copy of every tile but the start tiles, shuffled; river tiles
@@ -487,7 +526,7 @@ impl Game {
         while self.next < self.stack.len() {
             let t = self.stack[self.next];
             self.next += 1;
-            if self.placeable(t) {
+            if self.scripted || self.placeable(t) {
                 self.current = Some(t);
                 return;
             }

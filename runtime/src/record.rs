@@ -1,0 +1,374 @@
+//! Game records (README "Game record contract"): writing them while a game is
+//! played, and replaying them with every move checked.
+
+use serde::{Deserialize, Serialize};
+
+use crate::catalog::port_names;
+use crate::engine::{Deploy, FollowerKind, Game, Move, MoveError, Placement, Reason, ScoreEvent};
+use crate::tables::{Ruleset, Segment};
+
+pub const FORMAT: &str = "carcassonne-record/1";
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    pub format: String,
+    pub ruleset: String,
+    /// The seed that fixes the draw order. Without one, each turn's `tile`
+    /// says which tile is drawn (hand-written scenarios).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    pub players: u8,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bots: Option<Vec<String>>,
+    #[serde(default)]
+    pub start: Vec<StartRec>,
+    #[serde(default)]
+    pub turns: Vec<TurnRec>,
+    #[serde(rename = "final", default, skip_serializing_if = "Option::is_none")]
+    pub final_: Option<FinalRec>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StartRec {
+    pub tile: String,
+    pub x: i16,
+    pub y: i16,
+    pub rotation: u8,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct TurnRec {
+    pub player: u8,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tile: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub x: Option<i16>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub y: Option<i16>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rotation: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub follower: Option<FollowerRec>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub events: Option<Vec<EventRec>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discarded: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FollowerRec {
+    pub kind: String,
+    pub feature: String,
+    pub ports: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventRec {
+    pub player: u8,
+    pub points: u32,
+    pub feature: String,
+    pub reason: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FinalRec {
+    pub events: Vec<EventRec>,
+    pub scores: Vec<u32>,
+}
+
+impl EventRec {
+    pub fn from_event(e: &ScoreEvent) -> EventRec {
+        EventRec {
+            player: e.player,
+            points: e.points,
+            feature: e.feature.name().to_string(),
+            reason: e.reason.name().to_string(),
+        }
+    }
+}
+
+/// A segment's ports after the tile is turned `rotation` times.
+pub fn rotated_port_names(seg: &Segment, rotation: u8) -> Vec<String> {
+    let turned = Segment {
+        ports: crate::tables::rotate_mask(seg.ports, rotation),
+        ..*seg
+    };
+    port_names(&turned).into_iter().map(String::from).collect()
+}
+
+/// Builds a record while a game is played.
+#[derive(Debug, Clone)]
+pub struct Recorder {
+    pub record: Record,
+    discards_seen: usize,
+}
+
+impl Recorder {
+    pub fn new(g: &Game, bots: Option<Vec<String>>) -> Recorder {
+        let rules = g.rules();
+        let mut r = Recorder {
+            record: Record {
+                format: FORMAT.to_string(),
+                ruleset: rules.id.to_string(),
+                seed: Some(g.seed()),
+                players: g.players(),
+                bots,
+                start: rules
+                    .start
+                    .iter()
+                    .map(|s| StartRec {
+                        tile: rules.tiles[s.tile as usize].id.to_string(),
+                        x: s.x,
+                        y: s.y,
+                        rotation: s.rotation,
+                    })
+                    .collect(),
+                turns: Vec::new(),
+                final_: None,
+            },
+            discards_seen: 0,
+        };
+        r.note_discards(g);
+        r
+    }
+
+    fn note_discards(&mut self, g: &Game) {
+        for d in &g.discards()[self.discards_seen..] {
+            self.record.turns.push(TurnRec {
+                player: d.player,
+                discarded: Some(g.rules().tiles[d.tile as usize].id.to_string()),
+                ..TurnRec::default()
+            });
+        }
+        self.discards_seen = g.discards().len();
+    }
+
+    /// Note a move: `before` is the state it was played in, `after` the result.
+    pub fn note(&mut self, before: &Game, mv: Move, events: &[ScoreEvent], after: &Game) {
+        let tile = before.current_tile().expect("a move was played, so a tile was drawn");
+        let follower = mv.deploy.map(|d| {
+            let seg = &tile.segments[d.segment as usize];
+            FollowerRec {
+                kind: d.kind.name().to_string(),
+                feature: seg.kind.name().to_string(),
+                ports: rotated_port_names(seg, mv.placement.rotation),
+            }
+        });
+        let (during, fin): (Vec<&ScoreEvent>, Vec<&ScoreEvent>) =
+            events.iter().partition(|e| e.reason == Reason::Completed);
+        self.record.turns.push(TurnRec {
+            player: before.to_move(),
+            tile: Some(tile.id.to_string()),
+            x: Some(mv.placement.x),
+            y: Some(mv.placement.y),
+            rotation: Some(mv.placement.rotation),
+            follower,
+            events: Some(during.into_iter().map(EventRec::from_event).collect()),
+            discarded: None,
+        });
+        self.note_discards(after);
+        if after.is_over() {
+            self.record.final_ = Some(FinalRec {
+                events: fin.into_iter().map(EventRec::from_event).collect(),
+                scores: after.scores().to_vec(),
+            });
+        }
+    }
+}
+
+/// Why a record does not replay. `turn` counts entries of `turns` from 1
+/// (0: the record's header).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("turn {turn}: {reason}")]
+pub struct ReplayError {
+    pub turn: usize,
+    pub reason: String,
+}
+
+fn fail<T>(turn: usize, reason: impl Into<String>) -> Result<T, ReplayError> {
+    Err(ReplayError {
+        turn,
+        reason: reason.into(),
+    })
+}
+
+/// The result of a replay.
+#[derive(Debug, Clone)]
+pub struct Replayed {
+    pub game: Game,
+    /// Turn entries replayed.
+    pub turns: usize,
+    /// Every event so far, final ones included.
+    pub events: Vec<ScoreEvent>,
+}
+
+fn find_tile(rules: &Ruleset, id: &str, turn: usize) -> Result<u16, ReplayError> {
+    match rules.tile_index(id) {
+        Some(i) => Ok(i as u16),
+        None => fail(turn, format!("unknown tile `{id}` for ruleset {}", rules.id)),
+    }
+}
+
+fn follower_move(tile_id: &str, segs: &[Segment], rotation: u8, f: &FollowerRec, turn: usize) -> Result<Deploy, ReplayError> {
+    let kind = match f.kind.as_str() {
+        "normal" => FollowerKind::Normal,
+        "big" => FollowerKind::Big,
+        other => return fail(turn, format!("unknown follower kind `{other}` (normal or big)")),
+    };
+    let mut want: Vec<&str> = f.ports.iter().map(String::as_str).collect();
+    want.sort_unstable();
+    for (s, seg) in segs.iter().enumerate() {
+        if seg.kind.name() != f.feature {
+            continue;
+        }
+        let names = rotated_port_names(seg, rotation);
+        let mut have: Vec<&str> = names.iter().map(String::as_str).collect();
+        have.sort_unstable();
+        if have == want {
+            return Ok(Deploy { segment: s as u8, kind });
+        }
+    }
+    fail(
+        turn,
+        format!(
+            "tile {tile_id} turned {rotation} has no {} with ports {:?}",
+            f.feature, f.ports
+        ),
+    )
+}
+
+fn compare_events(turn: usize, what: &str, got: &[ScoreEvent], want: &[EventRec]) -> Result<(), ReplayError> {
+    let got: Vec<EventRec> = got.iter().map(EventRec::from_event).collect();
+    if got != want {
+        return fail(
+            turn,
+            format!(
+                "{what} differ: the record says {}, the engine scores {}",
+                serde_json::to_string(want).unwrap_or_default(),
+                serde_json::to_string(&got).unwrap_or_default()
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// Replay `rec` under `rules`, checking every move and every recorded event.
+/// With `final_scoring`, a record that stops before the end is scored as if
+/// the game ended there.
+pub fn replay(rec: &Record, rules: &'static Ruleset, final_scoring: bool) -> Result<Replayed, ReplayError> {
+    if rec.format != FORMAT {
+        return fail(0, format!("format is `{}`, expected `{FORMAT}`", rec.format));
+    }
+    if rec.ruleset != rules.id {
+        return fail(0, format!("the record is for ruleset `{}`, not `{}`", rec.ruleset, rules.id));
+    }
+    if !rec.start.is_empty() {
+        let expected: Vec<StartRec> = rules
+            .start
+            .iter()
+            .map(|s| StartRec {
+                tile: rules.tiles[s.tile as usize].id.to_string(),
+                x: s.x,
+                y: s.y,
+                rotation: s.rotation,
+            })
+            .collect();
+        if rec.start != expected {
+            return fail(0, "the start tiles differ from the ruleset's");
+        }
+    }
+    let mut g = match rec.seed {
+        Some(seed) => Game::new(rules, rec.players, seed),
+        None => Game::new_scripted(rules, rec.players),
+    }
+    .map_err(|e| ReplayError {
+        turn: 0,
+        reason: e.to_string(),
+    })?;
+    let mut events = Vec::new();
+    let mut discards_seen = 0;
+    for (i, t) in rec.turns.iter().enumerate() {
+        let turn = i + 1;
+        if g.is_over() {
+            return fail(turn, "the game is already over");
+        }
+        if let Some(d) = &t.discarded {
+            let Some(actual) = g.discards().get(discards_seen) else {
+                return fail(turn, format!("the record discards {d}, but the drawn tile can be placed"));
+            };
+            let actual_id = rules.tiles[actual.tile as usize].id;
+            if actual_id != d || actual.player != t.player {
+                return fail(
+                    turn,
+                    format!(
+                        "the record discards {d} for player {}, the engine discarded {actual_id} for player {}",
+                        t.player, actual.player
+                    ),
+                );
+            }
+            discards_seen += 1;
+            continue;
+        }
+        if rec.seed.is_some() && discards_seen < g.discards().len() {
+            let d = &g.discards()[discards_seen];
+            return fail(
+                turn,
+                format!(
+                    "the engine discarded {} here, which the record does not list",
+                    rules.tiles[d.tile as usize].id
+                ),
+            );
+        }
+        if t.player != g.to_move() {
+            return fail(turn, format!("it is player {}'s turn, not player {}'s", g.to_move(), t.player));
+        }
+        let (Some(tile_id), Some(x), Some(y), Some(rotation)) = (&t.tile, t.x, t.y, t.rotation) else {
+            return fail(turn, "a turn needs tile, x, y and rotation (or discarded)");
+        };
+        let tile = find_tile(rules, tile_id, turn)?;
+        if rec.seed.is_none() {
+            g.force_draw(tile).map_err(|r| ReplayError { turn, reason: r.to_string() })?;
+        }
+        let current = g.current_tile_index();
+        if current != Some(tile) {
+            let drawn = current.map_or("nothing", |c| rules.tiles[c as usize].id);
+            return fail(turn, format!("the record places {tile_id}, but the tile drawn is {drawn}"));
+        }
+        let tt = &rules.tiles[tile as usize];
+        let deploy = match &t.follower {
+            Some(f) => Some(follower_move(tt.id, tt.segments, rotation, f, turn)?),
+            None => None,
+        };
+        let mv = Move {
+            placement: Placement { x, y, rotation },
+            deploy,
+        };
+        let mut got = Vec::new();
+        g.apply_into(mv, &mut got).map_err(|e: MoveError| ReplayError {
+            turn,
+            reason: format!("illegal move: {e}"),
+        })?;
+        let during: Vec<ScoreEvent> = got.iter().copied().filter(|e| e.reason == Reason::Completed).collect();
+        if let Some(want) = &t.events {
+            compare_events(turn, "events", &during, want)?;
+        }
+        events.extend(got);
+    }
+    let n = rec.turns.len();
+    if g.is_over() {
+        if let Some(f) = &rec.final_ {
+            let fin: Vec<ScoreEvent> = events.iter().copied().filter(|e| e.reason == Reason::Final).collect();
+            compare_events(n, "final events", &fin, &f.events)?;
+            if f.scores != g.scores() {
+                return fail(n, format!("final scores differ: record {:?}, engine {:?}", f.scores, g.scores()));
+            }
+        }
+    } else if final_scoring {
+        events.extend(g.finish());
+    }
+    Ok(Replayed {
+        game: g,
+        turns: n,
+        events,
+    })
+}
