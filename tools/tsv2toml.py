@@ -72,8 +72,10 @@ def convert(row):
             if extra:
                 line += " " + " ".join(extra)
             lines.append(line)
+    field_marks = {p[1:] for l in lines if l.startswith("field") for p in l.split() if p.startswith("+")}
     for m in tile_marks:
-        lines.append("tile +" + m)
+        if m not in field_marks:
+            lines.append("tile +" + m)
     return lines
 
 

@@ -107,6 +107,13 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         meaning: "River II's fork: placed right after the spring (000_9deb58b1a7d17d38.txt L462-L464)",
     },
     AttrDef {
+        name: "no-castle",
+        target: Target::Segment(CITY),
+        values: Values::Flag,
+        mechanic: "castles",
+        meaning: "this city can never be turned into a castle (Bridges, Castles & Bazaars; 000_9deb58b1a7d17d38.txt L2344-L2656)",
+    },
+    AttrDef {
         name: "bridge",
         target: Target::Segment(&[Kind::City, Kind::Road, Kind::Field]),
         values: Values::Flag,
@@ -133,22 +140,22 @@ pub const MECHANICS: &[MechanicDef] = &[
     },
     MechanicDef {
         name: "river",
-        implemented: false,
+        implemented: true,
         meaning: "river tiles are played first from their own stack (River I, II)",
     },
     MechanicDef {
         name: "inns",
-        implemented: false,
+        implemented: true,
         meaning: "inns on roads (Inns & Cathedrals)",
     },
     MechanicDef {
         name: "cathedrals",
-        implemented: false,
+        implemented: true,
         meaning: "cathedrals in cities (Inns & Cathedrals)",
     },
     MechanicDef {
         name: "big-follower",
-        implemented: false,
+        implemented: true,
         meaning: "one big follower per player counting 2 for majority (Inns & Cathedrals)",
     },
     MechanicDef {
@@ -165,6 +172,11 @@ pub const MECHANICS: &[MechanicDef] = &[
         name: "dragon",
         implemented: false,
         meaning: "volcano and dragon (The Princess & the Dragon)",
+    },
+    MechanicDef {
+        name: "castles",
+        implemented: false,
+        meaning: "castles from completed small cities (Bridges, Castles & Bazaars)",
     },
 ];
 

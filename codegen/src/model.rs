@@ -166,6 +166,8 @@ pub struct Options {
     pub min_players: u8,
     pub max_players: u8,
     pub followers: u8,
+    /// Start tiles of sets other than the chosen start stay in the game.
+    pub keep_unused_start_tiles: bool,
 }
 
 /// A start tile placed before the first turn.

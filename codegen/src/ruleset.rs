@@ -17,6 +17,7 @@ const OPTION_KEYS: &[&str] = &[
     "max_players",
     "followers",
     "start_tile",
+    "unused_start_tiles",
 ];
 
 /// Load and check a ruleset file, with the tile sets it names.
@@ -159,7 +160,7 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>) -> Option<Ruleset> {
     if missing_set {
         return None;
     }
-    let start = choose_start(r, &mut tiles, &options_start(&start_at), &f);
+    let start = choose_start(r, &mut tiles, &start_at, options.keep_unused_start_tiles, &f);
     check_placeable(r, &tiles, &sets, &f);
     let id = id?;
     Some(Ruleset {
@@ -173,10 +174,6 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>) -> Option<Ruleset> {
         start: start?,
         inputs,
     })
-}
-
-fn options_start(s: &Option<At<String>>) -> Option<At<String>> {
-    s.clone()
 }
 
 fn read_sets(r: &mut Reader, f: &crate::toml_read::Fields) -> Vec<SetRef> {
@@ -220,6 +217,7 @@ pub fn default_options() -> Options {
         min_players: 2,
         max_players: 5,
         followers: 7,
+        keep_unused_start_tiles: false,
     }
 }
 
@@ -258,6 +256,16 @@ fn read_options(r: &mut Reader, v: &crate::toml_read::Value) -> Option<(Options,
         o.followers = n.value as u8;
     }
     let start = r.string(&f, "start_tile", false);
+    if let Some(u) = r.string(&f, "unused_start_tiles", false) {
+        match u.value.as_str() {
+            "remove" => o.keep_unused_start_tiles = false,
+            "shuffle" => o.keep_unused_start_tiles = true,
+            other => r.error(
+                u.span.clone(),
+                format!("unknown unused_start_tiles `{other}`; expected `remove` or `shuffle`"),
+            ),
+        }
+    }
     Some((o, start))
 }
 
@@ -311,6 +319,7 @@ fn choose_start(
     r: &mut Reader,
     tiles: &mut [crate::model::Tile],
     start_tile: &Option<At<String>>,
+    keep_unused: bool,
     f: &crate::toml_read::Fields,
 ) -> Option<Vec<StartPlacement>> {
     let chosen = match start_tile {
@@ -349,7 +358,13 @@ fn choose_start(
             }
         }
     };
+    // Another set's start tile is left out of the game ("The original
+    // starting tile is not used", 000_9deb58b1a7d17d38.txt L460), or shuffled
+    // in with the rest (the older rule, footnote 7, L612).
     for (i, t) in tiles.iter_mut().enumerate() {
+        if i != chosen && !keep_unused {
+            t.count -= t.start.min(t.count);
+        }
         t.start = u32::from(i == chosen);
     }
     Some(vec![StartPlacement {

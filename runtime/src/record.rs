@@ -262,7 +262,7 @@ pub fn replay(rec: &Record, rules: &'static Ruleset, final_scoring: bool) -> Res
     if rec.ruleset != rules.id {
         return fail(0, format!("the record is for ruleset `{}`, not `{}`", rec.ruleset, rules.id));
     }
-    if !rec.start.is_empty() {
+    if rec.seed.is_some() {
         let expected: Vec<StartRec> = rules
             .start
             .iter()
@@ -273,13 +273,21 @@ pub fn replay(rec: &Record, rules: &'static Ruleset, final_scoring: bool) -> Res
                 rotation: s.rotation,
             })
             .collect();
-        if rec.start != expected {
+        if !rec.start.is_empty() && rec.start != expected {
             return fail(0, "the start tiles differ from the ruleset's");
         }
     }
+    let mut start = Vec::new();
+    for s in &rec.start {
+        let tile = find_tile(rules, &s.tile, 0)?;
+        if s.rotation > 3 {
+            return fail(0, format!("start tile {} has rotation {} (0-3)", s.tile, s.rotation));
+        }
+        start.push((tile, Placement { x: s.x, y: s.y, rotation: s.rotation }));
+    }
     let mut g = match rec.seed {
         Some(seed) => Game::new(rules, rec.players, seed),
-        None => Game::new_scripted(rules, rec.players),
+        None => Game::new_scripted(rules, rec.players, &start),
     }
     .map_err(|e| ReplayError {
         turn: 0,
@@ -318,6 +326,9 @@ pub fn replay(rec: &Record, rules: &'static Ruleset, final_scoring: bool) -> Res
                     rules.tiles[d.tile as usize].id
                 ),
             );
+        }
+        if rec.seed.is_none() {
+            g.force_player(t.player).map_err(|r| ReplayError { turn, reason: r.to_string() })?;
         }
         if t.player != g.to_move() {
             return fail(turn, format!("it is player {}'s turn, not player {}'s", g.to_move(), t.player));

@@ -119,6 +119,15 @@ impl Board {
         }
     }
 
+    /// An empty table: (0, 0) is open with no requirements.
+    pub fn open_origin(&mut self) {
+        if self.placed_at(0, 0).is_none() && self.open_at(0, 0).is_none() {
+            self.open.push(OpenPos { x: 0, y: 0, req: 0, mask: 0 });
+            let i = self.index(0, 0).expect("origin is inside");
+            self.cells[i] = OPEN | (self.open.len() - 1) as u16;
+        }
+    }
+
     /// Put placed tile number `index` at (x, y), whose rotated packed edges are
     /// `edges`; open positions around it are created or tightened.
     pub fn place(&mut self, x: i32, y: i32, index: usize, edges: u16) {

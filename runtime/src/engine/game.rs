@@ -80,6 +80,8 @@ pub struct Game {
 pub enum SetupError {
     #[error("ruleset {ruleset} is for {min} to {max} players, not {players}")]
     Players { ruleset: &'static str, min: u8, max: u8, players: u8 },
+    #[error("{0}")]
+    BadStart(String),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -88,16 +90,31 @@ pub enum ForceDrawError {
     GameOver,
     #[error("no copy of tile {0} is left to draw")]
     NoneLeft(&'static str),
+    #[error("only a scripted game (a record without a seed) chooses its tiles and turn order")]
+    NotScripted,
+    #[error("there is no player {0}")]
+    NoSuchPlayer(u8),
 }
 
 impl Game {
     /// A new game: the start tile(s) placed, the rest shuffled by `seed`, and
     /// the first player's tile drawn.
     pub fn new(rules: &'static Ruleset, players: u8, seed: u64) -> Result<Game, SetupError> {
-        Self::setup(rules, players, seed, false)
+        let start: Vec<(u16, Placement)> = rules
+            .start
+            .iter()
+            .map(|s| (s.tile, Placement { x: s.x, y: s.y, rotation: s.rotation }))
+            .collect();
+        Self::setup(rules, players, seed, &start, false)
     }
 
-    fn setup(rules: &'static Ruleset, players: u8, seed: u64, scripted: bool) -> Result<Game, SetupError> {
+    fn setup(
+        rules: &'static Ruleset,
+        players: u8,
+        seed: u64,
+        start: &[(u16, Placement)],
+        scripted: bool,
+    ) -> Result<Game, SetupError> {
         let o = &rules.options;
         if players < o.min_players || players > o.max_players || players as usize > MAX_PLAYERS {
             return Err(SetupError::Players {
@@ -146,24 +163,62 @@ impl Game {
             finished: false,
             scripted,
         };
-        g.build_stack(seed);
-        for s in rules.start {
-            let tile = s.tile;
-            let rot = s.rotation;
-            g.put(tile, Placement { x: s.x, y: s.y, rotation: rot });
+        for (i, &(tile, p)) in start.iter().enumerate() {
+            let bad = |why: &str| SetupError::BadStart(format!("start tile {} at ({}, {}): {why}", i + 1, p.x, p.y));
+            let t = rules.tiles.get(tile as usize).ok_or_else(|| bad("no such tile"))?;
+            let copies = start.iter().filter(|s| s.0 == tile).count();
+            if copies > t.count as usize || p.rotation > 3 {
+                return Err(bad("more copies than the ruleset has, or a rotation outside 0-3"));
+            }
+            if i > 0 {
+                let fits = g
+                    .board
+                    .open_at(p.x as i32, p.y as i32)
+                    .is_some_and(|o| g.board.open[o].fits(t.rot_edges[p.rotation as usize]));
+                if !fits {
+                    return Err(bad("not next to the tiles before it, or does not match them"));
+                }
+            }
+            g.put(tile, p);
+        }
+        g.build_stack(seed, start);
+        if start.is_empty() {
+            // A scripted game may start on an empty table: the first tile goes at (0, 0).
+            g.board.open_origin();
         }
         g.draw();
         Ok(g)
     }
 
-    /// A game whose tiles are chosen turn by turn with `force_draw` (rule
-    /// scenarios, hand-written records). Unplaceable tiles are not discarded.
-    pub fn new_scripted(rules: &'static Ruleset, players: u8) -> Result<Game, SetupError> {
-        Self::setup(rules, players, 0, true)
+    /// A game whose tiles are chosen turn by turn with `force_draw` and whose
+    /// turn order is set with `force_player` (rule scenarios, hand-written
+    /// records). `start` replaces the ruleset's start tiles; with none, the
+    /// first tile goes at (0, 0). Unplaceable tiles are not discarded.
+    pub fn new_scripted(
+        rules: &'static Ruleset,
+        players: u8,
+        start: &[(u16, Placement)],
+    ) -> Result<Game, SetupError> {
+        Self::setup(rules, players, 0, start, true)
+    }
+
+    /// Scripted games only: let `player` take this turn.
+    pub fn force_player(&mut self, player: u8) -> Result<(), ForceDrawError> {
+        if !self.scripted {
+            return Err(ForceDrawError::NotScripted);
+        }
+        if player >= self.players {
+            return Err(ForceDrawError::NoSuchPlayer(player));
+        }
+        self.to_move = player;
+        Ok(())
     }
 
     /// Make `tile` the tile to place this turn, taken from those not yet drawn.
     pub fn force_draw(&mut self, tile: u16) -> Result<(), ForceDrawError> {
+        if !self.scripted {
+            return Err(ForceDrawError::NotScripted);
+        }
         if self.finished {
             return Err(ForceDrawError::GameOver);
         }
@@ -182,11 +237,11 @@ impl Game {
 
     /// Every copy of every tile but the start tiles, shuffled; river tiles
     /// first when the river is played (000_9deb58b1a7d17d38.txt L458-L478).
-    fn build_stack(&mut self, seed: u64) {
+    fn build_stack(&mut self, seed: u64, start: &[(u16, Placement)]) {
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         let mut all: Vec<u16> = Vec::with_capacity(self.rules.total as usize);
         for (i, t) in self.rules.tiles.iter().enumerate() {
-            let starts = self.rules.start.iter().filter(|s| s.tile as usize == i).count() as u16;
+            let starts = start.iter().filter(|s| s.0 as usize == i).count() as u16;
             for _ in 0..t.count.saturating_sub(starts) {
                 all.push(i as u16);
             }
@@ -499,9 +554,12 @@ impl Game {
             };
             let mid = (3 * side + 1) as u8;
             if let (Some(a), Some(b)) = (self.node_at(idx, mid), self.node_at(q, facing(mid))) {
-                if self.features.nodes[a as usize].kind != Kind::Field {
-                    let r = self.features.union(a, b);
-                    self.features.nodes[r as usize].open -= 2;
+                let kind = self.features.nodes[a as usize].kind;
+                let r = self.features.union(a, b);
+                self.features.nodes[r as usize].open -= 2;
+                // A city side's halves are the city itself; a road or river
+                // side still joins the fields on both of its halves.
+                if kind == Kind::City {
                     continue;
                 }
             }
