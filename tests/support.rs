@@ -78,12 +78,12 @@ pub fn diff(expected: &str, actual: &str) -> String {
             out.push_str(&format!("  {}\n", e[i]));
             i += 1;
             j += 1;
-        } else if j < a.len() && (i == e.len() || lcs[i][j + 1] >= lcs[i + 1][j]) {
-            out.push_str(&format!("+ {}\n", a[j]));
-            j += 1;
-        } else {
+        } else if i < e.len() && (j == a.len() || lcs[i + 1][j] >= lcs[i][j + 1]) {
             out.push_str(&format!("- {}\n", e[i]));
             i += 1;
+        } else {
+            out.push_str(&format!("+ {}\n", a[j]));
+            j += 1;
         }
     }
     if expected.ends_with('\n') != actual.ends_with('\n') {
@@ -140,8 +140,14 @@ pub fn carcassonne_bin() -> PathBuf {
             .or_else(|| option_env!("CARGO").map(str::to_string))
             .unwrap_or_else(|| "cargo".to_string());
         let mut cmd = Command::new(&cargo);
-        cmd.current_dir(repo_root())
-            .args(["build", "--quiet", "-p", "carcassonne", "--bin", "carcassonne"]);
+        cmd.current_dir(repo_root()).args([
+            "build",
+            "--quiet",
+            "-p",
+            "carcassonne",
+            "--bin",
+            "carcassonne",
+        ]);
         match profile.as_str() {
             "debug" => {}
             "release" => {

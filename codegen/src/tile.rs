@@ -323,6 +323,32 @@ fn touches(field_mask: u16, city_mask: u16) -> bool {
     })
 }
 
+/// Whether field `f` and city `c` may share a border inside the tile: no
+/// other feature running between two points of the edge separates them.
+/// (A field may reach a city across the tile's middle, as on a tile with
+/// three separate city caps; it cannot cross a road to reach one.)
+fn can_touch(f: usize, c: usize, infos: &[SegInfo], full: &[u16]) -> bool {
+    infos.iter().enumerate().all(|(x, info)| {
+        if x == f || x == c || info.bridge || full[x].count_ones() < 2 {
+            return true;
+        }
+        // Each port outside x lies on the arc that starts at the nearest
+        // port of x counter-clockwise from it.
+        let arc_of = |p: u8| -> u8 {
+            (1..=12u8)
+                .map(|d| (p + 12 - d) % 12)
+                .find(|&q| full[x] & (1 << q) != 0)
+                .unwrap_or(0)
+        };
+        let arcs = |mask: u16| -> u16 {
+            (0..12u8)
+                .filter(|p| mask & (1 << p) != 0 && full[x] & (1 << p) == 0)
+                .fold(0u16, |m, p| m | 1 << arc_of(p))
+        };
+        arcs(full[f]) & arcs(full[c]) != 0
+    })
+}
+
 fn resolve_borders(
     segments: &mut [Segment],
     infos: &[SegInfo],
@@ -355,7 +381,7 @@ fn resolve_borders(
                 sink.error(w.span.clone(), format!("`{}` is not a city side of this tile", w.text));
                 continue;
             };
-            if check_touch && !info.enclosed && !touches(full[i], full[city]) {
+            if check_touch && !info.enclosed && !can_touch(i, city, infos, full) {
                 sink.error(
                     w.span.clone(),
                     format!("this field does not touch the city on {}", w.text),
@@ -552,6 +578,14 @@ mod tests {
         let e = check("road N S\nroad W E\nfield Nw Wn\nfield Ne En\nfield Es Se\nfield Sw Ws").unwrap_err();
         assert!(e[0].contains("crosses"), "{e:?}");
         assert!(check("road N S\nroad W E +bridge\nfield Nw Wn\nfield Ne En\nfield Es Se\nfield Sw Ws").is_ok());
+    }
+
+    #[test]
+    fn an_unknown_port_is_reported_once() {
+        // Not also as an unused side S or a field that misses the city.
+        let e = check("road E W\nfield N En Wn\nfield Es Q Ws").unwrap_err();
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert!(e[0].starts_with("unknown port `Q`"), "{e:?}");
     }
 
     #[test]

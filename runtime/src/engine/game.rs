@@ -364,8 +364,9 @@ impl Game {
         if !normal && !big {
             return;
         }
+        let occupied = self.occupied_mask(tile, p);
         for (s, seg) in tile.segments.iter().enumerate() {
-            if !self.claimable(seg.kind) || self.occupied_after(tile, p, s) {
+            if !self.claimable(seg.kind) || occupied & (1 << s) != 0 {
                 continue;
             }
             if normal {
@@ -403,30 +404,60 @@ impl Game {
         }
     }
 
-    /// Would segment `s` of `tile` placed at `p` join a feature that already
-    /// has a follower? Looks across each side it touches, without placing.
-    fn occupied_after(&self, tile: &TileType, p: Placement, s: usize) -> bool {
-        let ports = crate::tables::rotate_mask(tile.segments[s].ports, p.rotation);
+    /// Which segments of `tile` placed at `p` would join a feature that already
+    /// has a follower (bit `s` for segment `s`). Looks across each side
+    /// without placing. Two segments of the new tile can end up in one feature
+    /// through a neighbour (a field wrapping around a road's end touches both
+    /// halves of that side), so neighbour features are grouped first.
+    fn occupied_mask(&self, tile: &TileType, p: Placement) -> u32 {
+        let mut touch: [(u8, u16); 12] = [(0, 0); 12];
+        let mut n = 0;
         for side in 0..4 {
-            if ports & (0b111 << (3 * side)) == 0 {
-                continue;
-            }
             let Some(q) = self.board.placed_at(p.x as i32 + DX[side], p.y as i32 + DY[side]) else {
                 continue;
             };
             for k in 0..3 {
                 let port = (3 * side + k) as u8;
-                if ports & (1 << port) == 0 {
+                let local = rotate_port(port, 4 - p.rotation % 4);
+                let s = tile.port_segment[local as usize];
+                if s == NO_SEGMENT {
                     continue;
                 }
-                if let Some(n) = self.node_at(q, facing(port)) {
-                    if self.features.nodes[self.features.root(n) as usize].occupants > 0 {
-                        return true;
-                    }
+                if let Some(node) = self.node_at(q, facing(port)) {
+                    touch[n] = (s, self.features.root(node));
+                    n += 1;
                 }
             }
         }
-        false
+        // Group the new tile's segments that meet the same neighbour feature.
+        let mut group: [u8; 32] = std::array::from_fn(|i| i as u8);
+        let find = |g: &[u8; 32], mut i: u8| {
+            while g[i as usize] != i {
+                i = g[i as usize];
+            }
+            i
+        };
+        for i in 0..n {
+            for j in 0..i {
+                if touch[i].1 == touch[j].1 {
+                    let (a, b) = (find(&group, touch[i].0), find(&group, touch[j].0));
+                    group[a.max(b) as usize] = a.min(b);
+                }
+            }
+        }
+        let mut occupied_groups = 0u32;
+        for &(s, root) in &touch[..n] {
+            if self.features.nodes[root as usize].occupants > 0 {
+                occupied_groups |= 1 << find(&group, s);
+            }
+        }
+        let mut mask = 0;
+        for s in 0..tile.segments.len().min(32) as u8 {
+            if occupied_groups & (1 << find(&group, s)) != 0 {
+                mask |= 1 << s;
+            }
+        }
+        mask
     }
 
     /// The feature node at board port `port` of placed tile `q`.
@@ -478,7 +509,7 @@ impl Game {
                 FollowerKind::Big if self.big_supply[pl] == 0 => return Err(MoveError::NoFollowerLeft(pl as u8)),
                 _ => {}
             }
-            if self.occupied_after(tile, p, d.segment as usize) {
+            if self.occupied_mask(tile, p) & (1 << d.segment) != 0 {
                 return Err(MoveError::Occupied);
             }
         }
