@@ -3,3 +3,16 @@
 pub mod atomic;
 pub mod load;
 pub mod play;
+
+/// Print a line to stdout; when stdout is closed (`carcassonne play | head`)
+/// stop quietly instead of panicking.
+#[macro_export]
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let mut out = std::io::stdout().lock();
+        if writeln!(out, $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}

@@ -24,7 +24,10 @@ pub fn ruleset(name: &str) -> Result<&'static Ruleset, LoadError> {
         if let Some(rs) = carcassonne_runtime::ruleset(name) {
             return Ok(rs);
         }
-        let known: Vec<&str> = carcassonne_runtime::rulesets().iter().map(|r| r.id).collect();
+        let known: Vec<&str> = carcassonne_runtime::rulesets()
+            .iter()
+            .map(|r| r.id)
+            .collect();
         return Err(LoadError::Unknown {
             name: name.to_string(),
             known: known.join(", "),
@@ -126,7 +129,12 @@ pub fn leak(rs: &LRuleset) -> &'static Ruleset {
         start: slice(
             rs.start
                 .iter()
-                .map(|&(tile, x, y, rotation)| StartTile { tile, x, y, rotation })
+                .map(|&(tile, x, y, rotation)| StartTile {
+                    tile,
+                    x,
+                    y,
+                    rotation,
+                })
                 .collect(),
         ),
         total: rs.total,

@@ -9,7 +9,11 @@ use carcassonne::{load, play};
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "carcassonne", version, about = "Carcassonne tile-set compiler and game engine")]
+#[command(
+    name = "carcassonne",
+    version,
+    about = "Carcassonne tile-set compiler and game engine"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -95,7 +99,7 @@ fn run(cmd: Command) -> Result<(), String> {
         Command::Validate { paths } => {
             let report = carcassonne_codegen::validate::validate(&paths);
             for line in &report.ok {
-                println!("{line}");
+                carcassonne::say!("{line}");
             }
             if report.errors.is_empty() {
                 Ok(())
@@ -113,12 +117,21 @@ fn run(cmd: Command) -> Result<(), String> {
             let rs = load::ruleset(&ruleset).map_err(|e| e.to_string())?;
             let value = carcassonne_runtime::catalog::to_json(rs);
             if json {
-                println!("{}", serde_json::to_string_pretty(&value).map_err(|e| e.to_string())?);
+                carcassonne::say!(
+                    "{}",
+                    serde_json::to_string_pretty(&value).map_err(|e| e.to_string())?
+                );
             } else {
-                println!("{} ({}): {} tile types, {} tiles", rs.id, rs.name, rs.tiles.len(), rs.total);
+                carcassonne::say!(
+                    "{} ({}): {} tile types, {} tiles",
+                    rs.id,
+                    rs.name,
+                    rs.tiles.len(),
+                    rs.total
+                );
                 for t in rs.tiles {
                     let edges: Vec<&str> = t.edges.iter().map(|e| e.name()).collect();
-                    println!("  {:>4} x{:<2} {}", t.id, t.count, edges.join(" "));
+                    carcassonne::say!("  {:>4} x{:<2} {}", t.id, t.count, edges.join(" "));
                 }
             }
             Ok(())
@@ -136,7 +149,8 @@ fn run(cmd: Command) -> Result<(), String> {
                 ));
             }
             let model = load::compile(&path).map_err(|e| e.to_string())?;
-            print!("{}", carcassonne_codegen::emit::tables(&[model]));
+            let code = carcassonne_codegen::emit::tables(&[model]);
+            carcassonne::say!("{}", code.trim_end());
             Ok(())
         }
         Command::Play {
@@ -150,8 +164,12 @@ fn run(cmd: Command) -> Result<(), String> {
             let rs = load::ruleset(&ruleset).map_err(|e| e.to_string())?;
             let bots = play::parse_bots(&bots, players)?;
             let rec = play::play(rs, players, seed, &bots, quiet)?;
-            let scores = rec.final_.as_ref().map(|f| f.scores.clone()).unwrap_or_default();
-            println!("scores: {}", play::scores_line(&scores));
+            let scores = rec
+                .final_
+                .as_ref()
+                .map(|f| f.scores.clone())
+                .unwrap_or_default();
+            carcassonne::say!("scores: {}", play::scores_line(&scores));
             if let Some(path) = record {
                 let json = serde_json::to_string_pretty(&rec).map_err(|e| e.to_string())?;
                 carcassonne::atomic::write(&path, json.as_bytes())
@@ -166,7 +184,8 @@ fn run(cmd: Command) -> Result<(), String> {
             ruleset,
         } => {
             let rec = play::read_record(&file)?;
-            let rs = load::ruleset(ruleset.as_deref().unwrap_or(&rec.ruleset)).map_err(|e| e.to_string())?;
+            let rs = load::ruleset(ruleset.as_deref().unwrap_or(&rec.ruleset))
+                .map_err(|e| e.to_string())?;
             let out = carcassonne_runtime::record::replay(&rec, rs, final_scoring)
                 .map_err(|e| format!("{}: error: {e}", file.display()))?;
             if json {
@@ -176,16 +195,27 @@ fn run(cmd: Command) -> Result<(), String> {
                     .map(carcassonne_runtime::record::EventRec::from_event)
                     .collect();
                 let v = serde_json::json!({ "turn": out.turns, "events": events, "scores": out.game.scores() });
-                println!("{}", serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?);
+                carcassonne::say!(
+                    "{}",
+                    serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
+                );
             } else {
-                let state = if out.game.is_over() { "game over" } else { "game not finished" };
-                println!("replayed {} turns ({state}); scores: {}", out.turns, play::scores_line(out.game.scores()));
+                let state = if out.game.is_over() {
+                    "game over"
+                } else {
+                    "game not finished"
+                };
+                carcassonne::say!(
+                    "replayed {} turns ({state}); scores: {}",
+                    out.turns,
+                    play::scores_line(out.game.scores())
+                );
             }
             Ok(())
         }
         Command::Rulesets => {
             for rs in carcassonne_runtime::rulesets() {
-                println!("{:<28} {} ({} tiles)", rs.id, rs.name, rs.total);
+                carcassonne::say!("{:<28} {} ({} tiles)", rs.id, rs.name, rs.total);
             }
             Ok(())
         }

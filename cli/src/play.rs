@@ -13,7 +13,9 @@ pub fn parse_bots(spec: &str, players: u8) -> Result<Vec<BotKind>, String> {
     let names: Vec<&str> = spec.split(',').map(str::trim).collect();
     let mut out = Vec::new();
     for n in &names {
-        out.push(BotKind::parse(n).ok_or_else(|| format!("unknown bot `{n}`; bots: random, greedy"))?);
+        out.push(
+            BotKind::parse(n).ok_or_else(|| format!("unknown bot `{n}`; bots: random, greedy"))?,
+        );
     }
     match out.len() {
         1 => Ok(vec![out[0]; players as usize]),
@@ -29,8 +31,17 @@ fn describe(g: &Game, mv: Move) -> String {
     if let Some(d) = mv.deploy {
         let seg = &tile.segments[d.segment as usize];
         let ports = record::rotated_port_names(seg, p.rotation);
-        let big = if d.kind == carcassonne_runtime::engine::FollowerKind::Big { "big " } else { "" };
-        let _ = write!(s, ", {big}follower on {} [{}]", seg.kind.name(), ports.join(" "));
+        let big = if d.kind == carcassonne_runtime::engine::FollowerKind::Big {
+            "big "
+        } else {
+            ""
+        };
+        let _ = write!(
+            s,
+            ", {big}follower on {} [{}]",
+            seg.kind.name(),
+            ports.join(" ")
+        );
     }
     s
 }
@@ -44,14 +55,29 @@ fn events_text(events: &[ScoreEvent]) -> String {
 }
 
 /// Play one game with bots; returns the record.
-pub fn play(rules: &'static Ruleset, players: u8, seed: u64, bots: &[BotKind], quiet: bool) -> Result<Record, String> {
+pub fn play(
+    rules: &'static Ruleset,
+    players: u8,
+    seed: u64,
+    bots: &[BotKind],
+    quiet: bool,
+) -> Result<Record, String> {
     let mut g = Game::new(rules, players, seed).map_err(|e| e.to_string())?;
     let mut seats: Vec<Bot> = bots
         .iter()
         .enumerate()
-        .map(|(i, &k)| Bot::new(k, seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(i as u64 + 1)))
+        .map(|(i, &k)| {
+            Bot::new(
+                k,
+                seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                    .wrapping_add(i as u64 + 1),
+            )
+        })
         .collect();
-    let mut rec = Recorder::new(&g, Some(bots.iter().map(|b| b.name().to_string()).collect()));
+    let mut rec = Recorder::new(
+        &g,
+        Some(bots.iter().map(|b| b.name().to_string()).collect()),
+    );
     let mut events = Vec::new();
     while !g.is_over() {
         let player = g.to_move();
@@ -60,17 +86,29 @@ pub fn play(rules: &'static Ruleset, players: u8, seed: u64, bots: &[BotKind], q
             .ok_or("the bot found no legal move (the drawn tile should always be placeable)")?;
         let before = g.clone();
         events.clear();
-        g.apply_into(mv, &mut events).map_err(|e| format!("bot chose an illegal move: {e}"))?;
+        g.apply_into(mv, &mut events)
+            .map_err(|e| format!("bot chose an illegal move: {e}"))?;
         if !quiet {
             let during: Vec<ScoreEvent> = events
                 .iter()
                 .copied()
                 .filter(|e| e.reason == carcassonne_runtime::engine::Reason::Completed)
                 .collect();
-            let scored = if during.is_empty() { String::new() } else { format!("  [{}]", events_text(&during)) };
-            println!("turn {:>3}: P{player} {}{scored}", before.turn() + 1, describe(&before, mv));
+            let scored = if during.is_empty() {
+                String::new()
+            } else {
+                format!("  [{}]", events_text(&during))
+            };
+            crate::say!(
+                "turn {:>3}: P{player} {}{scored}",
+                before.turn() + 1,
+                describe(&before, mv)
+            );
             for d in &g.discards()[before.discards().len()..] {
-                println!("           discarded {} (fits nowhere)", rules.tiles[d.tile as usize].id);
+                crate::say!(
+                    "           discarded {} (fits nowhere)",
+                    rules.tiles[d.tile as usize].id
+                );
             }
         }
         rec.note(&before, mv, &events, &g);
@@ -81,7 +119,7 @@ pub fn play(rules: &'static Ruleset, players: u8, seed: u64, bots: &[BotKind], q
             .copied()
             .filter(|e| e.reason == carcassonne_runtime::engine::Reason::Final)
             .collect();
-        println!("final scoring: {}", events_text(&fin));
+        crate::say!("final scoring: {}", events_text(&fin));
     }
     Ok(rec.record)
 }
@@ -97,7 +135,8 @@ pub fn scores_line(scores: &[u32]) -> String {
 
 /// Read a record file; a malformed one is an error naming line and column.
 pub fn read_record(path: &Path) -> Result<Record, String> {
-    let text = std::fs::read(path).map_err(|e| format!("{}: error: cannot read file: {e}", path.display()))?;
+    let text = std::fs::read(path)
+        .map_err(|e| format!("{}: error: cannot read file: {e}", path.display()))?;
     serde_json::from_slice::<Record>(&text).map_err(|e| {
         format!(
             "{}:{}:{}: error: not a valid game record: {e}",

@@ -143,7 +143,11 @@ impl fmt::Display for Diagnostic {
         match &self.location {
             None => write!(f, "{path}: error: {}", self.message),
             Some(loc) => {
-                writeln!(f, "{path}:{}:{}: error: {}", loc.line, loc.col, self.message)?;
+                writeln!(
+                    f,
+                    "{path}:{}:{}: error: {}",
+                    loc.line, loc.col, self.message
+                )?;
                 let gutter = loc.line.to_string();
                 let pad = " ".repeat(gutter.len());
                 writeln!(f, "{pad} |")?;

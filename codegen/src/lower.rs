@@ -153,7 +153,11 @@ pub fn ruleset(rs: &Ruleset) -> LRuleset {
 
 /// Attribute names and the words of word-valued attributes, by id.
 pub fn attribute_ids() -> Vec<(u8, &'static str)> {
-    ATTRIBUTES.iter().enumerate().map(|(i, a)| (i as u8, a.name)).collect()
+    ATTRIBUTES
+        .iter()
+        .enumerate()
+        .map(|(i, a)| (i as u8, a.name))
+        .collect()
 }
 
 #[cfg(test)]

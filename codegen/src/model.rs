@@ -14,7 +14,13 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 5] = [Kind::City, Kind::Road, Kind::Field, Kind::River, Kind::Cloister];
+    pub const ALL: [Kind; 5] = [
+        Kind::City,
+        Kind::Road,
+        Kind::Field,
+        Kind::River,
+        Kind::Cloister,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {

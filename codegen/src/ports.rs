@@ -15,11 +15,17 @@ pub type Port = u8;
 pub type Side = u8;
 
 pub fn port_by_name(name: &str) -> Option<Port> {
-    PORT_NAMES.iter().position(|p| *p == name).map(|p| p as Port)
+    PORT_NAMES
+        .iter()
+        .position(|p| *p == name)
+        .map(|p| p as Port)
 }
 
 pub fn side_by_name(name: &str) -> Option<Side> {
-    SIDE_NAMES.iter().position(|p| *p == name).map(|p| p as Side)
+    SIDE_NAMES
+        .iter()
+        .position(|p| *p == name)
+        .map(|p| p as Side)
 }
 
 pub const fn middle(side: Side) -> Port {
@@ -67,8 +73,14 @@ mod tests {
 
     #[test]
     fn rotation_moves_north_to_east() {
-        assert_eq!(PORT_NAMES[rotate(port_by_name("Nw").unwrap(), 1) as usize], "En");
-        assert_eq!(PORT_NAMES[rotate(port_by_name("W").unwrap(), 1) as usize], "N");
+        assert_eq!(
+            PORT_NAMES[rotate(port_by_name("Nw").unwrap(), 1) as usize],
+            "En"
+        );
+        assert_eq!(
+            PORT_NAMES[rotate(port_by_name("W").unwrap(), 1) as usize],
+            "N"
+        );
         assert_eq!(rotate_mask(0b1, 1), 0b1000);
         assert_eq!(rotate_mask(1 << 11, 1), 1 << 2);
     }

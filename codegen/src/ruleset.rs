@@ -41,7 +41,12 @@ struct SetRef {
 
 fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>) -> Option<Ruleset> {
     let doc = r.parse()?;
-    let top = r.fields(doc.get_ref(), doc.span(), "a ruleset file", &["ruleset", "options"]);
+    let top = r.fields(
+        doc.get_ref(),
+        doc.span(),
+        "a ruleset file",
+        &["ruleset", "options"],
+    );
     let Some(rv) = top.get("ruleset") else {
         r.error(0..0, "missing `[ruleset]` table (id, name, sets)");
         return None;
@@ -54,7 +59,10 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>) -> Option<Ruleset> {
     let tiles_dir = r.string(&f, "tiles", false);
     if let Some(id) = &id {
         let ok = id.value.starts_with(|c: char| c.is_ascii_lowercase())
-            && id.value.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+            && id
+                .value
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
         if !ok {
             r.error(
                 id.span.clone(),
@@ -112,7 +120,11 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>) -> Option<Ruleset> {
         if !path.is_file() {
             r.error(
                 s.id.span.clone(),
-                format!("unknown tile set `{}`: there is no {}", s.id.value, path.display()),
+                format!(
+                    "unknown tile set `{}`: there is no {}",
+                    s.id.value,
+                    path.display()
+                ),
             );
             missing_set = true;
             continue;
@@ -123,7 +135,12 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>) -> Option<Ruleset> {
             Err(d) => {
                 r.error(
                     s.id.span.clone(),
-                    format!("tile set `{}` has errors ({} in {})", s.id.value, d.len(), path.display()),
+                    format!(
+                        "tile set `{}` has errors ({} in {})",
+                        s.id.value,
+                        d.len(),
+                        path.display()
+                    ),
                 );
                 set_diags.extend(d);
                 missing_set = true;
@@ -160,7 +177,13 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>) -> Option<Ruleset> {
     if missing_set {
         return None;
     }
-    let start = choose_start(r, &mut tiles, &start_at, options.keep_unused_start_tiles, &f);
+    let start = choose_start(
+        r,
+        &mut tiles,
+        &start_at,
+        options.keep_unused_start_tiles,
+        &f,
+    );
     check_placeable(r, &tiles, &sets, &f);
     let id = id?;
     Some(Ruleset {
@@ -205,7 +228,10 @@ fn read_sets(r: &mut Reader, f: &crate::toml_read::Fields) -> Vec<SetRef> {
         return out;
     }
     if list.is_empty() {
-        r.error(f.span.start..f.span.start, "`sets` is empty: name at least one tile set");
+        r.error(
+            f.span.start..f.span.start,
+            "`sets` is empty: name at least one tile set",
+        );
     }
     out
 }
@@ -221,7 +247,10 @@ pub fn default_options() -> Options {
     }
 }
 
-fn read_options(r: &mut Reader, v: &crate::toml_read::Value) -> Option<(Options, Option<At<String>>)> {
+fn read_options(
+    r: &mut Reader,
+    v: &crate::toml_read::Value,
+) -> Option<(Options, Option<At<String>>)> {
     let f = r.table(v, "[options]", OPTION_KEYS)?;
     let mut o = default_options();
     if let Some(b) = r.boolean(&f, "farmers") {
@@ -249,7 +278,10 @@ fn read_options(r: &mut Reader, v: &crate::toml_read::Value) -> Option<(Options,
         let span = max.or(min).map_or(f.span.clone(), |m| m.span);
         r.error(
             span,
-            format!("min_players {} is more than max_players {}", o.min_players, o.max_players),
+            format!(
+                "min_players {} is more than max_players {}",
+                o.min_players, o.max_players
+            ),
         );
     }
     if let Some(n) = r.integer(&f, "followers", 0, 64) {

@@ -91,13 +91,14 @@ pub fn parse(text: &str) -> Result<Vec<Statement>, SyntaxError> {
             pest::error::ErrorVariant::ParsingError { positives, .. } => {
                 let mut wanted: Vec<&str> = positives.iter().map(describe).collect();
                 wanted.dedup();
-                let found = text[offset..]
-                    .chars()
-                    .next()
-                    .map_or("the end of the shape".to_string(), |c| match c {
-                        '\n' | '\r' => "a line break".to_string(),
-                        c => format!("`{c}`"),
-                    });
+                let found =
+                    text[offset..]
+                        .chars()
+                        .next()
+                        .map_or("the end of the shape".to_string(), |c| match c {
+                            '\n' | '\r' => "a line break".to_string(),
+                            c => format!("`{c}`"),
+                        });
                 if wanted.is_empty() {
                     format!("unexpected {found}")
                 } else {
@@ -130,9 +131,7 @@ pub fn parse(text: &str) -> Result<Vec<Statement>, SyntaxError> {
                 for p in pair.into_inner() {
                     match p.as_rule() {
                         Rule::kind => kind = Some(word(p)),
-                        Rule::enclosed => {
-                            enclosed = Some(p.as_span().start()..p.as_span().end())
-                        }
+                        Rule::enclosed => enclosed = Some(p.as_span().start()..p.as_span().end()),
                         Rule::port => ports.push(word(p)),
                         Rule::borders => {
                             let s = p.as_span().start()..p.as_span().end();
@@ -186,7 +185,10 @@ mod tests {
             panic!("not a segment")
         };
         assert_eq!(kind.text, "field");
-        assert_eq!(ports.iter().map(|p| p.text.as_str()).collect::<Vec<_>>(), ["En", "Wn"]);
+        assert_eq!(
+            ports.iter().map(|p| p.text.as_str()).collect::<Vec<_>>(),
+            ["En", "Wn"]
+        );
         assert_eq!(borders.as_ref().unwrap().1[0].text, "N");
         assert_eq!(attrs[0].name.text, "pig-herd");
         assert_eq!(attrs[0].value.as_ref().unwrap().text, "1");
@@ -202,7 +204,9 @@ mod tests {
     #[test]
     fn enclosed_field() {
         let s = parse("field enclosed > N E").unwrap();
-        assert!(matches!(&s[0], Statement::Segment { enclosed: Some(_), ports, .. } if ports.is_empty()));
+        assert!(
+            matches!(&s[0], Statement::Segment { enclosed: Some(_), ports, .. } if ports.is_empty())
+        );
     }
 
     #[test]

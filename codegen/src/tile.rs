@@ -41,8 +41,15 @@ struct Claim {
     via_city_side: bool,
 }
 
-pub fn build(statements: &[Statement], whole: Range<usize>, sink: &mut dyn Sink) -> Option<Geometry> {
-    let mut counter = Counting { inner: sink, count: 0 };
+pub fn build(
+    statements: &[Statement],
+    whole: Range<usize>,
+    sink: &mut dyn Sink,
+) -> Option<Geometry> {
+    let mut counter = Counting {
+        inner: sink,
+        count: 0,
+    };
     let sink = &mut counter;
 
     let mut infos: Vec<SegInfo> = Vec::new();
@@ -88,7 +95,10 @@ pub fn build(statements: &[Statement], whole: Range<usize>, sink: &mut dyn Sink)
                 };
                 if let Some(span) = enclosed {
                     if k != Kind::Field {
-                        sink.error(span.clone(), format!("only a field can be enclosed, not a {}", k.name()));
+                        sink.error(
+                            span.clone(),
+                            format!("only a field can be enclosed, not a {}", k.name()),
+                        );
                     }
                 }
                 if k == Kind::Cloister && !words.is_empty() {
@@ -98,7 +108,11 @@ pub fn build(statements: &[Statement], whole: Range<usize>, sink: &mut dyn Sink)
                     );
                 }
                 if words.is_empty() && enclosed.is_none() && k != Kind::Cloister {
-                    let what = if k == Kind::Field { "half-edges or `enclosed`" } else { "at least one side" };
+                    let what = if k == Kind::Field {
+                        "half-edges or `enclosed`"
+                    } else {
+                        "at least one side"
+                    };
                     sink.error(kind.span.clone(), format!("a {} needs {what}", k.name()));
                 }
                 for w in words {
@@ -111,7 +125,10 @@ pub fn build(statements: &[Statement], whole: Range<usize>, sink: &mut dyn Sink)
                 }
                 if let Some((span, list)) = borders {
                     if k != Kind::Field {
-                        sink.error(span.clone(), format!("only a field borders cities, not a {}", k.name()));
+                        sink.error(
+                            span.clone(),
+                            format!("only a field borders cities, not a {}", k.name()),
+                        );
                     } else {
                         info.border_words = list.clone();
                     }
@@ -234,7 +251,8 @@ fn claim(
             None => owner[p as usize] = Some(new),
             Some(old) => {
                 let old_kind = segments.get(old.seg).map_or(k, |s| s.kind);
-                if (old.via_city_side && k == Kind::Field) || (city_side && old_kind == Kind::Field) {
+                if (old.via_city_side && k == Kind::Field) || (city_side && old_kind == Kind::Field)
+                {
                     let side = SIDE_NAMES[ports::side_of(p) as usize];
                     sink.error(
                         w.span.clone(),
@@ -251,7 +269,9 @@ fn claim(
                     };
                     sink.error(
                         w.span.clone(),
-                        format!("port `{name}` is used twice: it already belongs to another segment"),
+                        format!(
+                            "port `{name}` is used twice: it already belongs to another segment"
+                        ),
                     );
                 }
                 // Report a city side once, not for each of its three ports.
@@ -265,7 +285,12 @@ fn claim(
 
 /// Each side is of one type: a road or river side has fields on both halves;
 /// a side without a middle feature is covered by fields.
-fn check_sides(owner: &[Option<Claim>; 12], infos: &[SegInfo], whole: &Range<usize>, sink: &mut dyn Sink) {
+fn check_sides(
+    owner: &[Option<Claim>; 12],
+    infos: &[SegInfo],
+    whole: &Range<usize>,
+    sink: &mut dyn Sink,
+) {
     for side in 0..4u8 {
         let mid = &owner[ports::middle(side) as usize];
         let halves = ports::halves(side);
@@ -290,14 +315,23 @@ fn check_sides(owner: &[Option<Claim>; 12], infos: &[SegInfo], whole: &Range<usi
             }
             Some(_) => {}
             None => {
-                let unused: Vec<Port> = halves.into_iter().filter(|h| owner[*h as usize].is_none()).collect();
+                let unused: Vec<Port> = halves
+                    .into_iter()
+                    .filter(|h| owner[*h as usize].is_none())
+                    .collect();
                 if unused.len() == 2 {
-                    sink.error(whole.clone(), format!("side {side_name} is not used by any segment"));
+                    sink.error(
+                        whole.clone(),
+                        format!("side {side_name} is not used by any segment"),
+                    );
                 } else {
                     for h in unused {
                         sink.error(
                             whole.clone(),
-                            format!("half-edge `{}` is not used by any segment", PORT_NAMES[h as usize]),
+                            format!(
+                                "half-edge `{}` is not used by any segment",
+                                PORT_NAMES[h as usize]
+                            ),
                         );
                     }
                 }
@@ -319,7 +353,10 @@ fn full_masks(segments: &[Segment], owner: &[Option<Claim>; 12]) -> Vec<u16> {
 
 fn touches(field_mask: u16, city_mask: u16) -> bool {
     (0..12u8).any(|p| {
-        field_mask & (1 << p) != 0 && ports::ring_neighbours(p).iter().any(|&n| city_mask & (1 << n) != 0)
+        field_mask & (1 << p) != 0
+            && ports::ring_neighbours(p)
+                .iter()
+                .any(|&n| city_mask & (1 << n) != 0)
     })
 }
 
@@ -369,7 +406,10 @@ fn resolve_borders(
             let Some(port) = port else {
                 sink.error(
                     w.span.clone(),
-                    format!("unknown port `{}`; name a city by one of its sides N E S W", w.text),
+                    format!(
+                        "unknown port `{}`; name a city by one of its sides N E S W",
+                        w.text
+                    ),
                 );
                 continue;
             };
@@ -378,7 +418,10 @@ fn resolve_borders(
                 .map(|c| c.seg)
                 .filter(|&s| infos[s].kind == Kind::City);
             let Some(city) = city else {
-                sink.error(w.span.clone(), format!("`{}` is not a city side of this tile", w.text));
+                sink.error(
+                    w.span.clone(),
+                    format!("`{}` is not a city side of this tile", w.text),
+                );
                 continue;
             };
             if check_touch && !info.enclosed && !can_touch(i, city, infos, full) {
@@ -400,7 +443,9 @@ fn resolve_borders(
                         .map_or("?", |s| SIDE_NAMES[s as usize]);
                     sink.error(
                         info.kind_span.clone(),
-                        format!("this field touches the city on {side} but does not list it after `>`"),
+                        format!(
+                            "this field touches the city on {side} but does not list it after `>`"
+                        ),
                     );
                 }
             }
@@ -460,7 +505,11 @@ fn resolve_attrs(words: &[AttrWord], on: Option<Kind>, sink: &mut dyn Sink) -> V
             let known: Vec<&str> = attrs::ATTRIBUTES.iter().map(|a| a.name).collect();
             sink.error(
                 w.span.clone(),
-                format!("unknown attribute `+{}`; known: {}", w.name.text, known.join(", ")),
+                format!(
+                    "unknown attribute `+{}`; known: {}",
+                    w.name.text,
+                    known.join(", ")
+                ),
             );
             continue;
         };
@@ -479,14 +528,23 @@ fn resolve_attrs(words: &[AttrWord], on: Option<Kind>, sink: &mut dyn Sink) -> V
             (Target::Segment(kinds), None) => {
                 sink.error(
                     w.span.clone(),
-                    format!("`+{}` belongs on a {} segment, not on the tile", def.name, kinds_list(kinds)),
+                    format!(
+                        "`+{}` belongs on a {} segment, not on the tile",
+                        def.name,
+                        kinds_list(kinds)
+                    ),
                 );
                 continue;
             }
             (Target::Segment(kinds), Some(k)) if !kinds.contains(&k) => {
                 sink.error(
                     w.span.clone(),
-                    format!("`+{}` belongs on a {} segment, not on a {}", def.name, kinds_list(kinds), k.name()),
+                    format!(
+                        "`+{}` belongs on a {} segment, not on a {}",
+                        def.name,
+                        kinds_list(kinds),
+                        k.name()
+                    ),
                 );
                 continue;
             }
@@ -504,7 +562,10 @@ fn resolve_attrs(words: &[AttrWord], on: Option<Kind>, sink: &mut dyn Sink) -> V
                 _ => {
                     sink.error(
                         v.span.clone(),
-                        format!("`+{}` takes a count from 1 to {max}, not `{}`", def.name, v.text),
+                        format!(
+                            "`+{}` takes a count from 1 to {max}, not `{}`",
+                            def.name, v.text
+                        ),
                     );
                     None
                 }
@@ -514,7 +575,12 @@ fn resolve_attrs(words: &[AttrWord], on: Option<Kind>, sink: &mut dyn Sink) -> V
                 None => {
                     sink.error(
                         v.span.clone(),
-                        format!("`+{}` takes one of {}, not `{}`", def.name, words.join(", "), v.text),
+                        format!(
+                            "`+{}` takes one of {}, not `{}`",
+                            def.name,
+                            words.join(", "),
+                            v.text
+                        ),
                     );
                     None
                 }
@@ -538,7 +604,11 @@ fn resolve_attrs(words: &[AttrWord], on: Option<Kind>, sink: &mut dyn Sink) -> V
 }
 
 fn kinds_list(kinds: &[Kind]) -> String {
-    kinds.iter().map(|k| k.name()).collect::<Vec<_>>().join(" or ")
+    kinds
+        .iter()
+        .map(|k| k.name())
+        .collect::<Vec<_>>()
+        .join(" or ")
 }
 
 #[cfg(test)]
@@ -570,14 +640,21 @@ mod tests {
     #[test]
     fn missing_border_is_reported() {
         let e = check("city N\nroad W E\nfield En Wn\nfield Es Se Sw Ws").unwrap_err();
-        assert_eq!(e, ["this field touches the city on N but does not list it after `>`"]);
+        assert_eq!(
+            e,
+            ["this field touches the city on N but does not list it after `>`"]
+        );
     }
 
     #[test]
     fn crossing_roads_need_a_bridge() {
-        let e = check("road N S\nroad W E\nfield Nw Wn\nfield Ne En\nfield Es Se\nfield Sw Ws").unwrap_err();
+        let e = check("road N S\nroad W E\nfield Nw Wn\nfield Ne En\nfield Es Se\nfield Sw Ws")
+            .unwrap_err();
         assert!(e[0].contains("crosses"), "{e:?}");
-        assert!(check("road N S\nroad W E +bridge\nfield Nw Wn\nfield Ne En\nfield Es Se\nfield Sw Ws").is_ok());
+        assert!(check(
+            "road N S\nroad W E +bridge\nfield Nw Wn\nfield Ne En\nfield Es Se\nfield Sw Ws"
+        )
+        .is_ok());
     }
 
     #[test]

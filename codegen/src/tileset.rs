@@ -48,18 +48,32 @@ pub fn load_source(src: &Source) -> Result<TileSet, Vec<Diagnostic>> {
 
 fn read(r: &mut Reader) -> Option<TileSet> {
     let doc = r.parse()?;
-    let top = r.fields(doc.get_ref(), doc.span(), "a tile-set file", &["set", "tile"]);
+    let top = r.fields(
+        doc.get_ref(),
+        doc.span(),
+        "a tile-set file",
+        &["set", "tile"],
+    );
     let Some(set_value) = top.get("set") else {
         r.error(0..0, "missing `[set]` table (id, name, expect_total)");
         return None;
     };
-    let set_fields = r.table(set_value, "[set]", &["id", "name", "editions", "expect_total"])?;
+    let set_fields = r.table(
+        set_value,
+        "[set]",
+        &["id", "name", "editions", "expect_total"],
+    )?;
     let id = r.string(&set_fields, "id", true);
     let name = r.string(&set_fields, "name", false);
     let expect_total = r.integer(&set_fields, "expect_total", 0, MAX_COUNT * 1000);
     let editions = read_editions(r, &set_fields);
     if let Some(id) = &id {
-        let stem = r.src.path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        let stem = r
+            .src
+            .path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("");
         if id.value != stem {
             r.error(
                 id.span.clone(),
@@ -102,7 +116,10 @@ fn read(r: &mut Reader) -> Option<TileSet> {
                 if s.value > c.value {
                     r.error(
                         s.span.clone(),
-                        format!("start {} is more than the tile's count {}", s.value, c.value),
+                        format!(
+                            "start {} is more than the tile's count {}",
+                            s.value, c.value
+                        ),
                     );
                 }
             }
@@ -110,7 +127,10 @@ fn read(r: &mut Reader) -> Option<TileSet> {
                 if !editions.contains(&(e.value as u8)) {
                     r.error(
                         e.span.clone(),
-                        format!("edition {} is not one of the set's editions {editions:?}", e.value),
+                        format!(
+                            "edition {} is not one of the set's editions {editions:?}",
+                            e.value
+                        ),
                     );
                 }
             }
@@ -161,7 +181,10 @@ fn read(r: &mut Reader) -> Option<TileSet> {
                 };
                 r.error(
                     total.span.clone(),
-                    format!("tile counts add up to {sum}{which}, but expect_total is {}", total.value),
+                    format!(
+                        "tile counts add up to {sum}{which}, but expect_total is {}",
+                        total.value
+                    ),
                 );
             }
         }
@@ -181,7 +204,11 @@ fn read_editions(r: &mut Reader, f: &crate::toml_read::Fields) -> Vec<u8> {
     };
     let mut out = Vec::new();
     for v in list {
-        match v.get_ref().as_integer().and_then(|i| i.as_str().parse::<u8>().ok()) {
+        match v
+            .get_ref()
+            .as_integer()
+            .and_then(|i| i.as_str().parse::<u8>().ok())
+        {
             Some(e) if (1..=9).contains(&e) => out.push(e),
             _ => r.error(v.span(), "an edition is a number from 1 to 9"),
         }
@@ -219,13 +246,24 @@ fn check_ids(r: &mut Reader, ids: &[At<String>]) {
             let (line, _) = r.src.line_col(first.span.start);
             r.error(
                 id.span.clone(),
-                format!("duplicate tile id `{}`; first defined on line {line}", id.value),
+                format!(
+                    "duplicate tile id `{}`; first defined on line {line}",
+                    id.value
+                ),
             );
         } else {
             seen.insert(&id.value, id);
         }
-        if id.value.is_empty() || id.value.chars().any(|c| c.is_whitespace() || c.is_control()) {
-            r.error(id.span.clone(), "a tile id must be non-empty and have no spaces");
+        if id.value.is_empty()
+            || id
+                .value
+                .chars()
+                .any(|c| c.is_whitespace() || c.is_control())
+        {
+            r.error(
+                id.span.clone(),
+                "a tile id must be non-empty and have no spaces",
+            );
         }
     }
 }
@@ -245,14 +283,19 @@ fn check_duplicates(
                 Some(i) if keys[i] == keys[j] => {}
                 Some(_) => r.error(
                     d.span.clone(),
-                    format!("tile `{}` is not the same as `{}` up to rotation", tiles[j].id, d.value),
+                    format!(
+                        "tile `{}` is not the same as `{}` up to rotation",
+                        tiles[j].id, d.value
+                    ),
                 ),
                 None => r.error(d.span.clone(), format!("no tile `{}` in this set", d.value)),
             }
             continue;
         }
         for i in 0..j {
-            let same_edition = tiles[i].edition.is_none() || tiles[j].edition.is_none() || tiles[i].edition == tiles[j].edition;
+            let same_edition = tiles[i].edition.is_none()
+                || tiles[j].edition.is_none()
+                || tiles[i].edition == tiles[j].edition;
             if same_edition && keys[i] == keys[j] && tiles[i].id != tiles[j].id {
                 r.error(
                     ids[j].span.clone(),

@@ -40,7 +40,10 @@ pub fn toml_files(path: &Path, errors: &mut Vec<Diagnostic>) -> Vec<PathBuf> {
 
 fn walk(dir: &Path, depth: usize, out: &mut Vec<PathBuf>, errors: &mut Vec<Diagnostic>) {
     if depth > MAX_DEPTH {
-        errors.push(Diagnostic::file(dir, format!("folders nested deeper than {MAX_DEPTH} are not read")));
+        errors.push(Diagnostic::file(
+            dir,
+            format!("folders nested deeper than {MAX_DEPTH} are not read"),
+        ));
         return;
     }
     let entries = match std::fs::read_dir(dir) {
@@ -52,7 +55,9 @@ fn walk(dir: &Path, depth: usize, out: &mut Vec<PathBuf>, errors: &mut Vec<Diagn
     };
     for entry in entries.flatten() {
         let path = entry.path();
-        let Ok(meta) = std::fs::symlink_metadata(&path) else { continue };
+        let Ok(meta) = std::fs::symlink_metadata(&path) else {
+            continue;
+        };
         if meta.is_dir() {
             walk(&path, depth + 1, out, errors);
         } else if path.extension().is_some_and(|e| e == "toml") && path.is_file() {

@@ -64,7 +64,10 @@ impl Bot {
         let p = self.placements[self.rng.random_range(0..self.placements.len())];
         g.deploys_into(p, &mut self.deploys);
         let d = self.deploys[self.rng.random_range(0..self.deploys.len())];
-        Some(Move { placement: p, deploy: d })
+        Some(Move {
+            placement: p,
+            deploy: d,
+        })
     }
 
     /// The move with the best immediate score difference (own points minus
@@ -81,13 +84,20 @@ impl Bot {
         for &p in &placements {
             g.deploys_into(p, &mut self.deploys);
             for &d in &self.deploys {
-                let mv = Move { placement: p, deploy: d };
+                let mv = Move {
+                    placement: p,
+                    deploy: d,
+                };
                 let mut next = g.clone();
                 if next.apply(mv).is_err() {
                     continue;
                 }
                 let gain = |i: usize| next.scores()[i] as i64 - g.scores()[i] as i64;
-                let other = (0..g.players() as usize).filter(|&i| i != me).map(gain).max().unwrap_or(0);
+                let other = (0..g.players() as usize)
+                    .filter(|&i| i != me)
+                    .map(gain)
+                    .max()
+                    .unwrap_or(0);
                 // Keep followers in reserve a little: deploying costs a point.
                 let value = 4 * (gain(me) - other) - i64::from(d.is_some());
                 match &best {

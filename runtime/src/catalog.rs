@@ -52,7 +52,10 @@ fn tile_json(t: &TileType) -> Value {
     m.insert("set".into(), Value::from(t.set));
     m.insert("count".into(), Value::from(t.count));
     m.insert("start".into(), Value::from(t.start));
-    m.insert("edges".into(), json!(t.edges.iter().map(|e| e.name()).collect::<Vec<_>>()));
+    m.insert(
+        "edges".into(),
+        json!(t.edges.iter().map(|e| e.name()).collect::<Vec<_>>()),
+    );
     m.insert(
         "segments".into(),
         Value::Array(t.segments.iter().map(segment_json).collect()),

@@ -145,7 +145,9 @@ impl Recorder {
 
     /// Note a move: `before` is the state it was played in, `after` the result.
     pub fn note(&mut self, before: &Game, mv: Move, events: &[ScoreEvent], after: &Game) {
-        let tile = before.current_tile().expect("a move was played, so a tile was drawn");
+        let tile = before
+            .current_tile()
+            .expect("a move was played, so a tile was drawn");
         let follower = mv.deploy.map(|d| {
             let seg = &tile.segments[d.segment as usize];
             FollowerRec {
@@ -205,15 +207,29 @@ pub struct Replayed {
 fn find_tile(rules: &Ruleset, id: &str, turn: usize) -> Result<u16, ReplayError> {
     match rules.tile_index(id) {
         Some(i) => Ok(i as u16),
-        None => fail(turn, format!("unknown tile `{id}` for ruleset {}", rules.id)),
+        None => fail(
+            turn,
+            format!("unknown tile `{id}` for ruleset {}", rules.id),
+        ),
     }
 }
 
-fn follower_move(tile_id: &str, segs: &[Segment], rotation: u8, f: &FollowerRec, turn: usize) -> Result<Deploy, ReplayError> {
+fn follower_move(
+    tile_id: &str,
+    segs: &[Segment],
+    rotation: u8,
+    f: &FollowerRec,
+    turn: usize,
+) -> Result<Deploy, ReplayError> {
     let kind = match f.kind.as_str() {
         "normal" => FollowerKind::Normal,
         "big" => FollowerKind::Big,
-        other => return fail(turn, format!("unknown follower kind `{other}` (normal or big)")),
+        other => {
+            return fail(
+                turn,
+                format!("unknown follower kind `{other}` (normal or big)"),
+            )
+        }
     };
     let mut want: Vec<&str> = f.ports.iter().map(String::as_str).collect();
     want.sort_unstable();
@@ -225,7 +241,10 @@ fn follower_move(tile_id: &str, segs: &[Segment], rotation: u8, f: &FollowerRec,
         let mut have: Vec<&str> = names.iter().map(String::as_str).collect();
         have.sort_unstable();
         if have == want {
-            return Ok(Deploy { segment: s as u8, kind });
+            return Ok(Deploy {
+                segment: s as u8,
+                kind,
+            });
         }
     }
     fail(
@@ -237,7 +256,12 @@ fn follower_move(tile_id: &str, segs: &[Segment], rotation: u8, f: &FollowerRec,
     )
 }
 
-fn compare_events(turn: usize, what: &str, got: &[ScoreEvent], want: &[EventRec]) -> Result<(), ReplayError> {
+fn compare_events(
+    turn: usize,
+    what: &str,
+    got: &[ScoreEvent],
+    want: &[EventRec],
+) -> Result<(), ReplayError> {
     let got: Vec<EventRec> = got.iter().map(EventRec::from_event).collect();
     if got != want {
         return fail(
@@ -255,12 +279,25 @@ fn compare_events(turn: usize, what: &str, got: &[ScoreEvent], want: &[EventRec]
 /// Replay `rec` under `rules`, checking every move and every recorded event.
 /// With `final_scoring`, a record that stops before the end is scored as if
 /// the game ended there.
-pub fn replay(rec: &Record, rules: &'static Ruleset, final_scoring: bool) -> Result<Replayed, ReplayError> {
+pub fn replay(
+    rec: &Record,
+    rules: &'static Ruleset,
+    final_scoring: bool,
+) -> Result<Replayed, ReplayError> {
     if rec.format != FORMAT {
-        return fail(0, format!("format is `{}`, expected `{FORMAT}`", rec.format));
+        return fail(
+            0,
+            format!("format is `{}`, expected `{FORMAT}`", rec.format),
+        );
     }
     if rec.ruleset != rules.id {
-        return fail(0, format!("the record is for ruleset `{}`, not `{}`", rec.ruleset, rules.id));
+        return fail(
+            0,
+            format!(
+                "the record is for ruleset `{}`, not `{}`",
+                rec.ruleset, rules.id
+            ),
+        );
     }
     if rec.seed.is_some() {
         let expected: Vec<StartRec> = rules
@@ -281,9 +318,19 @@ pub fn replay(rec: &Record, rules: &'static Ruleset, final_scoring: bool) -> Res
     for s in &rec.start {
         let tile = find_tile(rules, &s.tile, 0)?;
         if s.rotation > 3 {
-            return fail(0, format!("start tile {} has rotation {} (0-3)", s.tile, s.rotation));
+            return fail(
+                0,
+                format!("start tile {} has rotation {} (0-3)", s.tile, s.rotation),
+            );
         }
-        start.push((tile, Placement { x: s.x, y: s.y, rotation: s.rotation }));
+        start.push((
+            tile,
+            Placement {
+                x: s.x,
+                y: s.y,
+                rotation: s.rotation,
+            },
+        ));
     }
     let mut g = match rec.seed {
         Some(seed) => Game::new(rules, rec.players, seed),
@@ -302,7 +349,10 @@ pub fn replay(rec: &Record, rules: &'static Ruleset, final_scoring: bool) -> Res
         }
         if let Some(d) = &t.discarded {
             let Some(actual) = g.discards().get(discards_seen) else {
-                return fail(turn, format!("the record discards {d}, but the drawn tile can be placed"));
+                return fail(
+                    turn,
+                    format!("the record discards {d}, but the drawn tile can be placed"),
+                );
             };
             let actual_id = rules.tiles[actual.tile as usize].id;
             if actual_id != d || actual.player != t.player {
@@ -328,22 +378,39 @@ pub fn replay(rec: &Record, rules: &'static Ruleset, final_scoring: bool) -> Res
             );
         }
         if rec.seed.is_none() {
-            g.force_player(t.player).map_err(|r| ReplayError { turn, reason: r.to_string() })?;
+            g.force_player(t.player).map_err(|r| ReplayError {
+                turn,
+                reason: r.to_string(),
+            })?;
         }
         if t.player != g.to_move() {
-            return fail(turn, format!("it is player {}'s turn, not player {}'s", g.to_move(), t.player));
+            return fail(
+                turn,
+                format!(
+                    "it is player {}'s turn, not player {}'s",
+                    g.to_move(),
+                    t.player
+                ),
+            );
         }
-        let (Some(tile_id), Some(x), Some(y), Some(rotation)) = (&t.tile, t.x, t.y, t.rotation) else {
+        let (Some(tile_id), Some(x), Some(y), Some(rotation)) = (&t.tile, t.x, t.y, t.rotation)
+        else {
             return fail(turn, "a turn needs tile, x, y and rotation (or discarded)");
         };
         let tile = find_tile(rules, tile_id, turn)?;
         if rec.seed.is_none() {
-            g.force_draw(tile).map_err(|r| ReplayError { turn, reason: r.to_string() })?;
+            g.force_draw(tile).map_err(|r| ReplayError {
+                turn,
+                reason: r.to_string(),
+            })?;
         }
         let current = g.current_tile_index();
         if current != Some(tile) {
             let drawn = current.map_or("nothing", |c| rules.tiles[c as usize].id);
-            return fail(turn, format!("the record places {tile_id}, but the tile drawn is {drawn}"));
+            return fail(
+                turn,
+                format!("the record places {tile_id}, but the tile drawn is {drawn}"),
+            );
         }
         let tt = &rules.tiles[tile as usize];
         let deploy = match &t.follower {
@@ -355,11 +422,16 @@ pub fn replay(rec: &Record, rules: &'static Ruleset, final_scoring: bool) -> Res
             deploy,
         };
         let mut got = Vec::new();
-        g.apply_into(mv, &mut got).map_err(|e: MoveError| ReplayError {
-            turn,
-            reason: format!("illegal move: {e}"),
-        })?;
-        let during: Vec<ScoreEvent> = got.iter().copied().filter(|e| e.reason == Reason::Completed).collect();
+        g.apply_into(mv, &mut got)
+            .map_err(|e: MoveError| ReplayError {
+                turn,
+                reason: format!("illegal move: {e}"),
+            })?;
+        let during: Vec<ScoreEvent> = got
+            .iter()
+            .copied()
+            .filter(|e| e.reason == Reason::Completed)
+            .collect();
         if let Some(want) = &t.events {
             compare_events(turn, "events", &during, want)?;
         }
@@ -368,10 +440,21 @@ pub fn replay(rec: &Record, rules: &'static Ruleset, final_scoring: bool) -> Res
     let n = rec.turns.len();
     if g.is_over() {
         if let Some(f) = &rec.final_ {
-            let fin: Vec<ScoreEvent> = events.iter().copied().filter(|e| e.reason == Reason::Final).collect();
+            let fin: Vec<ScoreEvent> = events
+                .iter()
+                .copied()
+                .filter(|e| e.reason == Reason::Final)
+                .collect();
             compare_events(n, "final events", &fin, &f.events)?;
             if f.scores != g.scores() {
-                return fail(n, format!("final scores differ: record {:?}, engine {:?}", f.scores, g.scores()));
+                return fail(
+                    n,
+                    format!(
+                        "final scores differ: record {:?}, engine {:?}",
+                        f.scores,
+                        g.scores()
+                    ),
+                );
             }
         }
     } else if final_scoring {

@@ -64,18 +64,26 @@ fn check_matches(g: &Game) {
     for p in g.placed() {
         let t = &g.rules().tiles[p.tile as usize];
         for side in 0..4 {
-            let Some(q) = g.tile_at(p.x as i32 + DX[side], p.y as i32 + DY[side]) else { continue };
+            let Some(q) = g.tile_at(p.x as i32 + DX[side], p.y as i32 + DY[side]) else {
+                continue;
+            };
             let qt = &g.rules().tiles[q.tile as usize];
             let mine = (t.rot_edges[p.rotation as usize] >> (4 * side)) & 0xF;
             let theirs = (qt.rot_edges[q.rotation as usize] >> (4 * ((side + 2) % 4))) & 0xF;
-            assert_eq!(mine, theirs, "tile {} at ({}, {}) does not match side {side}", t.id, p.x, p.y);
+            assert_eq!(
+                mine, theirs,
+                "tile {} at ({}, {}) does not match side {side}",
+                t.id, p.x, p.y
+            );
         }
     }
 }
 
 fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) {
     let mut g = Game::new(rules, players, seed).unwrap();
-    let mut bots: Vec<Bot> = (0..players).map(|i| Bot::new(BotKind::Random, seed * 8 + i as u64)).collect();
+    let mut bots: Vec<Bot> = (0..players)
+        .map(|i| Bot::new(BotKind::Random, seed * 8 + i as u64))
+        .collect();
     let mut rec = Recorder::new(&g, None);
     let mut events: Vec<ScoreEvent> = Vec::new();
     let initial = rules.options.followers as u32;
@@ -89,10 +97,30 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) {
         if let Some(d) = mv.deploy {
             let mut bare = before.clone();
             bare.apply(Move { deploy: None, ..mv }).unwrap();
-            let members = flood(&bare, (mv.placement.x as i32, mv.placement.y as i32, d.segment as usize));
+            let members = flood(
+                &bare,
+                (
+                    mv.placement.x as i32,
+                    mv.placement.y as i32,
+                    d.segment as usize,
+                ),
+            );
             for f in bare.followers() {
-                let owner = bare.placed().iter().find(|p| f.node >= p.node_base && f.node < p.node_base + bare.rules().tiles[p.tile as usize].segments.len() as u16).unwrap();
-                let here = (owner.x as i32, owner.y as i32, (f.node - owner.node_base) as usize);
+                let owner = bare
+                    .placed()
+                    .iter()
+                    .find(|p| {
+                        f.node >= p.node_base
+                            && f.node
+                                < p.node_base
+                                    + bare.rules().tiles[p.tile as usize].segments.len() as u16
+                    })
+                    .unwrap();
+                let here = (
+                    owner.x as i32,
+                    owner.y as i32,
+                    (f.node - owner.node_base) as usize,
+                );
                 assert!(
                     !members.contains(&here),
                     "{} seed {seed} turn {}: a follower was deployed on an occupied feature: {mv:?} {:?} joins {here:?} (members {members:?})",
@@ -103,16 +131,34 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) {
             }
         }
         for p in 0..players as usize {
-            assert!(g.scores()[p] >= before.scores()[p], "seed {seed}: a score decreased");
+            assert!(
+                g.scores()[p] >= before.scores()[p],
+                "seed {seed}: a score decreased"
+            );
             let on_board = g.followers().iter().filter(|f| f.player as usize == p);
-            let normal = on_board.clone().filter(|f| f.kind == FollowerKind::Normal).count() as u32;
+            let normal = on_board
+                .clone()
+                .filter(|f| f.kind == FollowerKind::Normal)
+                .count() as u32;
             let big = on_board.filter(|f| f.kind == FollowerKind::Big).count() as u32;
-            assert_eq!(normal + g.supply(p as u8) as u32, initial, "seed {seed}: followers not conserved");
-            assert_eq!(big + g.big_supply(p as u8) as u32, u32::from(rules.has_mechanic("big-follower")));
+            assert_eq!(
+                normal + g.supply(p as u8) as u32,
+                initial,
+                "seed {seed}: followers not conserved"
+            );
+            assert_eq!(
+                big + g.big_supply(p as u8) as u32,
+                u32::from(rules.has_mechanic("big-follower"))
+            );
         }
         let sum: u32 = events.iter().map(|e| e.points).sum();
-        let gained: u32 = (0..players as usize).map(|p| g.scores()[p] - before.scores()[p]).sum();
-        assert_eq!(sum, gained, "seed {seed}: every point is in exactly one event");
+        let gained: u32 = (0..players as usize)
+            .map(|p| g.scores()[p] - before.scores()[p])
+            .sum();
+        assert_eq!(
+            sum, gained,
+            "seed {seed}: every point is in exactly one event"
+        );
         rec.note(&before, mv, &events, &g);
     }
     check_matches(&g);
@@ -121,7 +167,11 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) {
     let json = serde_json::to_string(&rec.record).unwrap();
     let back = serde_json::from_str(&json).unwrap();
     let out = replay(&back, rules, false).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-    assert_eq!(out.game.scores(), g.scores(), "seed {seed}: replay scores differ");
+    assert_eq!(
+        out.game.scores(),
+        g.scores(),
+        "seed {seed}: replay scores differ"
+    );
 }
 
 #[test]
@@ -129,7 +179,8 @@ fn invariants_hold_in_every_ruleset() {
     let n = games();
     for rules in carcassonne_runtime::rulesets() {
         for seed in 0..n {
-            let players = rules.options.min_players + (seed % (rules.options.max_players - rules.options.min_players + 1) as u64) as u8;
+            let players = rules.options.min_players
+                + (seed % (rules.options.max_players - rules.options.min_players + 1) as u64) as u8;
             play_and_check(rules, seed, players);
         }
     }

@@ -13,7 +13,10 @@ use carcassonne_runtime::record::{replay, Record};
 use serde_json::Value;
 
 fn run(id: &str) {
-    let path = format!("{}/../tests/scenarios/{id}.json", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/../tests/scenarios/{id}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let rec: Record = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
     let meta: Value = serde_json::from_str::<Value>(&text).unwrap()["scenario"].clone();
@@ -29,17 +32,28 @@ fn run(id: &str) {
         }
     }
     let want = |k: &str| -> Vec<u32> {
-        meta[k].as_array().unwrap().iter().map(|v| v.as_u64().unwrap() as u32).collect()
+        meta[k]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap() as u32)
+            .collect()
     };
     let colors = &meta["colors"];
     assert_eq!(
         (during.clone(), fin.clone()),
         (want("expect_during"), want("expect_final")),
         "{id} ({} {}; players {colors}): (during, final) points differ; the seed says: {}",
-        meta["seed"], meta["lines"], meta["says"]
+        meta["seed"],
+        meta["lines"],
+        meta["says"]
     );
     let total: Vec<u32> = during.iter().zip(&fin).map(|(a, b)| a + b).collect();
-    assert_eq!(total, out.game.scores(), "{id}: events must add up to the scores");
+    assert_eq!(
+        total,
+        out.game.scores(),
+        "{id}: events must add up to the scores"
+    );
 }
 
 macro_rules! scenarios {

@@ -7,7 +7,10 @@ fn random_games_finish_in_every_ruleset() {
         let mut discards = 0;
         for seed in 0..40 {
             let mut g = Game::new(rules, 2, seed).unwrap();
-            let mut bots = [Bot::new(BotKind::Random, seed), Bot::new(BotKind::Greedy, seed + 1)];
+            let mut bots = [
+                Bot::new(BotKind::Random, seed),
+                Bot::new(BotKind::Greedy, seed + 1),
+            ];
             while !g.is_over() {
                 let p = g.to_move() as usize;
                 let mv = bots[p].choose(&g).unwrap();

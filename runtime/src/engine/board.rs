@@ -122,7 +122,12 @@ impl Board {
     /// An empty table: (0, 0) is open with no requirements.
     pub fn open_origin(&mut self) {
         if self.placed_at(0, 0).is_none() && self.open_at(0, 0).is_none() {
-            self.open.push(OpenPos { x: 0, y: 0, req: 0, mask: 0 });
+            self.open.push(OpenPos {
+                x: 0,
+                y: 0,
+                req: 0,
+                mask: 0,
+            });
             let i = self.index(0, 0).expect("origin is inside");
             self.cells[i] = OPEN | (self.open.len() - 1) as u16;
         }
@@ -167,7 +172,9 @@ impl Board {
         self.open.swap_remove(o);
         if o < self.open.len() {
             let moved = self.open[o];
-            let i = self.index(moved.x as i32, moved.y as i32).expect("open cells are inside");
+            let i = self
+                .index(moved.x as i32, moved.y as i32)
+                .expect("open cells are inside");
             self.cells[i] = OPEN | o as u16;
         }
     }

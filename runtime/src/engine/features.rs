@@ -43,7 +43,15 @@ impl Features {
         }
     }
 
-    pub fn push(&mut self, placed: u16, segment: u8, kind: Kind, open: i16, pennants: u16, marks: u8) -> u16 {
+    pub fn push(
+        &mut self,
+        placed: u16,
+        segment: u8,
+        kind: Kind,
+        open: i16,
+        pennants: u16,
+        marks: u8,
+    ) -> u16 {
         let id = self.nodes.len() as u16;
         self.nodes.push(Node {
             parent: id,

@@ -79,7 +79,12 @@ pub struct Game {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     #[error("ruleset {ruleset} is for {min} to {max} players, not {players}")]
-    Players { ruleset: &'static str, min: u8, max: u8, players: u8 },
+    Players {
+        ruleset: &'static str,
+        min: u8,
+        max: u8,
+        players: u8,
+    },
     #[error("{0}")]
     BadStart(String),
 }
@@ -103,7 +108,16 @@ impl Game {
         let start: Vec<(u16, Placement)> = rules
             .start
             .iter()
-            .map(|s| (s.tile, Placement { x: s.x, y: s.y, rotation: s.rotation }))
+            .map(|s| {
+                (
+                    s.tile,
+                    Placement {
+                        x: s.x,
+                        y: s.y,
+                        rotation: s.rotation,
+                    },
+                )
+            })
             .collect();
         Self::setup(rules, players, seed, &start, false)
     }
@@ -164,11 +178,18 @@ impl Game {
             scripted,
         };
         for (i, &(tile, p)) in start.iter().enumerate() {
-            let bad = |why: &str| SetupError::BadStart(format!("start tile {} at ({}, {}): {why}", i + 1, p.x, p.y));
-            let t = rules.tiles.get(tile as usize).ok_or_else(|| bad("no such tile"))?;
+            let bad = |why: &str| {
+                SetupError::BadStart(format!("start tile {} at ({}, {}): {why}", i + 1, p.x, p.y))
+            };
+            let t = rules
+                .tiles
+                .get(tile as usize)
+                .ok_or_else(|| bad("no such tile"))?;
             let copies = start.iter().filter(|s| s.0 == tile).count();
             if copies > t.count as usize || p.rotation > 3 {
-                return Err(bad("more copies than the ruleset has, or a rotation outside 0-3"));
+                return Err(bad(
+                    "more copies than the ruleset has, or a rotation outside 0-3",
+                ));
             }
             if i > 0 {
                 let fits = g
@@ -176,7 +197,9 @@ impl Game {
                     .open_at(p.x as i32, p.y as i32)
                     .is_some_and(|o| g.board.open[o].fits(t.rot_edges[p.rotation as usize]));
                 if !fits {
-                    return Err(bad("not next to the tiles before it, or does not match them"));
+                    return Err(bad(
+                        "not next to the tiles before it, or does not match them",
+                    ));
                 }
             }
             g.put(tile, p);
@@ -225,7 +248,11 @@ impl Game {
         if self.current == Some(tile) {
             return Ok(());
         }
-        let from = if self.current.is_some() { self.next - 1 } else { self.next };
+        let from = if self.current.is_some() {
+            self.next - 1
+        } else {
+            self.next
+        };
         let Some(j) = (self.next..self.stack.len()).find(|&j| self.stack[j] == tile) else {
             return Err(ForceDrawError::NoneLeft(self.rules.tiles[tile as usize].id));
         };
@@ -247,8 +274,9 @@ impl Game {
             }
         }
         if self.mech & M_RIVER != 0 {
-            let (mut river, mut rest): (Vec<u16>, Vec<u16>) =
-                all.into_iter().partition(|&t| river::is_river(&self.rules.tiles[t as usize]));
+            let (mut river, mut rest): (Vec<u16>, Vec<u16>) = all
+                .into_iter()
+                .partition(|&t| river::is_river(&self.rules.tiles[t as usize]));
             let stack = river::order(self.rules, &mut river, &mut rng);
             self.river_len = stack.len();
             rest.shuffle(&mut rng);
@@ -323,7 +351,11 @@ impl Game {
         for o in &self.board.open {
             for r in 0..4u8 {
                 if o.fits(tile.rot_edges[r as usize]) {
-                    let p = Placement { x: o.x, y: o.y, rotation: r };
+                    let p = Placement {
+                        x: o.x,
+                        y: o.y,
+                        rotation: r,
+                    };
                     if !river_phase || river::check(self, tile, p).is_ok() {
                         out.push(p);
                     }
@@ -346,7 +378,16 @@ impl Game {
             (0..4u8).any(|r| {
                 o.fits(tile.rot_edges[r as usize])
                     && (!river_phase
-                        || river::check(self, tile, Placement { x: o.x, y: o.y, rotation: r }).is_ok())
+                        || river::check(
+                            self,
+                            tile,
+                            Placement {
+                                x: o.x,
+                                y: o.y,
+                                rotation: r,
+                            },
+                        )
+                        .is_ok())
             })
         })
     }
@@ -370,10 +411,16 @@ impl Game {
                 continue;
             }
             if normal {
-                out.push(Some(Deploy { segment: s as u8, kind: FollowerKind::Normal }));
+                out.push(Some(Deploy {
+                    segment: s as u8,
+                    kind: FollowerKind::Normal,
+                }));
             }
             if big {
-                out.push(Some(Deploy { segment: s as u8, kind: FollowerKind::Big }));
+                out.push(Some(Deploy {
+                    segment: s as u8,
+                    kind: FollowerKind::Big,
+                }));
             }
         }
     }
@@ -390,7 +437,10 @@ impl Game {
         let mut deploys = Vec::new();
         for p in self.placements() {
             self.deploys_into(p, &mut deploys);
-            out.extend(deploys.iter().map(|&d| Move { placement: p, deploy: d }));
+            out.extend(deploys.iter().map(|&d| Move {
+                placement: p,
+                deploy: d,
+            }));
         }
         out
     }
@@ -413,7 +463,10 @@ impl Game {
         let mut touch: [(u8, u16); 12] = [(0, 0); 12];
         let mut n = 0;
         for side in 0..4 {
-            let Some(q) = self.board.placed_at(p.x as i32 + DX[side], p.y as i32 + DY[side]) else {
+            let Some(q) = self
+                .board
+                .placed_at(p.x as i32 + DX[side], p.y as i32 + DY[side])
+            else {
                 continue;
             };
             for k in 0..3 {
@@ -487,7 +540,12 @@ impl Game {
             return Err(MoveError::NotOpen { x: p.x, y: p.y });
         };
         if !self.board.open[o].fits(tile.rot_edges[p.rotation as usize]) {
-            return Err(MoveError::DoesNotFit { tile: tile.id, x: p.x, y: p.y, rotation: p.rotation });
+            return Err(MoveError::DoesNotFit {
+                tile: tile.id,
+                x: p.x,
+                y: p.y,
+                rotation: p.rotation,
+            });
         }
         if self.mech & M_RIVER != 0 && river::is_river(tile) {
             river::check(self, tile, p)?;
@@ -496,7 +554,10 @@ impl Game {
             let seg = tile
                 .segments
                 .get(d.segment as usize)
-                .ok_or(MoveError::NoSuchSegment { tile: tile.id, segment: d.segment })?;
+                .ok_or(MoveError::NoSuchSegment {
+                    tile: tile.id,
+                    segment: d.segment,
+                })?;
             match seg.kind {
                 Kind::River => return Err(MoveError::NotClaimable("river")),
                 Kind::Field if !self.rules.options.farmers => return Err(MoveError::NoFarmers),
@@ -504,9 +565,15 @@ impl Game {
             }
             let pl = self.to_move as usize;
             match d.kind {
-                FollowerKind::Normal if self.supply[pl] == 0 => return Err(MoveError::NoFollowerLeft(pl as u8)),
-                FollowerKind::Big if self.mech & M_BIG == 0 => return Err(MoveError::NoBigFollower),
-                FollowerKind::Big if self.big_supply[pl] == 0 => return Err(MoveError::NoFollowerLeft(pl as u8)),
+                FollowerKind::Normal if self.supply[pl] == 0 => {
+                    return Err(MoveError::NoFollowerLeft(pl as u8))
+                }
+                FollowerKind::Big if self.mech & M_BIG == 0 => {
+                    return Err(MoveError::NoBigFollower)
+                }
+                FollowerKind::Big if self.big_supply[pl] == 0 => {
+                    return Err(MoveError::NoFollowerLeft(pl as u8))
+                }
                 _ => {}
             }
             if self.occupied_mask(tile, p) & (1 << d.segment) != 0 {
@@ -538,7 +605,11 @@ impl Game {
                 FollowerKind::Normal => self.supply[player as usize] -= 1,
                 FollowerKind::Big => self.big_supply[player as usize] -= 1,
             }
-            self.followers.push(Deployed { player, node, kind: d.kind });
+            self.followers.push(Deployed {
+                player,
+                node,
+                kind: d.kind,
+            });
         }
         // Completion is fixed by the placement; scoring follows deployment
         // (000_9deb58b1a7d17d38.txt L195-L209).
@@ -557,7 +628,11 @@ impl Game {
         let tile = &self.rules.tiles[t as usize];
         let idx = self.placed.len();
         let node_base = self.features.nodes.len() as u16;
-        let river_turn = if self.mech & M_RIVER != 0 { river::turn_of(self, tile, p) } else { 0 };
+        let river_turn = if self.mech & M_RIVER != 0 {
+            river::turn_of(self, tile, p)
+        } else {
+            0
+        };
         self.placed.push(Placed {
             tile: t,
             rotation: p.rotation,
@@ -567,7 +642,9 @@ impl Game {
             river_turn,
         });
         for (s, seg) in tile.segments.iter().enumerate() {
-            let sides = (0..4).filter(|side| seg.ports & (1 << (3 * side + 1)) != 0).count() as i16;
+            let sides = (0..4)
+                .filter(|side| seg.ports & (1 << (3 * side + 1)) != 0)
+                .count() as i16;
             let mut marks = 0;
             if self.mech & M_INNS != 0 && seg.flags & (1 << attr::INN) != 0 {
                 marks |= MARK_INN;
@@ -575,12 +652,27 @@ impl Game {
             if self.mech & M_CATHEDRALS != 0 && seg.flags & (1 << attr::CATHEDRAL) != 0 {
                 marks |= MARK_CATHEDRAL;
             }
-            self.features.push(idx as u16, s as u8, seg.kind, sides, seg.pennants as u16, marks);
+            self.features.push(
+                idx as u16,
+                s as u8,
+                seg.kind,
+                sides,
+                seg.pennants as u16,
+                marks,
+            );
         }
-        self.board.place(p.x as i32, p.y as i32, idx, tile.rot_edges[p.rotation as usize]);
+        self.board.place(
+            p.x as i32,
+            p.y as i32,
+            idx,
+            tile.rot_edges[p.rotation as usize],
+        );
         let farmers = self.rules.options.farmers;
         for side in 0..4usize {
-            let Some(q) = self.board.placed_at(p.x as i32 + DX[side], p.y as i32 + DY[side]) else {
+            let Some(q) = self
+                .board
+                .placed_at(p.x as i32 + DX[side], p.y as i32 + DY[side])
+            else {
                 continue;
             };
             let mid = (3 * side + 1) as u8;
@@ -596,7 +688,9 @@ impl Game {
             }
             if farmers {
                 for half in [3 * side as u8, 3 * side as u8 + 2] {
-                    if let (Some(a), Some(b)) = (self.node_at(idx, half), self.node_at(q, facing(half))) {
+                    if let (Some(a), Some(b)) =
+                        (self.node_at(idx, half), self.node_at(q, facing(half)))
+                    {
                         if self.features.nodes[a as usize].kind == Kind::Field
                             && self.features.nodes[b as usize].kind == Kind::Field
                         {
@@ -619,7 +713,11 @@ impl Game {
                 self.current = Some(t);
                 return;
             }
-            self.discards.push(Discard { turn: self.turn, player: self.to_move, tile: t });
+            self.discards.push(Discard {
+                turn: self.turn,
+                player: self.to_move,
+                tile: t,
+            });
         }
     }
 
@@ -656,7 +754,8 @@ impl Game {
             }
             let root = self.features.find(pl.node_base + s as u16);
             let node = self.features.nodes[root as usize];
-            if node.open == 0 && node.occupants > 0 && !done[..n].contains(&root) && n < done.len() {
+            if node.open == 0 && node.occupants > 0 && !done[..n].contains(&root) && n < done.len()
+            {
                 done[n] = root;
                 n += 1;
             }
@@ -668,7 +767,9 @@ impl Game {
         for dy in -1..=1 {
             for dx in -1..=1 {
                 let (x, y) = (pl.x as i32 + dx, pl.y as i32 + dy);
-                let Some(q) = self.board.placed_at(x, y) else { continue };
+                let Some(q) = self.board.placed_at(x, y) else {
+                    continue;
+                };
                 let qp = self.placed[q];
                 let qt = &self.rules.tiles[qp.tile as usize];
                 for (s, seg) in qt.segments.iter().enumerate() {
@@ -676,7 +777,9 @@ impl Game {
                         continue;
                     }
                     let node = qp.node_base + s as u16;
-                    if self.features.nodes[node as usize].occupants > 0 && self.board.neighbours8(x, y) == 8 {
+                    if self.features.nodes[node as usize].occupants > 0
+                        && self.board.neighbours8(x, y) == 8
+                    {
                         super::scoring::score_feature(self, node, Reason::Completed, events);
                     }
                 }

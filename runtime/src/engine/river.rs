@@ -24,8 +24,16 @@ fn has(t: &TileType, a: u8) -> bool {
 /// (000_… L460-L464: "set the lake aside"; "the first player places the fork").
 pub(crate) fn order(rules: &Ruleset, river: &mut [u16], rng: &mut Pcg64Mcg) -> Vec<u16> {
     let tile = |t: &u16| &rules.tiles[*t as usize];
-    let mut forks: Vec<u16> = river.iter().copied().filter(|t| has(tile(t), attr::FORK)).collect();
-    let mut lakes: Vec<u16> = river.iter().copied().filter(|t| has(tile(t), attr::LAKE)).collect();
+    let mut forks: Vec<u16> = river
+        .iter()
+        .copied()
+        .filter(|t| has(tile(t), attr::FORK))
+        .collect();
+    let mut lakes: Vec<u16> = river
+        .iter()
+        .copied()
+        .filter(|t| has(tile(t), attr::LAKE))
+        .collect();
     let mut middle: Vec<u16> = river
         .iter()
         .copied()
@@ -51,7 +59,9 @@ fn joins(g: &Game, t: &TileType, p: Placement) -> (Option<usize>, usize) {
     let mut n = 0;
     for side in 0..4 {
         if edge(t, p.rotation, side) == RIVER
-            && g.board.placed_at(p.x as i32 + DX[side], p.y as i32 + DY[side]).is_some()
+            && g.board
+                .placed_at(p.x as i32 + DX[side], p.y as i32 + DY[side])
+                .is_some()
         {
             first.get_or_insert(side);
             n += 1;
@@ -63,8 +73,12 @@ fn joins(g: &Game, t: &TileType, p: Placement) -> (Option<usize>, usize) {
 /// The turn the river makes on this tile: 0 straight (or not a bend),
 /// 1 to the right, 3 to the left, seen flowing away from where it joins.
 pub(crate) fn turn_of(g: &Game, t: &TileType, p: Placement) -> u8 {
-    let (Some(inlet), _) = joins(g, t, p) else { return 0 };
-    let outs: Vec<usize> = (0..4).filter(|&s| s != inlet && edge(t, p.rotation, s) == RIVER).collect();
+    let (Some(inlet), _) = joins(g, t, p) else {
+        return 0;
+    };
+    let outs: Vec<usize> = (0..4)
+        .filter(|&s| s != inlet && edge(t, p.rotation, s) == RIVER)
+        .collect();
     match outs.as_slice() {
         [out] => ((*out + 4 - (inlet + 2) % 4) % 4) as u8,
         _ => 0,
@@ -88,7 +102,9 @@ pub(crate) fn check(g: &Game, t: &TileType, p: Placement) -> Result<(), MoveErro
             .map(|q| g.placed[q].river_turn);
         // No U-turn: two bends the same way in a row (000_… L478, fn 17).
         if prev == Some(turn) {
-            return Err(MoveError::River("no U-turns: the river may not bend the same way twice in a row"));
+            return Err(MoveError::River(
+                "no U-turns: the river may not bend the same way twice in a row",
+            ));
         }
     }
     Ok(())

@@ -43,14 +43,29 @@ fn strengths(g: &mut Game, root: u16) -> [u32; MAX_PLAYERS] {
 }
 
 /// Everyone with the most strength scores in full (L175-L186).
-fn award(g: &mut Game, s: &[u32; MAX_PLAYERS], points: u32, feature: Kind, reason: Reason, events: &mut Vec<ScoreEvent>) {
+fn award(
+    g: &mut Game,
+    s: &[u32; MAX_PLAYERS],
+    points: u32,
+    feature: Kind,
+    reason: Reason,
+    events: &mut Vec<ScoreEvent>,
+) {
     let best = *s.iter().max().unwrap_or(&0);
     if best == 0 || points == 0 {
         return;
     }
     for p in 0..g.players {
         if s[p as usize] == best {
-            g.add_points(events, ScoreEvent { player: p, points, feature, reason });
+            g.add_points(
+                events,
+                ScoreEvent {
+                    player: p,
+                    points,
+                    feature,
+                    reason,
+                },
+            );
         }
     }
 }

@@ -87,7 +87,12 @@ pub enum MoveError {
     #[error("rotation {0} is not 0-3")]
     BadRotation(u8),
     #[error("tile {tile} rotated {rotation} does not match its neighbours at ({x}, {y})")]
-    DoesNotFit { tile: &'static str, x: i16, y: i16, rotation: u8 },
+    DoesNotFit {
+        tile: &'static str,
+        x: i16,
+        y: i16,
+        rotation: u8,
+    },
     #[error("river rule: {0}")]
     River(&'static str),
     #[error("tile {tile} has no segment {segment}")]
