@@ -21,6 +21,11 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// The main job: validate tiles/ and rulesets/, then play a seeded demo game.
+    Demo {
+        #[arg(long, default_value_t = 42)]
+        seed: u64,
+    },
     /// Check tile sets and rulesets (files or folders); list every error.
     Validate {
         #[arg(required = true)]
@@ -96,6 +101,22 @@ fn main() -> ExitCode {
 
 fn run(cmd: Command) -> Result<(), String> {
     match cmd {
+        Command::Demo { seed } => {
+            run(Command::Validate {
+                paths: vec![PathBuf::from("tiles"), PathBuf::from("rulesets")],
+            })?;
+            carcassonne::say!(
+                "\ndemo: ruleset base, 3 players (random, greedy, greedy), seed {seed}"
+            );
+            run(Command::Play {
+                ruleset: "base".to_string(),
+                players: 3,
+                seed,
+                bots: "random,greedy,greedy".to_string(),
+                record: None,
+                quiet: false,
+            })
+        }
         Command::Validate { paths } => {
             let report = carcassonne_codegen::validate::validate(&paths);
             for line in &report.ok {
