@@ -10,22 +10,45 @@
 const EMPTY: u16 = 0;
 const OPEN: u16 = 0x8000;
 
-/// An empty cell next to at least one tile.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct OpenPos {
-    pub x: i16,
-    pub y: i16,
+/// The empty cells next to at least one tile, as parallel arrays so that
+/// testing a tile against all of them is a tight, branch-free loop.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Open {
+    pub xy: Vec<[i16; 2]>,
     /// The edge code each neighbour demands, side `s` in bits `4s..4s+4`.
-    pub req: u16,
+    pub req: Vec<u16>,
     /// `0xF` in the nibble of each side that has a neighbour.
-    pub mask: u16,
+    pub mask: Vec<u16>,
 }
 
-impl OpenPos {
-    /// Whether a tile whose rotated packed edges are `edges` fits here.
+impl Open {
     #[inline]
-    pub fn fits(&self, edges: u16) -> bool {
-        (edges ^ self.req) & self.mask == 0
+    pub fn len(&self) -> usize {
+        self.xy.len()
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.xy.is_empty()
+    }
+
+    /// Whether a tile whose rotated packed edges are `edges` fits at `i`.
+    #[inline]
+    pub fn fits(&self, i: usize, edges: u16) -> bool {
+        (edges ^ self.req[i]) & self.mask[i] == 0
+    }
+
+    fn push(&mut self, x: i16, y: i16) -> usize {
+        self.xy.push([x, y]);
+        self.req.push(0);
+        self.mask.push(0);
+        self.xy.len() - 1
+    }
+
+    fn swap_remove(&mut self, i: usize) {
+        self.xy.swap_remove(i);
+        self.req.swap_remove(i);
+        self.mask.swap_remove(i);
     }
 }
 
@@ -36,20 +59,29 @@ pub struct Board {
     /// Board coordinate of grid cell (0, 0).
     origin: (i32, i32),
     cells: Vec<u16>,
-    pub open: Vec<OpenPos>,
+    pub open: Open,
 }
 
 pub const DX: [i32; 4] = [0, 1, 0, -1];
 pub const DY: [i32; 4] = [-1, 0, 1, 0];
 
 impl Board {
+    /// How many times the grid has grown (for tests and benchmarks).
+    pub fn size(&self) -> i32 {
+        self.size
+    }
+
     pub fn new() -> Self {
         let size = 32;
         Board {
             size,
             origin: (-size / 2, -size / 2),
             cells: vec![EMPTY; (size * size) as usize],
-            open: Vec::with_capacity(64),
+            open: Open {
+                xy: Vec::with_capacity(96),
+                req: Vec::with_capacity(96),
+                mask: Vec::with_capacity(96),
+            },
         }
     }
 
@@ -122,20 +154,17 @@ impl Board {
     /// An empty table: (0, 0) is open with no requirements.
     pub fn open_origin(&mut self) {
         if self.placed_at(0, 0).is_none() && self.open_at(0, 0).is_none() {
-            self.open.push(OpenPos {
-                x: 0,
-                y: 0,
-                req: 0,
-                mask: 0,
-            });
+            let o = self.open.push(0, 0);
             let i = self.index(0, 0).expect("origin is inside");
-            self.cells[i] = OPEN | (self.open.len() - 1) as u16;
+            self.cells[i] = OPEN | o as u16;
         }
     }
 
     /// Put placed tile number `index` at (x, y), whose rotated packed edges are
-    /// `edges`; open positions around it are created or tightened.
-    pub fn place(&mut self, x: i32, y: i32, index: usize, edges: u16) {
+    /// `edges`; open positions around it are created or tightened. Returns the
+    /// placed tiles on its four sides.
+    pub fn place(&mut self, x: i32, y: i32, index: usize, edges: u16) -> [Option<usize>; 4] {
+        let mut neighbours = [None; 4];
         self.ensure(x, y);
         if let Some(o) = self.open_at(x, y) {
             self.remove_open(o);
@@ -149,31 +178,27 @@ impl Board {
             let ni = self.index(nx, ny).expect("ensured");
             let c = self.cells[ni];
             let o = if c == EMPTY {
-                self.open.push(OpenPos {
-                    x: nx as i16,
-                    y: ny as i16,
-                    req: 0,
-                    mask: 0,
-                });
-                let o = self.open.len() - 1;
+                let o = self.open.push(nx as i16, ny as i16);
                 self.cells[ni] = OPEN | o as u16;
                 o
             } else if c & OPEN != 0 {
                 (c & !OPEN) as usize
             } else {
+                neighbours[side] = Some((c - 1) as usize);
                 continue;
             };
-            self.open[o].req |= code << (4 * opposite);
-            self.open[o].mask |= 0xF << (4 * opposite);
+            self.open.req[o] |= code << (4 * opposite);
+            self.open.mask[o] |= 0xF << (4 * opposite);
         }
+        neighbours
     }
 
     fn remove_open(&mut self, o: usize) {
         self.open.swap_remove(o);
         if o < self.open.len() {
-            let moved = self.open[o];
+            let [x, y] = self.open.xy[o];
             let i = self
-                .index(moved.x as i32, moved.y as i32)
+                .index(x as i32, y as i32)
                 .expect("open cells are inside");
             self.cells[i] = OPEN | o as u16;
         }
@@ -208,10 +233,10 @@ mod tests {
         let mut b = Board::new();
         b.place(0, 0, 0, 0x0012); // N road(1)? nibble0 = 2 (city N), nibble1 = 1 (road E)
         assert_eq!(b.open.len(), 4);
-        let north = b.open[b.open_at(0, -1).unwrap()];
+        let north = b.open_at(0, -1).unwrap();
         // The tile north of us must show a city on its S side.
-        assert_eq!(north.mask, 0x0F00);
-        assert_eq!(north.req, 0x0200);
+        assert_eq!(b.open.mask[north], 0x0F00);
+        assert_eq!(b.open.req[north], 0x0200);
         b.place(0, -1, 1, 0x0200);
         assert!(b.open_at(0, -1).is_none());
         assert_eq!(b.placed_at(0, -1), Some(1));

@@ -10,7 +10,7 @@ use super::features::{Features, MARK_CATHEDRAL, MARK_INN};
 use super::river;
 use super::types::*;
 use crate::generated::attr;
-use crate::tables::{rotate_port, Kind, Ruleset, TileType, NO_SEGMENT};
+use crate::tables::{Kind, Ruleset, TileType, NO_SEGMENT};
 
 /// Mechanics switched on by the ruleset, as bits (checked once at setup).
 pub(crate) const M_RIVER: u32 = 1;
@@ -167,13 +167,19 @@ impl Game {
             big_supply,
             board: Board::new(),
             placed: Vec::with_capacity(rules.total as usize),
-            features: Features::with_capacity(rules.total as usize * 5),
-            followers: Vec::with_capacity(players as usize * o.followers as usize),
+            features: Features::with_capacity(
+                rules
+                    .tiles
+                    .iter()
+                    .map(|t| t.count as usize * t.segments.len())
+                    .sum(),
+            ),
+            followers: Vec::with_capacity(players as usize * (o.followers as usize + 1)),
             stack: Vec::new(),
             next: 0,
             river_len: 0,
             current: None,
-            discards: Vec::new(),
+            discards: Vec::with_capacity(8),
             finished: false,
             scripted,
         };
@@ -195,7 +201,7 @@ impl Game {
                 let fits = g
                     .board
                     .open_at(p.x as i32, p.y as i32)
-                    .is_some_and(|o| g.board.open[o].fits(t.rot_edges[p.rotation as usize]));
+                    .is_some_and(|o| g.board.open.fits(o, t.rot_edges[p.rotation as usize]));
                 if !fits {
                     return Err(bad(
                         "not next to the tiles before it, or does not match them",
@@ -336,6 +342,10 @@ impl Game {
     pub fn remaining(&self) -> usize {
         self.stack.len() - self.next
     }
+    /// Width of the board grid (it grows as the game spreads).
+    pub fn board_size(&self) -> i32 {
+        self.board.size()
+    }
     pub fn tile_at(&self, x: i32, y: i32) -> Option<&Placed> {
         self.board.placed_at(x, y).map(|i| &self.placed[i])
     }
@@ -347,20 +357,26 @@ impl Game {
         out.clear();
         let Some(t) = self.current else { return };
         let tile = &self.rules.tiles[t as usize];
-        let river_phase = self.mech & M_RIVER != 0 && river::is_river(tile);
-        for o in &self.board.open {
-            for r in 0..4u8 {
-                if o.fits(tile.rot_edges[r as usize]) {
-                    let p = Placement {
-                        x: o.x,
-                        y: o.y,
-                        rotation: r,
-                    };
-                    if !river_phase || river::check(self, tile, p).is_ok() {
-                        out.push(p);
-                    }
-                }
+        // The four rotations' packed edges side by side in one word: one
+        // XOR and mask tests all four against a position.
+        let e = tile.rot_edges;
+        let all = e[0] as u64 | (e[1] as u64) << 16 | (e[2] as u64) << 32 | (e[3] as u64) << 48;
+        const LANES: u64 = 0x0001_0001_0001_0001;
+        const HIGH: u64 = 0x8000_8000_8000_8000;
+        let open = &self.board.open;
+        for ((&[x, y], &q), &m) in open.xy.iter().zip(&open.req).zip(&open.mask) {
+            let diff = (all ^ (q as u64 * LANES)) & (m as u64 * LANES);
+            // Lane values stay below 0x8000, so adding 0x7fff sets a lane's
+            // high bit exactly when the lane is non-zero (does not fit).
+            let mut fits = !((diff + (HIGH - LANES)) | diff) & HIGH;
+            while fits != 0 {
+                let r = (fits.trailing_zeros() / 16) as u8;
+                out.push(Placement { x, y, rotation: r });
+                fits &= fits - 1;
             }
+        }
+        if self.mech & M_RIVER != 0 && river::is_river(tile) {
+            out.retain(|&p| river::check(self, tile, p).is_ok());
         }
     }
 
@@ -374,20 +390,14 @@ impl Game {
     fn placeable(&self, t: u16) -> bool {
         let tile = &self.rules.tiles[t as usize];
         let river_phase = self.mech & M_RIVER != 0 && river::is_river(tile);
-        self.board.open.iter().any(|o| {
+        let open = &self.board.open;
+        (0..open.len()).any(|i| {
             (0..4u8).any(|r| {
-                o.fits(tile.rot_edges[r as usize])
-                    && (!river_phase
-                        || river::check(
-                            self,
-                            tile,
-                            Placement {
-                                x: o.x,
-                                y: o.y,
-                                rotation: r,
-                            },
-                        )
-                        .is_ok())
+                open.fits(i, tile.rot_edges[r as usize])
+                    && (!river_phase || {
+                        let [x, y] = open.xy[i];
+                        river::check(self, tile, Placement { x, y, rotation: r }).is_ok()
+                    })
             })
         })
     }
@@ -471,7 +481,7 @@ impl Game {
             };
             for k in 0..3 {
                 let port = (3 * side + k) as u8;
-                let local = rotate_port(port, 4 - p.rotation % 4);
+                let local = UNROTATE[p.rotation as usize & 3][port as usize];
                 let s = tile.port_segment[local as usize];
                 if s == NO_SEGMENT {
                     continue;
@@ -518,7 +528,7 @@ impl Game {
     fn node_at(&self, q: usize, port: u8) -> Option<u16> {
         let pl = &self.placed[q];
         let tile = &self.rules.tiles[pl.tile as usize];
-        let local = rotate_port(port, 4 - pl.rotation % 4);
+        let local = UNROTATE[pl.rotation as usize & 3][port as usize];
         let s = tile.port_segment[local as usize];
         (s != NO_SEGMENT).then(|| pl.node_base + s as u16)
     }
@@ -539,7 +549,7 @@ impl Game {
         let Some(o) = self.board.open_at(p.x as i32, p.y as i32) else {
             return Err(MoveError::NotOpen { x: p.x, y: p.y });
         };
-        if !self.board.open[o].fits(tile.rot_edges[p.rotation as usize]) {
+        if !self.board.open.fits(o, tile.rot_edges[p.rotation as usize]) {
             return Err(MoveError::DoesNotFit {
                 tile: tile.id,
                 x: p.x,
@@ -642,9 +652,7 @@ impl Game {
             river_turn,
         });
         for (s, seg) in tile.segments.iter().enumerate() {
-            let sides = (0..4)
-                .filter(|side| seg.ports & (1 << (3 * side + 1)) != 0)
-                .count() as i16;
+            let sides = (seg.ports & MIDDLES).count_ones() as i16;
             let mut marks = 0;
             if self.mech & M_INNS != 0 && seg.flags & (1 << attr::INN) != 0 {
                 marks |= MARK_INN;
@@ -661,20 +669,15 @@ impl Game {
                 marks,
             );
         }
-        self.board.place(
+        let neighbours = self.board.place(
             p.x as i32,
             p.y as i32,
             idx,
             tile.rot_edges[p.rotation as usize],
         );
         let farmers = self.rules.options.farmers;
-        for side in 0..4usize {
-            let Some(q) = self
-                .board
-                .placed_at(p.x as i32 + DX[side], p.y as i32 + DY[side])
-            else {
-                continue;
-            };
+        for (side, q) in neighbours.into_iter().enumerate() {
+            let Some(q) = q else { continue };
             let mid = (3 * side + 1) as u8;
             if let (Some(a), Some(b)) = (self.node_at(idx, mid), self.node_at(q, facing(mid))) {
                 let kind = self.features.nodes[a as usize].kind;
@@ -787,6 +790,25 @@ impl Game {
         }
     }
 }
+
+/// The middle ports of the four sides.
+const MIDDLES: u16 = 0b010_010_010_010;
+
+/// `UNROTATE[r][p]`: the tile's own port shown at board port `p` when it is
+/// turned `r` times clockwise.
+const UNROTATE: [[u8; 12]; 4] = {
+    let mut t = [[0u8; 12]; 4];
+    let mut r = 0;
+    while r < 4 {
+        let mut p = 0;
+        while p < 12 {
+            t[r][p] = ((p + 12 - 3 * r) % 12) as u8;
+            p += 1;
+        }
+        r += 1;
+    }
+    t
+};
 
 /// The port of the neighbouring tile that touches board port `port`.
 #[inline]

@@ -122,11 +122,53 @@ pub(crate) fn score_feature(g: &mut Game, root: u16, reason: Reason, events: &mu
     g.features.nodes[root as usize].occupants = 0;
 }
 
+/// A small set of feature roots kept on the stack (a farm borders a handful
+/// of cities, a game has at most a few dozen farms), spilling to the heap
+/// only past its inline room.
+struct Roots {
+    inline: [u16; 64],
+    len: usize,
+    spill: Vec<u16>,
+}
+
+impl Roots {
+    fn new() -> Self {
+        Roots {
+            inline: [0; 64],
+            len: 0,
+            spill: Vec::new(),
+        }
+    }
+
+    fn insert(&mut self, r: u16) {
+        if self.inline[..self.len].contains(&r) || self.spill.contains(&r) {
+            return;
+        }
+        if self.len < self.inline.len() {
+            self.inline[self.len] = r;
+            self.len += 1;
+        } else {
+            self.spill.push(r);
+        }
+    }
+
+    fn count(&self) -> usize {
+        self.len + self.spill.len()
+    }
+
+    fn get(&self, i: usize) -> u16 {
+        if i < self.len {
+            self.inline[i]
+        } else {
+            self.spill[i - self.len]
+        }
+    }
+}
+
 /// Completed cities bordering the farm rooted at `farm`.
-fn farm_cities(g: &mut Game, farm: u16) -> Vec<u16> {
-    let members: Vec<u16> = g.features.members(farm).collect();
-    let mut cities = Vec::new();
-    for m in members {
+fn farm_cities(g: &Game, farm: u16) -> Roots {
+    let mut cities = Roots::new();
+    for m in g.features.members(farm) {
         let node = g.features.nodes[m as usize];
         let p = g.placed[node.placed as usize];
         let seg = &g.rules.tiles[p.tile as usize].segments[node.segment as usize];
@@ -134,9 +176,9 @@ fn farm_cities(g: &mut Game, farm: u16) -> Vec<u16> {
         while borders != 0 {
             let i = borders.trailing_zeros() as u16;
             borders &= borders - 1;
-            let city = g.features.find(p.node_base + i);
-            if g.features.nodes[city as usize].open == 0 && !cities.contains(&city) {
-                cities.push(city);
+            let city = g.features.root(p.node_base + i);
+            if g.features.nodes[city as usize].open == 0 {
+                cities.insert(city);
             }
         }
     }
@@ -159,19 +201,18 @@ pub(crate) fn final_scoring(g: &mut Game, events: &mut Vec<ScoreEvent>) {
         return;
     }
     // Farms: farmers stay where they are (L212).
-    let mut farms: Vec<u16> = Vec::new();
+    let mut farms = Roots::new();
     for i in 0..g.followers.len() {
         let root = g.features.find(g.followers[i].node);
-        if !farms.contains(&root) {
-            farms.push(root);
-        }
+        farms.insert(root);
     }
     match g.rules.options.farm_scoring {
         FarmScoring::PerFarm => {
             // 3 per completed city bordering the farm, to its owners (L247).
-            for farm in farms {
+            for i in 0..farms.count() {
+                let farm = farms.get(i);
                 let s = strengths(g, farm);
-                let points = 3 * farm_cities(g, farm).len() as u32;
+                let points = 3 * farm_cities(g, farm).count() as u32;
                 award(g, &s, points, Kind::Field, Reason::Final, events);
             }
         }
@@ -179,10 +220,13 @@ pub(crate) fn final_scoring(g: &mut Game, events: &mut Vec<ScoreEvent>) {
             // Per city, 4 to the majority of the farmers supplying it, from
             // whichever farm (footnote 15, L381).
             let mut supplied: Vec<(u16, [u32; MAX_PLAYERS])> = Vec::new();
-            for farm in farms {
+            for i in 0..farms.count() {
+                let farm = farms.get(i);
                 let s = strengths(g, farm);
-                for city in farm_cities(g, farm) {
-                    match supplied.iter_mut().find(|(c, _)| *c == city) {
+                let cities = farm_cities(g, farm);
+                for c in 0..cities.count() {
+                    let city = cities.get(c);
+                    match supplied.iter_mut().find(|(x, _)| *x == city) {
                         Some((_, total)) => {
                             for p in 0..MAX_PLAYERS {
                                 total[p] += s[p];

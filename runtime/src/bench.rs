@@ -1,0 +1,129 @@
+//! The benchmark policy of `carcassonne bench`: each turn, a uniformly random
+//! legal (position, rotation) placement, then a uniformly random follower
+//! option including "no follower". Buffers are reused, so a game allocates
+//! only when it starts.
+
+use std::time::Instant;
+
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+use crate::engine::{Deploy, Game, Move, Placement, ScoreEvent};
+use crate::tables::Ruleset;
+
+/// Reusable move buffers.
+#[derive(Debug, Default)]
+pub struct Buffers {
+    pub placements: Vec<Placement>,
+    pub deploys: Vec<Option<Deploy>>,
+    pub events: Vec<ScoreEvent>,
+}
+
+impl Buffers {
+    pub fn new() -> Self {
+        Buffers {
+            placements: Vec::with_capacity(512),
+            deploys: Vec::with_capacity(32),
+            events: Vec::with_capacity(64),
+        }
+    }
+}
+
+/// What one benchmark game did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct GameStats {
+    pub moves: u64,
+    /// Sum over turns of the number of legal placements.
+    pub placements: u64,
+    /// Sum of the final scores of all players.
+    pub score_total: u64,
+}
+
+/// One move of the benchmark policy; `None` when the game is over.
+#[inline]
+pub fn random_move(g: &Game, rng: &mut Pcg64Mcg, buf: &mut Buffers) -> Option<Move> {
+    g.placements_into(&mut buf.placements);
+    if buf.placements.is_empty() {
+        return None;
+    }
+    let p = buf.placements[rng.random_range(0..buf.placements.len())];
+    g.deploys_into(p, &mut buf.deploys);
+    let d = buf.deploys[rng.random_range(0..buf.deploys.len())];
+    Some(Move {
+        placement: p,
+        deploy: d,
+    })
+}
+
+/// Play one 2-player game with the benchmark policy.
+pub fn random_game(rules: &'static Ruleset, seed: u64, buf: &mut Buffers) -> GameStats {
+    let mut g = Game::new(rules, 2, seed).expect("every ruleset allows 2 players");
+    let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x5eed_0f_9a3e);
+    let mut stats = GameStats::default();
+    while !g.is_over() {
+        let Some(mv) = random_move(&g, &mut rng, buf) else {
+            break;
+        };
+        stats.placements += buf.placements.len() as u64;
+        stats.moves += 1;
+        buf.events.clear();
+        g.apply_into(mv, &mut buf.events)
+            .expect("the policy only plays legal moves");
+    }
+    stats.score_total = g.scores().iter().map(|&s| s as u64).sum();
+    stats
+}
+
+/// The result of `run`: totals over all games and the time they took.
+#[derive(Debug, Clone, Copy)]
+pub struct Report {
+    pub games: u64,
+    pub seconds: f64,
+    pub total: GameStats,
+}
+
+/// Play `games` games with seeds `seed..seed + games` on this thread.
+pub fn run(rules: &'static Ruleset, games: u64, seed: u64) -> Report {
+    let mut buf = Buffers::new();
+    let mut total = GameStats::default();
+    let start = Instant::now();
+    for i in 0..games {
+        let s = random_game(rules, seed.wrapping_add(i), &mut buf);
+        total.moves += s.moves;
+        total.placements += s.placements;
+        total.score_total += s.score_total;
+    }
+    Report {
+        games,
+        seconds: start.elapsed().as_secs_f64(),
+        total,
+    }
+}
+
+impl Report {
+    /// `key=value` lines; `games_per_s` comes last.
+    pub fn lines(&self, rules: &Ruleset) -> Vec<String> {
+        let g = self.games.max(1) as f64;
+        let secs = self.seconds.max(1e-9);
+        let moves = self.total.moves.max(1) as f64;
+        vec![
+            format!(
+                "ruleset={} games={} players=2 threads=1",
+                rules.id, self.games
+            ),
+            format!("seconds={:.3}", self.seconds),
+            format!("moves_per_s={:.0}", self.total.moves as f64 / secs),
+            format!("us_per_tile={:.3}", secs * 1e6 / moves),
+            format!("mean_moves={:.2}", self.total.moves as f64 / g),
+            format!(
+                "mean_legal_placements={:.3}",
+                self.total.placements as f64 / moves
+            ),
+            format!(
+                "mean_final_score={:.3}",
+                self.total.score_total as f64 / (2.0 * g)
+            ),
+            format!("games_per_s={:.0}", g / secs),
+        ]
+    }
+}
