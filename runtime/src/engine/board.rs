@@ -10,45 +10,58 @@
 const EMPTY: u16 = 0;
 const OPEN: u16 = 0x8000;
 
-/// The empty cells next to at least one tile, as parallel arrays so that
-/// testing a tile against all of them is a tight, branch-free loop.
+/// An empty cell next to at least one tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OpenPos {
+    /// The edge code each neighbour demands, side `s` in bits `4s..4s+4`,
+    /// repeated in each of the four 16-bit lanes (one lane per rotation).
+    pub req: u64,
+    /// `0xF` in the nibble of each side that has a neighbour, in every lane.
+    pub mask: u64,
+    pub x: i16,
+    pub y: i16,
+}
+
+/// Multiplying a 16-bit value by this repeats it in four 16-bit lanes.
+pub const LANES: u64 = 0x0001_0001_0001_0001;
+
+/// The open positions, in one array so testing a tile against all of them
+/// is a tight loop.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Open {
-    pub xy: Vec<[i16; 2]>,
-    /// The edge code each neighbour demands, side `s` in bits `4s..4s+4`.
-    pub req: Vec<u16>,
-    /// `0xF` in the nibble of each side that has a neighbour.
-    pub mask: Vec<u16>,
+    pub pos: Vec<OpenPos>,
 }
 
 impl Open {
     #[inline]
     pub fn len(&self) -> usize {
-        self.xy.len()
+        self.pos.len()
     }
 
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.xy.is_empty()
+        self.pos.is_empty()
     }
 
     /// Whether a tile whose rotated packed edges are `edges` fits at `i`.
     #[inline]
     pub fn fits(&self, i: usize, edges: u16) -> bool {
-        (edges ^ self.req[i]) & self.mask[i] == 0
+        let o = &self.pos[i];
+        (edges as u64 ^ o.req) & o.mask & 0xFFFF == 0
     }
 
     fn push(&mut self, x: i16, y: i16) -> usize {
-        self.xy.push([x, y]);
-        self.req.push(0);
-        self.mask.push(0);
-        self.xy.len() - 1
+        self.pos.push(OpenPos {
+            req: 0,
+            mask: 0,
+            x,
+            y,
+        });
+        self.pos.len() - 1
     }
 
     fn swap_remove(&mut self, i: usize) {
-        self.xy.swap_remove(i);
-        self.req.swap_remove(i);
-        self.mask.swap_remove(i);
+        self.pos.swap_remove(i);
     }
 }
 
@@ -78,9 +91,7 @@ impl Board {
             origin: (-size / 2, -size / 2),
             cells: vec![EMPTY; (size * size) as usize],
             open: Open {
-                xy: Vec::with_capacity(96),
-                req: Vec::with_capacity(96),
-                mask: Vec::with_capacity(96),
+                pos: Vec::with_capacity(96),
             },
         }
     }
@@ -187,8 +198,9 @@ impl Board {
                 neighbours[side] = Some((c - 1) as usize);
                 continue;
             };
-            self.open.req[o] |= code << (4 * opposite);
-            self.open.mask[o] |= 0xF << (4 * opposite);
+            let pos = &mut self.open.pos[o];
+            pos.req |= ((code as u64) << (4 * opposite)) * LANES;
+            pos.mask |= (0xF_u64 << (4 * opposite)) * LANES;
         }
         neighbours
     }
@@ -196,7 +208,7 @@ impl Board {
     fn remove_open(&mut self, o: usize) {
         self.open.swap_remove(o);
         if o < self.open.len() {
-            let [x, y] = self.open.xy[o];
+            let OpenPos { x, y, .. } = self.open.pos[o];
             let i = self
                 .index(x as i32, y as i32)
                 .expect("open cells are inside");
@@ -235,8 +247,8 @@ mod tests {
         assert_eq!(b.open.len(), 4);
         let north = b.open_at(0, -1).unwrap();
         // The tile north of us must show a city on its S side.
-        assert_eq!(b.open.mask[north], 0x0F00);
-        assert_eq!(b.open.req[north], 0x0200);
+        assert_eq!(b.open.pos[north].mask, 0x0F00 * LANES);
+        assert_eq!(b.open.pos[north].req, 0x0200 * LANES);
         b.place(0, -1, 1, 0x0200);
         assert!(b.open_at(0, -1).is_none());
         assert_eq!(b.placed_at(0, -1), Some(1));

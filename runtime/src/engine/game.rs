@@ -29,7 +29,13 @@ pub struct Placed {
     pub node_base: u16,
     /// River tiles: the turn the river makes here (0 straight, 1 right, 3 left).
     pub river_turn: u8,
+    /// The feature node at each board port (`NO_NODE` for none), so joining
+    /// and occupancy look-ups need no rotation arithmetic.
+    pub port_node: [u16; 12],
 }
+
+/// No feature node at this port.
+pub const NO_NODE: u16 = u16::MAX;
 
 /// A follower on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -358,23 +364,40 @@ impl Game {
         let Some(t) = self.current else { return };
         let tile = &self.rules.tiles[t as usize];
         // The four rotations' packed edges side by side in one word: one
-        // XOR and mask tests all four against a position.
+        // XOR and mask test all four against a position.
         let e = tile.rot_edges;
         let all = e[0] as u64 | (e[1] as u64) << 16 | (e[2] as u64) << 32 | (e[3] as u64) << 48;
-        const LANES: u64 = 0x0001_0001_0001_0001;
         const HIGH: u64 = 0x8000_8000_8000_8000;
         let open = &self.board.open;
-        for ((&[x, y], &q), &m) in open.xy.iter().zip(&open.req).zip(&open.mask) {
-            let diff = (all ^ (q as u64 * LANES)) & (m as u64 * LANES);
+        // Write all four candidates of a position and advance past the ones
+        // that fit: no branch on the (unpredictable) fit test.
+        out.resize(
+            4 * open.len() + 4,
+            Placement {
+                x: 0,
+                y: 0,
+                rotation: 0,
+            },
+        );
+        let mut n = 0;
+        for o in &open.pos {
+            let diff = (all ^ o.req) & o.mask;
             // Lane values stay below 0x8000, so adding 0x7fff sets a lane's
             // high bit exactly when the lane is non-zero (does not fit).
-            let mut fits = !((diff + (HIGH - LANES)) | diff) & HIGH;
-            while fits != 0 {
-                let r = (fits.trailing_zeros() / 16) as u8;
-                out.push(Placement { x, y, rotation: r });
-                fits &= fits - 1;
+            let fits = !((diff + (HIGH - super::board::LANES)) | diff) & HIGH;
+            // Compact: keep rotation r at the next free place if it fits.
+            let mut k = n;
+            for r in 0..4 {
+                out[k] = Placement {
+                    x: o.x,
+                    y: o.y,
+                    rotation: r as u8,
+                };
+                k += ((fits >> (16 * r + 15)) & 1) as usize;
             }
+            n = k;
         }
+        out.truncate(n);
         if self.mech & M_RIVER != 0 && river::is_river(tile) {
             out.retain(|&p| river::check(self, tile, p).is_ok());
         }
@@ -395,7 +418,7 @@ impl Game {
             (0..4u8).any(|r| {
                 open.fits(i, tile.rot_edges[r as usize])
                     && (!river_phase || {
-                        let [x, y] = open.xy[i];
+                        let (x, y) = (open.pos[i].x, open.pos[i].y);
                         river::check(self, tile, Placement { x, y, rotation: r }).is_ok()
                     })
             })
@@ -526,11 +549,8 @@ impl Game {
     /// The feature node at board port `port` of placed tile `q`.
     #[inline]
     fn node_at(&self, q: usize, port: u8) -> Option<u16> {
-        let pl = &self.placed[q];
-        let tile = &self.rules.tiles[pl.tile as usize];
-        let local = UNROTATE[pl.rotation as usize & 3][port as usize];
-        let s = tile.port_segment[local as usize];
-        (s != NO_SEGMENT).then(|| pl.node_base + s as u16)
+        let n = self.placed[q].port_node[port as usize];
+        (n != NO_NODE).then_some(n)
     }
 
     // ----- applying a move -----------------------------------------------
@@ -643,6 +663,15 @@ impl Game {
         } else {
             0
         };
+        let unrotate = &UNROTATE[p.rotation as usize & 3];
+        let port_node = std::array::from_fn(|port| {
+            let s = tile.port_segment[unrotate[port] as usize];
+            if s == NO_SEGMENT {
+                NO_NODE
+            } else {
+                node_base + s as u16
+            }
+        });
         self.placed.push(Placed {
             tile: t,
             rotation: p.rotation,
@@ -650,6 +679,7 @@ impl Game {
             y: p.y,
             node_base,
             river_turn,
+            port_node,
         });
         for (s, seg) in tile.segments.iter().enumerate() {
             let sides = (seg.ports & MIDDLES).count_ones() as i16;
@@ -766,26 +796,25 @@ impl Game {
         for &root in &done[..n] {
             super::scoring::score_feature(self, root, Reason::Completed, events);
         }
-        // Cloisters on this tile and the eight around it.
-        for dy in -1..=1 {
-            for dx in -1..=1 {
-                let (x, y) = (pl.x as i32 + dx, pl.y as i32 + dy);
-                let Some(q) = self.board.placed_at(x, y) else {
-                    continue;
-                };
-                let qp = self.placed[q];
-                let qt = &self.rules.tiles[qp.tile as usize];
-                for (s, seg) in qt.segments.iter().enumerate() {
-                    if seg.kind != Kind::Cloister {
-                        continue;
-                    }
-                    let node = qp.node_base + s as u16;
-                    if self.features.nodes[node as usize].occupants > 0
-                        && self.board.neighbours8(x, y) == 8
-                    {
-                        super::scoring::score_feature(self, node, Reason::Completed, events);
-                    }
-                }
+        // Occupied cloisters on this tile and the eight around it (only a
+        // cloister with a monk can score, so look at the followers).
+        let mut i = 0;
+        while i < self.followers.len() {
+            let f = self.followers[i];
+            i += 1;
+            let node = self.features.nodes[f.node as usize];
+            if node.kind != Kind::Cloister {
+                continue;
+            }
+            let q = self.placed[node.placed as usize];
+            let (x, y) = (q.x as i32, q.y as i32);
+            if (x - pl.x as i32).abs() <= 1
+                && (y - pl.y as i32).abs() <= 1
+                && self.board.neighbours8(x, y) == 8
+            {
+                super::scoring::score_feature(self, f.node, Reason::Completed, events);
+                // Scoring removed followers: look at this index again.
+                i = i.saturating_sub(1);
             }
         }
     }

@@ -10,5 +10,5 @@ mod river;
 mod scoring;
 pub mod types;
 
-pub use game::{Deployed, Discard, ForceDrawError, Game, Placed, SetupError};
+pub use game::{Deployed, Discard, ForceDrawError, Game, Placed, SetupError, NO_NODE};
 pub use types::*;
