@@ -658,7 +658,7 @@ impl Game {
         let tile = &self.rules.tiles[t as usize];
         let idx = self.placed.len();
         let node_base = self.features.nodes.len() as u16;
-        let river_turn = if self.mech & M_RIVER != 0 {
+        let river_turn = if self.mech & M_RIVER != 0 && river::is_river(tile) {
             river::turn_of(self, tile, p)
         } else {
             0

@@ -76,11 +76,13 @@ pub(crate) fn turn_of(g: &Game, t: &TileType, p: Placement) -> u8 {
     let (Some(inlet), _) = joins(g, t, p) else {
         return 0;
     };
-    let outs: Vec<usize> = (0..4)
-        .filter(|&s| s != inlet && edge(t, p.rotation, s) == RIVER)
-        .collect();
-    match outs.as_slice() {
-        [out] => ((*out + 4 - (inlet + 2) % 4) % 4) as u8,
+    turn_from(t, p, inlet)
+}
+
+fn turn_from(t: &TileType, p: Placement, inlet: usize) -> u8 {
+    let mut outs = (0..4).filter(|&s| s != inlet && edge(t, p.rotation, s) == RIVER);
+    match (outs.next(), outs.next()) {
+        (Some(out), None) => ((out + 4 - (inlet + 2) % 4) % 4) as u8,
         _ => 0,
     }
 }
@@ -94,7 +96,7 @@ pub(crate) fn check(g: &Game, t: &TileType, p: Placement) -> Result<(), MoveErro
     if n > 1 {
         return Err(MoveError::River("the river's branches must not meet"));
     }
-    let turn = turn_of(g, t, p);
+    let turn = turn_from(t, p, inlet);
     if turn != 0 {
         let prev = g
             .board
