@@ -10,13 +10,26 @@ fn main() {
     let tiles = root.join("tiles");
     println!("cargo:rerun-if-changed={}", rulesets.display());
     println!("cargo:rerun-if-changed={}", tiles.display());
-    let compiled = match carcassonne_codegen::compile_dir(&rulesets) {
+    println!("cargo:rerun-if-env-changed=CARCASSONNE_RULESETS");
+    let mut compiled = match carcassonne_codegen::compile_dir(&rulesets) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("{e}");
             std::process::exit(1);
         }
     };
+    // A specialised build: CARCASSONNE_RULESETS=base,base_river1 compiles in
+    // only those rulesets (the benchmark compares it with the full build).
+    if let Ok(only) = std::env::var("CARCASSONNE_RULESETS") {
+        let wanted: Vec<&str> = only.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+        for w in &wanted {
+            if !compiled.iter().any(|r| r.id == *w) {
+                eprintln!("CARCASSONNE_RULESETS names `{w}`, which is not a ruleset in {}", rulesets.display());
+                std::process::exit(1);
+            }
+        }
+        compiled.retain(|r| wanted.contains(&r.id.as_str()));
+    }
     for input in carcassonne_codegen::inputs(&compiled) {
         println!("cargo:rerun-if-changed={}", input.display());
     }
