@@ -21,10 +21,17 @@ fn main() {
     // A specialised build: CARCASSONNE_RULESETS=base,base_river1 compiles in
     // only those rulesets (the benchmark compares it with the full build).
     if let Ok(only) = std::env::var("CARCASSONNE_RULESETS") {
-        let wanted: Vec<&str> = only.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+        let wanted: Vec<&str> = only
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .collect();
         for w in &wanted {
             if !compiled.iter().any(|r| r.id == *w) {
-                eprintln!("CARCASSONNE_RULESETS names `{w}`, which is not a ruleset in {}", rulesets.display());
+                eprintln!(
+                    "CARCASSONNE_RULESETS names `{w}`, which is not a ruleset in {}",
+                    rulesets.display()
+                );
                 std::process::exit(1);
             }
         }

@@ -55,7 +55,7 @@ pub struct Discard {
     pub tile: u16,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
     pub(crate) rules: &'static Ruleset,
     pub(crate) mech: u32,
