@@ -82,6 +82,16 @@ fn benches(c: &mut Criterion) {
         })
     });
 
+    let mut scratch = mid[0].clone();
+    let mut j2 = 0;
+    c.bench_function("clone_from_mid_game", |b| {
+        b.iter(|| {
+            j2 = (j2 + 1) % mid.len();
+            scratch.clone_from(&mid[j2]);
+            black_box(&scratch);
+        })
+    });
+
     let late = states(69);
     let mut m = 0;
     c.bench_function("final_scoring", |b| {

@@ -36,6 +36,8 @@ pub struct Bot {
     rng: Pcg64Mcg,
     placements: Vec<Placement>,
     deploys: Vec<Option<Deploy>>,
+    /// A game to try moves on, refilled with `clone_from` (no allocation).
+    scratch: Option<Game>,
 }
 
 impl Bot {
@@ -45,6 +47,7 @@ impl Bot {
             rng: Pcg64Mcg::seed_from_u64(seed),
             placements: Vec::with_capacity(256),
             deploys: Vec::with_capacity(16),
+            scratch: None,
         }
     }
 
@@ -81,6 +84,8 @@ impl Bot {
         let mut best: Option<(i64, Move)> = None;
         let mut ties = 0u32;
         let placements = std::mem::take(&mut self.placements);
+        let mut next = self.scratch.take().unwrap_or_else(|| g.clone());
+        let mut events = Vec::new();
         for &p in &placements {
             g.deploys_into(p, &mut self.deploys);
             for &d in &self.deploys {
@@ -88,8 +93,9 @@ impl Bot {
                     placement: p,
                     deploy: d,
                 };
-                let mut next = g.clone();
-                if next.apply(mv).is_err() {
+                next.clone_from(g);
+                events.clear();
+                if next.apply_into(mv, &mut events).is_err() {
                     continue;
                 }
                 let gain = |i: usize| next.scores()[i] as i64 - g.scores()[i] as i64;
@@ -116,6 +122,7 @@ impl Bot {
             }
         }
         self.placements = placements;
+        self.scratch = Some(next);
         best.map(|(_, m)| m)
     }
 }

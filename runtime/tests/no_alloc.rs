@@ -3,7 +3,7 @@
 //! sized from the ruleset once, in `Game::new`).
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use carcassonne_runtime::bench::{random_move, Buffers};
 use carcassonne_runtime::engine::Game;
@@ -12,8 +12,24 @@ use rand_pcg::Pcg64Mcg;
 
 struct Counting;
 
-static COUNTING: AtomicBool = AtomicBool::new(false);
+// Tests run on several threads: count only on the thread that asked.
+thread_local! {
+    static COUNT_HERE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+static COUNTING: Flag = Flag;
 static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+
+/// Switches counting on and off for the current thread.
+struct Flag;
+
+impl Flag {
+    fn store(&self, on: bool, _: Ordering) {
+        COUNT_HERE.with(|c| c.set(on));
+    }
+    fn load(&self, _: Ordering) -> bool {
+        COUNT_HERE.try_with(|c| c.get()).unwrap_or(false)
+    }
+}
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
@@ -56,4 +72,35 @@ fn the_move_loop_does_not_allocate() {
     let n = ALLOCATIONS.load(Ordering::Relaxed);
     assert!(moves > 30_000);
     assert_eq!(n, 0, "{n} allocations in {moves} moves");
+}
+
+/// Bots copy positions with `clone_from` into a game they keep: once its
+/// buffers are big enough, copying allocates nothing.
+#[test]
+fn clone_from_reuses_buffers() {
+    let rules = carcassonne_runtime::ruleset("base").unwrap();
+    let mut buf = Buffers::new();
+    let mut g = Game::new(rules, 2, 3).unwrap();
+    let mut rng = Pcg64Mcg::seed_from_u64(3);
+    let mut scratch = g.clone();
+    let mut copies = 0;
+    while !g.is_over() {
+        // Warm up on the current position, then count.
+        scratch.clone_from(&g);
+        COUNTING.store(true, Ordering::Relaxed);
+        for _ in 0..10 {
+            scratch.clone_from(&g);
+            copies += 1;
+        }
+        COUNTING.store(false, Ordering::Relaxed);
+        assert_eq!(scratch, g);
+        assert_eq!(
+            ALLOCATIONS.load(Ordering::Relaxed),
+            0,
+            "clone_from allocated"
+        );
+        let mv = random_move(&g, &mut rng, &mut buf).unwrap();
+        g.apply(mv).unwrap();
+    }
+    assert!(copies > 500);
 }

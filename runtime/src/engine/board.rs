@@ -27,9 +27,21 @@ pub const LANES: u64 = 0x0001_0001_0001_0001;
 
 /// The open positions, in one array so testing a tile against all of them
 /// is a tight loop.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct Open {
     pub pos: Vec<OpenPos>,
+}
+
+impl Clone for Open {
+    fn clone(&self) -> Self {
+        Open {
+            pos: self.pos.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, src: &Self) {
+        self.pos.clone_from(&src.pos);
+    }
 }
 
 impl Open {
@@ -65,7 +77,7 @@ impl Open {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Board {
     /// Width and height of the grid (a power of two).
     size: i32,
@@ -73,6 +85,25 @@ pub struct Board {
     origin: (i32, i32),
     cells: Vec<u16>,
     pub open: Open,
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Self {
+        Board {
+            size: self.size,
+            origin: self.origin,
+            cells: self.cells.clone(),
+            open: self.open.clone(),
+        }
+    }
+
+    /// Reuses this board's buffers.
+    fn clone_from(&mut self, src: &Self) {
+        self.size = src.size;
+        self.origin = src.origin;
+        self.cells.clone_from(&src.cells);
+        self.open.clone_from(&src.open);
+    }
 }
 
 pub const DX: [i32; 4] = [0, 1, 0, -1];

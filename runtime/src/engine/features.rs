@@ -31,9 +31,21 @@ pub struct Node {
 pub const MARK_INN: u8 = 1;
 pub const MARK_CATHEDRAL: u8 = 2;
 
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct Features {
     pub nodes: Vec<Node>,
+}
+
+impl Clone for Features {
+    fn clone(&self) -> Self {
+        Features {
+            nodes: self.nodes.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, src: &Self) {
+        self.nodes.clone_from(&src.nodes);
+    }
 }
 
 impl Features {

@@ -55,7 +55,7 @@ pub struct Discard {
     pub tile: u16,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Game {
     pub(crate) rules: &'static Ruleset,
     pub(crate) mech: u32,
@@ -80,6 +80,58 @@ pub struct Game {
     pub(crate) finished: bool,
     /// Tiles are chosen by the caller (`force_draw`), not by the seed.
     pub(crate) scripted: bool,
+}
+
+/// Cloning is what bots do millions of times: `clone_from` into a game kept
+/// for the purpose reuses its buffers, so it does not allocate.
+impl Clone for Game {
+    fn clone(&self) -> Self {
+        Game {
+            rules: self.rules,
+            mech: self.mech,
+            players: self.players,
+            seed: self.seed,
+            to_move: self.to_move,
+            turn: self.turn,
+            scores: self.scores,
+            supply: self.supply,
+            big_supply: self.big_supply,
+            next: self.next,
+            river_len: self.river_len,
+            current: self.current,
+            finished: self.finished,
+            scripted: self.scripted,
+            board: self.board.clone(),
+            placed: self.placed.clone(),
+            features: self.features.clone(),
+            followers: self.followers.clone(),
+            stack: self.stack.clone(),
+            discards: self.discards.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, src: &Self) {
+        self.rules = src.rules;
+        self.mech = src.mech;
+        self.players = src.players;
+        self.seed = src.seed;
+        self.to_move = src.to_move;
+        self.turn = src.turn;
+        self.scores = src.scores;
+        self.supply = src.supply;
+        self.big_supply = src.big_supply;
+        self.next = src.next;
+        self.river_len = src.river_len;
+        self.current = src.current;
+        self.finished = src.finished;
+        self.scripted = src.scripted;
+        self.board.clone_from(&src.board);
+        self.placed.clone_from(&src.placed);
+        self.features.clone_from(&src.features);
+        self.followers.clone_from(&src.followers);
+        self.stack.clone_from(&src.stack);
+        self.discards.clone_from(&src.discards);
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
