@@ -58,7 +58,7 @@ pub fn random_move(g: &Game, rng: &mut Pcg64Mcg, buf: &mut Buffers) -> Option<Mo
 /// Play one 2-player game with the benchmark policy.
 pub fn random_game(rules: &'static Ruleset, seed: u64, buf: &mut Buffers) -> GameStats {
     let mut g = Game::new(rules, 2, seed).expect("every ruleset allows 2 players");
-    let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x5eed_0f_9a3e);
+    let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x005e_ed0f_9a3e);
     let mut stats = GameStats::default();
     while !g.is_over() {
         let Some(mv) = random_move(&g, &mut rng, buf) else {
