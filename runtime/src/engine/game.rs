@@ -422,34 +422,28 @@ impl Game {
         const HIGH: u64 = 0x8000_8000_8000_8000;
         let open = &self.board.open;
         // Write all four candidates of a position and advance past the ones
-        // that fit: no branch on the (unpredictable) fit test.
-        out.resize(
-            4 * open.len() + 4,
-            Placement {
-                x: 0,
-                y: 0,
-                rotation: 0,
-            },
-        );
+        // that fit: no branch on the (unpredictable) fit test, and no
+        // clearing of the buffer beforehand.
+        out.reserve(4 * open.len());
+        let spare = out.spare_capacity_mut();
         let mut n = 0;
         for o in &open.pos {
             let diff = (all ^ o.req) & o.mask;
             // Lane values stay below 0x8000, so adding 0x7fff sets a lane's
             // high bit exactly when the lane is non-zero (does not fit).
             let fits = !((diff + (HIGH - super::board::LANES)) | diff) & HIGH;
-            // Compact: keep rotation r at the next free place if it fits.
-            let mut k = n;
+            let slots = &mut spare[n..n + 4];
+            let mut k = 0;
             for r in 0..4 {
-                out[k] = Placement {
-                    x: o.x,
-                    y: o.y,
-                    rotation: r as u8,
-                };
+                slots[k].write(Placement { x: o.x, y: o.y, rotation: r as u8 });
                 k += ((fits >> (16 * r + 15)) & 1) as usize;
             }
-            n = k;
+            n += k;
         }
-        out.truncate(n);
+        // SAFETY: slots 0..n were all written above: each position wrote its
+        // k fitting rotations at n..n + k, inside the 4 * open.len() slots
+        // reserved (out is empty, so spare covers them).
+        unsafe { out.set_len(n) };
         if self.mech & M_RIVER != 0 && river::is_river(tile) {
             out.retain(|&p| river::check(self, tile, p).is_ok());
         }
