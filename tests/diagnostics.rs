@@ -38,6 +38,12 @@ const REQUIRED: &[&str] = &[
     "unknown_set",
     "unplaceable",
     "shape_syntax",
+    "special_sides",
+    "start_block",
+    "start_block_sides",
+    "count_per_edition",
+    "border_exceptions",
+    "start_options",
 ];
 
 /// The messages name files relative to the repository root, as the command

@@ -62,6 +62,8 @@ fn edge(e: carcassonne_codegen::model::Edge) -> carcassonne_runtime::tables::Edg
         E::Road => Edge::Road,
         E::City => Edge::City,
         E::River => Edge::River,
+        E::Seam => Edge::Seam,
+        E::Any => Edge::Any,
     }
 }
 
@@ -93,6 +95,8 @@ pub fn leak(rs: &LRuleset) -> &'static Ruleset {
             flags: t.flags,
             attrs: attrs(&t.attrs),
             ignored: slice(t.ignored.iter().map(|i| s(i)).collect()),
+            left_out: t.left_out,
+            left_out_reason: s(&t.left_out_reason),
             segments: slice(
                 t.segments
                     .iter()

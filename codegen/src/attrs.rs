@@ -38,6 +38,10 @@ pub struct AttrDef {
     pub meaning: &'static str,
 }
 
+/// The eight compass directions, clockwise from north: a word attribute with
+/// these values is a direction on the unrotated tile and turns with it.
+pub const COMPASS: &[&str] = &["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
+
 const CITY: &[Kind] = &[Kind::City];
 const ROAD: &[Kind] = &[Kind::Road];
 const FIELD: &[Kind] = &[Kind::Field];
@@ -120,6 +124,160 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         mechanic: "base",
         meaning: "this segment crosses another feature on a bridge or through a tunnel, so the crossing is allowed",
     },
+    AttrDef {
+        name: "tunnel",
+        target: Target::Segment(ROAD),
+        values: Values::Flag,
+        mechanic: "base",
+        meaning: "this road runs through a tunnel under the city it crosses: the road is not broken and the crossing is allowed (The Princess & the Dragon tile 16, 000_9deb58b1a7d17d38.txt L1057-L1064; Abbey & Mayor, L1565-L1578)",
+    },
+    AttrDef {
+        name: "well",
+        target: Target::Segment(ROAD),
+        values: Values::Flag,
+        mechanic: "base",
+        meaning: "a well where three branches of one road meet: the road does not end there (Abbey & Mayor tile 6, 000_9deb58b1a7d17d38.txt L1565-L1578); no rule of its own",
+    },
+    AttrDef {
+        name: "goods",
+        target: Target::Segment(CITY),
+        values: Values::OneOf(&["wine", "grain", "cloth"]),
+        mechanic: "goods",
+        meaning: "a trade-goods symbol in this city: whoever completes the city takes one token; most of each kind scores 10 at the end (Traders & Builders, 000_9deb58b1a7d17d38.txt L911-L941)",
+    },
+    AttrDef {
+        name: "dragon",
+        target: Target::Tile,
+        values: Values::Flag,
+        mechanic: "dragon",
+        meaning: "a dragon symbol: after deployment the dragon moves six tiles and eats the figures it meets (000_9deb58b1a7d17d38.txt L1106-L1149)",
+    },
+    AttrDef {
+        name: "portal",
+        target: Target::Tile,
+        values: Values::Flag,
+        mechanic: "portal",
+        meaning: "a magic portal: the follower may be deployed on any unoccupied, incomplete feature of any placed tile (000_9deb58b1a7d17d38.txt L1151-L1163)",
+    },
+    AttrDef {
+        name: "princess",
+        target: Target::Segment(CITY),
+        values: Values::Flag,
+        mechanic: "princess",
+        meaning: "a princess in this city: placing the tile may remove one knight from the city it joins (000_9deb58b1a7d17d38.txt L1165-L1201)",
+    },
+    AttrDef {
+        name: "tower",
+        target: Target::Tile,
+        values: Values::Flag,
+        mechanic: "tower",
+        meaning: "a tower foundation: tower pieces are stacked here and capture followers in line (The Tower, 000_9deb58b1a7d17d38.txt L1441-L1477)",
+    },
+    AttrDef {
+        name: "abbey",
+        target: Target::Tile,
+        values: Values::Flag,
+        mechanic: "abbey",
+        meaning: "the abbey: placed instead of drawing, into a hole with four neighbours; its sides match anything and close what they meet; a monk on it scores like a cloister (000_9deb58b1a7d17d38.txt L1590-L1617)",
+    },
+    AttrDef {
+        name: "quarter",
+        target: Target::Tile,
+        values: Values::Flag,
+        mechanic: "count",
+        meaning: "the tile of the City of Carcassonne holding its four quarters (castle, market, blacksmith, cathedral), where followers are put into the city and the Count stands (000_9deb58b1a7d17d38.txt L1925-L2002)",
+    },
+    AttrDef {
+        name: "shrine",
+        target: Target::Tile,
+        values: Values::Flag,
+        mechanic: "heretics",
+        meaning: "a shrine: placed and scored like a cloister; a heretic on it challenges a neighbouring monk (Heretics & Shrines, 000_9deb58b1a7d17d38.txt L2060-L2093)",
+    },
+    AttrDef {
+        name: "fair",
+        target: Target::Tile,
+        values: Values::Flag,
+        mechanic: "catapult",
+        meaning: "a fair: drawing the tile starts a catapult round after the turn (The Catapult, 000_9deb58b1a7d17d38.txt L2238-L2265)",
+    },
+    AttrDef {
+        name: "bazaar",
+        target: Target::Tile,
+        values: Values::Flag,
+        mechanic: "bazaars",
+        meaning: "a bazaar: after the turn, as many tiles as players are auctioned (Bridges, Castles & Bazaars, 000_9deb58b1a7d17d38.txt L2405-L2463)",
+    },
+    AttrDef {
+        name: "hill",
+        target: Target::Tile,
+        values: Values::Flag,
+        mechanic: "hills-sheep",
+        meaning: "a hill (Hills & Sheep; the seeds have no rules for it, 000_9deb58b1a7d17d38.txt L2658-L2662)",
+    },
+    AttrDef {
+        name: "vineyard",
+        target: Target::Tile,
+        values: Values::Flag,
+        mechanic: "hills-sheep",
+        meaning: "a vineyard: adds to the scoring of neighbouring cloisters (Hills & Sheep; values not in the seeds, 000_9deb58b1a7d17d38.txt L524-L528)",
+    },
+    AttrDef {
+        name: "flier",
+        target: Target::Tile,
+        values: Values::OneOf(COMPASS),
+        mechanic: "flier",
+        meaning: "a flier arrow pointing this way on the unrotated tile: a follower may fly a die roll's distance along it (The Flier, 004_e9353f116722cd5d.txt L11-L32)",
+    },
+    AttrDef {
+        name: "ferry",
+        target: Target::Tile,
+        values: Values::Flag,
+        mechanic: "ferries",
+        meaning: "a lake whose road ends a ferry joins two at a time (The Ferries, 004_e9353f116722cd5d.txt L72-L91)",
+    },
+    AttrDef {
+        name: "goldmine",
+        target: Target::Tile,
+        values: Values::Flag,
+        mechanic: "gold-mines",
+        meaning: "a gold mine: one gold bar on this tile and one on a neighbour, taken by who completes a feature there (The Goldmines, 004_e9353f116722cd5d.txt L95-L123)",
+    },
+    AttrDef {
+        name: "mage",
+        target: Target::Tile,
+        values: Values::Flag,
+        mechanic: "mage-witch",
+        meaning: "a mage symbol: the mage or the witch must be placed or moved onto an incomplete road or city (004_e9353f116722cd5d.txt L127-L148)",
+    },
+    AttrDef {
+        name: "crop-circle",
+        target: Target::Tile,
+        values: Values::OneOf(&["field", "road", "city"]),
+        mechanic: "crop-circles",
+        meaning: "a crop circle: pitchfork (field), club (road) or shield (city) picks the followers everyone adds or removes (004_e9353f116722cd5d.txt L175-L211)",
+    },
+    AttrDef {
+        name: "wheel",
+        target: Target::Tile,
+        values: Values::Count { max: 3 },
+        mechanic: "wheel",
+        meaning: "a Wheel of Fortune icon: when drawn, the pig moves this many sectors and the sector's event happens (000_9deb58b1a7d17d38.txt L2700-L2769)",
+    },
+    AttrDef {
+        name: "crown",
+        target: Target::Tile,
+        values: Values::OneOf(&["fortune", "taxes", "famine", "storm", "inquisition", "plague"]),
+        mechanic: "wheel",
+        meaning: "crown spaces of this Wheel of Fortune sector lie on this cell of the wheel (000_9deb58b1a7d17d38.txt L2708, L2758-L2769; docs/research/wheel_robbers_messages.md)",
+    },
+    AttrDef {
+        name: "robber",
+        target: Target::Tile,
+        values: Values::Flag,
+        mechanic: "robbers",
+        meaning: "a robber symbol: players may put their robber on the score track beside another player's marker (The Robbers, 004_e9353f116722cd5d.txt L152-L171)",
+    },
 ];
 
 /// A mechanic: a rule module of the engine that a ruleset switches on.
@@ -178,7 +336,142 @@ pub const MECHANICS: &[MechanicDef] = &[
         implemented: false,
         meaning: "castles from completed small cities (Bridges, Castles & Bazaars)",
     },
+    MechanicDef {
+        name: "goods",
+        implemented: false,
+        meaning: "trade goods from completed cities, 10 for most of each kind (Traders & Builders)",
+    },
+    MechanicDef {
+        name: "builder",
+        implemented: false,
+        meaning: "the builder's double turn (Traders & Builders)",
+    },
+    MechanicDef {
+        name: "pig",
+        implemented: false,
+        meaning: "the pig adds 1 per city to its owner's farm (Traders & Builders)",
+    },
+    MechanicDef {
+        name: "fairy",
+        implemented: false,
+        meaning: "the fairy: 1 point a turn, 3 when its follower's feature scores (The Princess & the Dragon)",
+    },
+    MechanicDef {
+        name: "portal",
+        implemented: false,
+        meaning: "magic portals deploy anywhere (The Princess & the Dragon)",
+    },
+    MechanicDef {
+        name: "princess",
+        implemented: false,
+        meaning: "the princess removes a knight (The Princess & the Dragon)",
+    },
+    MechanicDef {
+        name: "tower",
+        implemented: false,
+        meaning: "tower pieces, captures and ransom (The Tower)",
+    },
+    MechanicDef {
+        name: "abbey",
+        implemented: false,
+        meaning: "the abbey tile, one per player, played into holes (Abbey & Mayor)",
+    },
+    MechanicDef {
+        name: "mayor",
+        implemented: false,
+        meaning: "the mayor counts the city's pennants (Abbey & Mayor)",
+    },
+    MechanicDef {
+        name: "wagon",
+        implemented: false,
+        meaning: "the wagon moves on after scoring (Abbey & Mayor)",
+    },
+    MechanicDef {
+        name: "barn",
+        implemented: false,
+        meaning: "barns on field corners (Abbey & Mayor)",
+    },
+    MechanicDef {
+        name: "count",
+        implemented: false,
+        meaning: "the City of Carcassonne and the Count (Count, King & Robber)",
+    },
+    MechanicDef {
+        name: "king-robber",
+        implemented: false,
+        meaning: "the King and the Robber Baron for the largest city and longest road (Count, King & Robber)",
+    },
+    MechanicDef {
+        name: "heretics",
+        implemented: false,
+        meaning: "shrines and heretics challenging monks (Count, King & Robber)",
+    },
+    MechanicDef {
+        name: "catapult",
+        implemented: false,
+        meaning: "fairs and catapult rounds (The Catapult)",
+    },
+    MechanicDef {
+        name: "bridges",
+        implemented: false,
+        meaning: "wooden bridges built on fields (Bridges, Castles & Bazaars)",
+    },
+    MechanicDef {
+        name: "bazaars",
+        implemented: false,
+        meaning: "tile auctions at bazaars (Bridges, Castles & Bazaars)",
+    },
+    MechanicDef {
+        name: "hills-sheep",
+        implemented: false,
+        meaning: "hills, vineyards, the shepherd and sheep (Hills & Sheep; no rules in the seeds)",
+    },
+    MechanicDef {
+        name: "flier",
+        implemented: false,
+        meaning: "followers flying from flier tiles (The Flier)",
+    },
+    MechanicDef {
+        name: "messages",
+        implemented: false,
+        meaning: "messengers and message tiles (The Messages)",
+    },
+    MechanicDef {
+        name: "ferries",
+        implemented: false,
+        meaning: "ferries joining road ends on lakes (The Ferries)",
+    },
+    MechanicDef {
+        name: "gold-mines",
+        implemented: false,
+        meaning: "gold bars and their end bonus (The Goldmines)",
+    },
+    MechanicDef {
+        name: "mage-witch",
+        implemented: false,
+        meaning: "the mage and the witch change a feature's score (The Mage & the Witch)",
+    },
+    MechanicDef {
+        name: "robbers",
+        implemented: false,
+        meaning: "robbers on the score track (The Robbers)",
+    },
+    MechanicDef {
+        name: "crop-circles",
+        implemented: false,
+        meaning: "crop circles add or remove followers (Crop Circles)",
+    },
+    MechanicDef {
+        name: "wheel",
+        implemented: false,
+        meaning: "the Wheel of Fortune: sectors, events and crown spaces (The Wheel of Fortune)",
+    },
 ];
+
+/// Whether an attribute's value is a compass direction that turns with the tile.
+pub fn is_direction(def: &AttrDef) -> bool {
+    def.values == Values::OneOf(COMPASS)
+}
 
 pub fn attribute(name: &str) -> Option<(usize, &'static AttrDef)> {
     ATTRIBUTES.iter().enumerate().find(|(_, a)| a.name == name)

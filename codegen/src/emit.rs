@@ -25,6 +25,8 @@ fn edge_tokens(e: Edge) -> TokenStream {
         Edge::Road => quote!(Edge::Road),
         Edge::City => quote!(Edge::City),
         Edge::River => quote!(Edge::River),
+        Edge::Seam => quote!(Edge::Seam),
+        Edge::Any => quote!(Edge::Any),
     }
 }
 
@@ -77,6 +79,8 @@ fn tile_tokens(t: &LTile) -> TokenStream {
     let flags = hex_lit(t.flags);
     let attrs = attrs_tokens(&t.attrs);
     let ignored = &t.ignored;
+    let left_out = Literal::u16_unsuffixed(t.left_out);
+    let left_out_reason = &t.left_out_reason;
     let segments = t.segments.iter().map(segment_tokens);
     quote! {
         TileType {
@@ -90,6 +94,8 @@ fn tile_tokens(t: &LTile) -> TokenStream {
             flags: #flags,
             attrs: #attrs,
             ignored: &[#(#ignored),*],
+            left_out: #left_out,
+            left_out_reason: #left_out_reason,
             segments: &[#(#segments),*],
         }
     }

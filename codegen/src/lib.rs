@@ -12,6 +12,7 @@ pub mod emit;
 pub mod lower;
 pub mod model;
 pub mod ports;
+pub mod river;
 pub mod ruleset;
 pub mod shape;
 pub mod tile;

@@ -36,6 +36,9 @@ pub struct LTile {
     pub flags: u64,
     pub attrs: Vec<(u8, i16)>,
     pub ignored: Vec<String>,
+    /// Copies the ruleset leaves out of the game, and why.
+    pub left_out: u16,
+    pub left_out_reason: String,
     pub segments: Vec<LSegment>,
 }
 
@@ -63,6 +66,8 @@ pub fn edge_code(e: Edge) -> u16 {
         Edge::Road => 1,
         Edge::City => 2,
         Edge::River => 3,
+        Edge::Seam => 4,
+        Edge::Any => 5,
     }
 }
 
@@ -125,6 +130,8 @@ pub fn tile(t: &Tile) -> LTile {
         flags,
         attrs,
         ignored: t.ignored.clone(),
+        left_out: t.left_out as u16,
+        left_out_reason: t.left_out_reason.clone(),
         segments,
     }
 }
@@ -173,6 +180,10 @@ mod tests {
             count: 1,
             start: 0,
             edition: None,
+            edition_counts: vec![],
+            per_player: false,
+            left_out: 0,
+            left_out_reason: String::new(),
             edges: [Edge::City, Edge::Road, Edge::Field, Edge::Road],
             segments: vec![Segment {
                 kind: Kind::City,

@@ -44,6 +44,11 @@ pub enum Edge {
     Road,
     City,
     River,
+    /// An inner side of a start block (the City of Carcassonne, the Wheel of
+    /// Fortune): it only ever faces another tile of the same block.
+    Seam,
+    /// A side that matches anything and closes what it meets (the abbey).
+    Any,
 }
 
 impl Edge {
@@ -53,6 +58,8 @@ impl Edge {
             Edge::Road => "road",
             Edge::City => "city",
             Edge::River => "river",
+            Edge::Seam => "seam",
+            Edge::Any => "any",
         }
     }
 }
@@ -121,11 +128,21 @@ impl Segment {
 pub struct Tile {
     pub id: String,
     pub set: String,
+    /// Copies in the game (in a set: in its first edition; see `edition_counts`).
     pub count: u32,
     /// How many of `count` are start tiles.
     pub start: u32,
     /// Only in this edition of the set (`None`: every edition).
     pub edition: Option<u8>,
+    /// Copies per edition when they differ (`count = { 1 = 5, 2 = 4 }`);
+    /// empty when `count` holds for every edition.
+    pub edition_counts: Vec<(u8, u32)>,
+    /// Each player holds one copy instead of it being shuffled into the draw
+    /// (the abbey); `count` is the copies in the box.
+    pub per_player: bool,
+    /// Copies a ruleset leaves out of the game (not in `count`), and why.
+    pub left_out: u32,
+    pub left_out_reason: String,
     /// N E S W of the unrotated tile.
     pub edges: [Edge; 4],
     pub segments: Vec<Segment>,
@@ -137,6 +154,42 @@ pub struct Tile {
     pub origin: String,
 }
 
+impl Tile {
+    /// Copies of this tile in an edition of its set (0 when it is not in it).
+    pub fn count_in(&self, edition: u8) -> u32 {
+        if self.edition.is_some_and(|e| e != edition) {
+            return 0;
+        }
+        self.edition_counts
+            .iter()
+            .find(|(e, _)| *e == edition)
+            .map_or(self.count, |(_, c)| *c)
+    }
+
+    /// Whether some side is an inner seam of a start block.
+    pub fn has_seam(&self) -> bool {
+        self.edges.contains(&Edge::Seam)
+    }
+}
+
+/// One tile of a start block, at a position relative to the block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BlockCell {
+    /// Index into the set's (or the ruleset's) tiles.
+    pub tile: usize,
+    pub x: i32,
+    pub y: i32,
+    pub rotation: u8,
+}
+
+/// Several tiles laid out together as the start of the game (the City of
+/// Carcassonne's 4×3 tiles, the Wheel of Fortune's 4×4).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StartBlock {
+    pub name: String,
+    pub cells: Vec<BlockCell>,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TileSet {
     pub id: String,
@@ -145,6 +198,8 @@ pub struct TileSet {
     /// The declared total per edition (`None`: not declared).
     pub expect_total: Option<u32>,
     pub tiles: Vec<Tile>,
+    /// The set's start block, if it starts the game with several tiles.
+    pub start_block: Option<StartBlock>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -196,6 +251,9 @@ pub struct Ruleset {
     pub options: Options,
     pub tiles: Vec<Tile>,
     pub start: Vec<StartPlacement>,
+    /// How the start reads: `start tile D`, `the City of Carcassonne start
+    /// block and RI/s`.
+    pub start_name: String,
     /// Files the ruleset was compiled from (for rebuild tracking).
     pub inputs: Vec<std::path::PathBuf>,
 }

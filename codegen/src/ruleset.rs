@@ -3,9 +3,13 @@
 
 use std::path::{Path, PathBuf};
 
+use std::ops::Range;
+
 use crate::attrs::{self, ATTRIBUTES};
 use crate::diag::{Diagnostic, Source};
-use crate::model::{Edge, FarmScoring, Options, Ruleset, StartPlacement, TileSet};
+use crate::model::{
+    Edge, FarmScoring, Options, Ruleset, StartBlock, StartPlacement, Tile, TileSet,
+};
 use crate::tileset;
 use crate::toml_read::{At, Reader};
 
@@ -17,8 +21,30 @@ const OPTION_KEYS: &[&str] = &[
     "max_players",
     "followers",
     "start_tile",
+    "start_block",
+    "start_extra",
     "unused_start_tiles",
+    "leave_out",
 ];
+
+/// How the game starts and which tiles it leaves out, as the options say.
+#[derive(Default)]
+struct StartChoice {
+    tile: Option<At<String>>,
+    block: Option<At<String>>,
+    /// Placements after the start tile or block.
+    extra: Vec<ExtraStart>,
+    leave_out: Vec<At<String>>,
+}
+
+/// A `start_extra` entry: a tile placed after the start tile or block.
+struct ExtraStart {
+    tile: At<String>,
+    x: i32,
+    y: i32,
+    rotation: u8,
+    span: Range<usize>,
+}
 
 /// Load and check a ruleset file, with the tile sets it names.
 pub fn load(path: &Path) -> Result<Ruleset, Vec<Diagnostic>> {
@@ -79,7 +105,7 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>) -> Option<Ruleset> {
     }
     let options = match top.get("options") {
         Some(v) => read_options(r, v),
-        None => Some((default_options(), None)),
+        None => Some((default_options(), StartChoice::default())),
     };
 
     // Mechanics: known, implemented, and enabled once.
@@ -112,6 +138,8 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>) -> Option<Ruleset> {
     };
     let mut inputs = vec![r.src.path.clone()];
     let mut tiles = Vec::new();
+    // Start blocks of the sets, by set id, with tile indices into `tiles`.
+    let mut blocks: Vec<(String, StartBlock)> = Vec::new();
     // A set that could not be loaded is reported once; the checks of the
     // whole mix (start tile, placeability) would only echo it.
     let mut missing_set = false;
@@ -158,7 +186,33 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>) -> Option<Ruleset> {
             missing_set = true;
             continue;
         }
+        let offset = tiles.len();
+        let block = set.start_block.clone();
+        let set_tiles = set.tiles.clone();
         take_tiles(r, s, set, edition, &enabled, &mut tiles);
+        if let Some(mut b) = block {
+            // Re-index the block's cells into the ruleset's tiles.
+            let ids: Vec<&str> = b
+                .cells
+                .iter()
+                .map(|c| set_tiles[c.tile].id.as_str())
+                .collect();
+            let found: Vec<Option<usize>> = ids
+                .iter()
+                .map(|id| {
+                    tiles[offset..]
+                        .iter()
+                        .position(|t| t.id == *id)
+                        .map(|i| i + offset)
+                })
+                .collect();
+            if found.iter().all(Option::is_some) {
+                for (c, f) in b.cells.iter_mut().zip(found) {
+                    c.tile = f.expect("checked");
+                }
+                blocks.push((s.id.value.clone(), b));
+            }
+        }
     }
     for j in 0..tiles.len() {
         if let Some(i) = (0..j).find(|&i| tiles[i].id == tiles[j].id) {
@@ -173,17 +227,23 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>) -> Option<Ruleset> {
         }
     }
 
-    let (options, start_at) = options?;
+    let (options, choice) = options?;
     if missing_set {
         return None;
     }
     let start = choose_start(
         r,
         &mut tiles,
-        &start_at,
+        &blocks,
+        &choice,
         options.keep_unused_start_tiles,
         &f,
     );
+    leave_out(r, &mut tiles, &choice);
+    let (start, start_name) = match start {
+        Some((s, n)) => (Some(s), n),
+        None => (None, String::new()),
+    };
     check_placeable(r, &tiles, &sets, &f);
     let id = id?;
     Some(Ruleset {
@@ -195,6 +255,7 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>) -> Option<Ruleset> {
         options,
         tiles,
         start: start?,
+        start_name,
         inputs,
     })
 }
@@ -247,10 +308,7 @@ pub fn default_options() -> Options {
     }
 }
 
-fn read_options(
-    r: &mut Reader,
-    v: &crate::toml_read::Value,
-) -> Option<(Options, Option<At<String>>)> {
+fn read_options(r: &mut Reader, v: &crate::toml_read::Value) -> Option<(Options, StartChoice)> {
     let f = r.table(v, "[options]", OPTION_KEYS)?;
     let mut o = default_options();
     if let Some(b) = r.boolean(&f, "farmers") {
@@ -287,7 +345,45 @@ fn read_options(
     if let Some(n) = r.integer(&f, "followers", 0, 64) {
         o.followers = n.value as u8;
     }
-    let start = r.string(&f, "start_tile", false);
+    let mut choice = StartChoice {
+        tile: r.string(&f, "start_tile", false),
+        block: r.string(&f, "start_block", false),
+        extra: Vec::new(),
+        leave_out: r.strings(&f, "leave_out").unwrap_or_default(),
+    };
+    if let (Some(_), Some(b)) = (&choice.tile, &choice.block) {
+        r.error(
+            b.span.clone(),
+            "give either `start_tile` or `start_block`, not both",
+        );
+    }
+    for item in r.array(&f, "start_extra").unwrap_or(&[]) {
+        let Some(c) = r.table(
+            item,
+            "a `start_extra` entry",
+            &["tile", "x", "y", "rotation"],
+        ) else {
+            continue;
+        };
+        let tile = r.string(&c, "tile", true);
+        let x = r.integer(&c, "x", -100, 100);
+        let y = r.integer(&c, "y", -100, 100);
+        for key in ["x", "y"] {
+            if c.get(key).is_none() {
+                r.error(c.span.start..c.span.start, format!("missing key `{key}`"));
+            }
+        }
+        let rotation = r.integer(&c, "rotation", 0, 3).map_or(0, |v| v.value as u8);
+        if let (Some(tile), Some(x), Some(y)) = (tile, x, y) {
+            choice.extra.push(ExtraStart {
+                tile,
+                x: x.value as i32,
+                y: y.value as i32,
+                rotation,
+                span: item.span(),
+            });
+        }
+    }
     if let Some(u) = r.string(&f, "unused_start_tiles", false) {
         match u.value.as_str() {
             "remove" => o.keep_unused_start_tiles = false,
@@ -298,7 +394,7 @@ fn read_options(
             ),
         }
     }
-    Some((o, start))
+    Some((o, choice))
 }
 
 /// Keep the tiles of this edition; attributes of mechanics the ruleset does
@@ -311,10 +407,10 @@ fn take_tiles(
     enabled: &[String],
     out: &mut Vec<crate::model::Tile>,
 ) {
-    for mut t in set.tiles {
-        if t.edition.is_some_and(|e| e != edition) {
+    for t in set.tiles {
+        let Some(mut t) = in_edition(t, edition) else {
             continue;
-        }
+        };
         let mut ignored = Vec::new();
         let mut check = |attrs: &mut Vec<crate::model::AttrValue>, r: &mut Reader| {
             attrs.retain(|a| {
@@ -347,16 +443,82 @@ fn take_tiles(
     }
 }
 
+/// A tile as a ruleset of `edition` takes it: its count in that edition
+/// (`None` when it has none), per-player tiles left out of the game.
+fn in_edition(mut t: Tile, edition: u8) -> Option<Tile> {
+    t.count = t.count_in(edition);
+    t.edition = Some(edition);
+    t.edition_counts.clear();
+    if t.count == 0 {
+        return None;
+    }
+    if t.per_player {
+        // The engine deals no tiles to players yet (the abbey).
+        t.left_out = t.count;
+        t.count = 0;
+        t.start = 0;
+        t.left_out_reason = if t.edges.contains(&Edge::Any) {
+            "one per player, placed instead of drawing into a hole with four neighbours; its sides match anything, which the engine cannot play yet (mechanic `abbey`)".to_string()
+        } else {
+            "one per player, held instead of shuffled in; the engine deals no tiles to players yet"
+                .to_string()
+        };
+    }
+    Some(t)
+}
+
+/// A set's tiles in one of its editions, as a ruleset takes them but with
+/// every attribute kept (for catalogs of a whole set, e.g. the topology test).
+pub fn edition_tiles(set: &TileSet, edition: u8) -> Vec<Tile> {
+    set.tiles
+        .iter()
+        .filter_map(|t| in_edition(t.clone(), edition))
+        .collect()
+}
+
+/// The start of the game: one start tile, a set's start block, and any
+/// `start_extra` placements after them. Start tiles and blocks of the other
+/// sets are left out ("The original starting tile is not used",
+/// 000_9deb58b1a7d17d38.txt L460) or, for single tiles with
+/// `unused_start_tiles = "shuffle"`, shuffled in (footnote 7, L612).
 fn choose_start(
     r: &mut Reader,
-    tiles: &mut [crate::model::Tile],
-    start_tile: &Option<At<String>>,
+    tiles: &mut [Tile],
+    blocks: &[(String, StartBlock)],
+    choice: &StartChoice,
     keep_unused: bool,
     f: &crate::toml_read::Fields,
-) -> Option<Vec<StartPlacement>> {
-    let chosen = match start_tile {
-        Some(s) => match tiles.iter().position(|t| t.id == s.value) {
-            Some(i) if tiles[i].count > 0 => i,
+) -> Option<(Vec<StartPlacement>, String)> {
+    let in_block = |i: usize| {
+        blocks
+            .iter()
+            .any(|(_, b)| b.cells.iter().any(|c| c.tile == i))
+    };
+    let singles: Vec<usize> = (0..tiles.len())
+        .filter(|&i| tiles[i].start > 0 && !in_block(i))
+        .collect();
+    // The chosen start: a single tile or a block (by set id).
+    enum Chosen {
+        Tile(usize),
+        Block(usize),
+    }
+    let chosen = if let Some(b) = &choice.block {
+        match blocks.iter().position(|(set, _)| *set == b.value) {
+            Some(i) => Chosen::Block(i),
+            None => {
+                r.error(
+                    b.span.clone(),
+                    format!(
+                        "start_block `{}` is not a set of this ruleset with a `[start_block]`",
+                        b.value
+                    ),
+                );
+                return None;
+            }
+        }
+    } else if let Some(s) = &choice.tile {
+        match tiles.iter().position(|t| t.id == s.value) {
+            Some(i) if tiles[i].count > 0 && !in_block(i) => Chosen::Tile(i),
             _ => {
                 r.error(
                     s.span.clone(),
@@ -364,64 +526,251 @@ fn choose_start(
                 );
                 return None;
             }
-        },
-        None => {
-            let starts: Vec<usize> = (0..tiles.len()).filter(|&i| tiles[i].start > 0).collect();
-            match starts.as_slice() {
-                [one] => *one,
-                [] => {
-                    r.error(
-                        f.span.start..f.span.start,
-                        "no start tile: no tile of this ruleset's sets has `start = 1`, and [options] has no `start_tile`",
-                    );
-                    return None;
-                }
-                many => {
-                    let ids: Vec<&str> = many.iter().map(|&i| tiles[i].id.as_str()).collect();
-                    r.error(
-                        f.span.start..f.span.start,
-                        format!(
-                            "several sets offer a start tile ({}); choose one with `start_tile` in [options]",
-                            ids.join(", ")
-                        ),
-                    );
-                    return None;
-                }
+        }
+    } else {
+        match (singles.as_slice(), blocks) {
+            ([one], []) => Chosen::Tile(*one),
+            ([], [_]) => Chosen::Block(0),
+            ([], []) => {
+                r.error(
+                    f.span.start..f.span.start,
+                    "no start tile: no tile of this ruleset's sets has `start = 1`, and [options] has no `start_tile`",
+                );
+                return None;
+            }
+            (many, []) => {
+                let ids: Vec<&str> = many.iter().map(|&i| tiles[i].id.as_str()).collect();
+                r.error(
+                    f.span.start..f.span.start,
+                    format!(
+                        "several sets offer a start tile ({}); choose one with `start_tile` in [options]",
+                        ids.join(", ")
+                    ),
+                );
+                return None;
+            }
+            (many, blocks) => {
+                let mut offers: Vec<String> = many.iter().map(|&i| tiles[i].id.clone()).collect();
+                offers.extend(
+                    blocks
+                        .iter()
+                        .map(|(set, b)| format!("the {} block of set `{set}`", b.name)),
+                );
+                r.error(
+                    f.span.start..f.span.start,
+                    format!(
+                        "several sets offer a start ({}); choose one with `start_tile` or `start_block` in [options]",
+                        offers.join(", ")
+                    ),
+                );
+                return None;
             }
         }
     };
-    // Another set's start tile is left out of the game ("The original
-    // starting tile is not used", 000_9deb58b1a7d17d38.txt L460), or shuffled
-    // in with the rest (the older rule, footnote 7, L612).
-    for (i, t) in tiles.iter_mut().enumerate() {
-        if i != chosen && !keep_unused {
-            t.count -= t.start.min(t.count);
-        }
-        t.start = u32::from(i == chosen);
+    let mut placements: Vec<StartPlacement> = match &chosen {
+        Chosen::Tile(i) => vec![StartPlacement {
+            tile: *i,
+            x: 0,
+            y: 0,
+            rotation: 0,
+        }],
+        Chosen::Block(b) => blocks[*b]
+            .1
+            .cells
+            .iter()
+            .map(|c| StartPlacement {
+                tile: c.tile,
+                x: c.x,
+                y: c.y,
+                rotation: c.rotation,
+            })
+            .collect(),
+    };
+    let mut start_name = match &chosen {
+        Chosen::Tile(i) => format!("start tile {}", tiles[*i].id),
+        Chosen::Block(b) => format!("the {} start block", blocks[*b].1.name),
+    };
+    for ExtraStart { tile: id, .. } in &choice.extra {
+        start_name.push_str(&format!(" and {}", id.value));
     }
-    Some(vec![StartPlacement {
-        tile: chosen,
-        x: 0,
-        y: 0,
-        rotation: 0,
-    }])
+    let mut ok = true;
+    for ExtraStart {
+        tile: id,
+        x,
+        y,
+        rotation,
+        span,
+    } in &choice.extra
+    {
+        let Some(i) = tiles.iter().position(|t| t.id == id.value) else {
+            r.error(
+                id.span.clone(),
+                format!(
+                    "start_extra tile `{}` is not a tile of this ruleset",
+                    id.value
+                ),
+            );
+            ok = false;
+            continue;
+        };
+        let p = StartPlacement {
+            tile: i,
+            x: *x,
+            y: *y,
+            rotation: *rotation,
+        };
+        if let Some(msg) = check_start_placement(tiles, &placements, p) {
+            r.error(span.clone(), msg);
+            ok = false;
+        }
+        placements.push(p);
+    }
+    if !ok {
+        return None;
+    }
+    let used_block = match &chosen {
+        Chosen::Block(b) => Some(*b),
+        Chosen::Tile(_) => None,
+    };
+    for (i, t) in tiles.iter_mut().enumerate() {
+        let uses = placements.iter().filter(|p| p.tile == i).count() as u32;
+        let unused_block = blocks
+            .iter()
+            .enumerate()
+            .find(|(b, (_, blk))| Some(*b) != used_block && blk.cells.iter().any(|c| c.tile == i));
+        if let Some((_, (set, blk))) = unused_block {
+            // Block tiles (with their seams) can only ever start the game.
+            let n = t.count.saturating_sub(uses);
+            if n > 0 {
+                t.left_out += n;
+                t.count -= n;
+                t.left_out_reason = format!(
+                    "part of the {} start block of set `{set}`, which this ruleset does not start with",
+                    blk.name
+                );
+            }
+        } else if t.start > uses && !keep_unused {
+            let n = t.start - uses;
+            t.left_out += n;
+            t.count -= n.min(t.count);
+            t.left_out_reason = format!(
+                "the start tile of set `{}`, not used: this ruleset starts with {start_name} (000_9deb58b1a7d17d38.txt L460)",
+                t.set
+            );
+        }
+        t.start = uses;
+    }
+    Some((placements, start_name))
+}
+
+const DX: [i32; 4] = [0, 1, 0, -1];
+const DY: [i32; 4] = [-1, 0, 1, 0];
+
+/// The edge on board side `side` of `t` turned `rotation` times.
+pub(crate) fn rotated_edge(t: &Tile, rotation: u8, side: usize) -> Edge {
+    t.edges[(side + 4 - rotation as usize) % 4]
+}
+
+/// Why a start placement after the first cannot go where it says, as the
+/// engine checks it: a copy left, a free cell next to the tiles before it,
+/// and every side matching its neighbours.
+fn check_start_placement(
+    tiles: &[Tile],
+    before: &[StartPlacement],
+    p: StartPlacement,
+) -> Option<String> {
+    let t = &tiles[p.tile];
+    let copies = before.iter().filter(|q| q.tile == p.tile).count() as u32 + 1;
+    if copies > t.count {
+        return Some(format!(
+            "the start uses {copies} copies of `{}`, which has {}",
+            t.id, t.count
+        ));
+    }
+    if let Some(q) = before.iter().find(|q| (q.x, q.y) == (p.x, p.y)) {
+        return Some(format!(
+            "({}, {}) already holds `{}`",
+            p.x, p.y, tiles[q.tile].id
+        ));
+    }
+    let mut touches = false;
+    for side in 0..4 {
+        let Some(q) = before
+            .iter()
+            .find(|q| (q.x, q.y) == (p.x + DX[side], p.y + DY[side]))
+        else {
+            continue;
+        };
+        touches = true;
+        let mine = rotated_edge(t, p.rotation, side);
+        let theirs = rotated_edge(&tiles[q.tile], q.rotation, (side + 2) % 4);
+        if mine != theirs {
+            return Some(format!(
+                "`{}` at ({}, {}) turned {} shows {} on its {} side, but `{}` next to it shows {}",
+                t.id,
+                p.x,
+                p.y,
+                p.rotation,
+                mine.name(),
+                crate::ports::SIDE_NAMES[side],
+                tiles[q.tile].id,
+                theirs.name()
+            ));
+        }
+    }
+    if !before.is_empty() && !touches {
+        return Some(format!(
+            "`{}` at ({}, {}) touches none of the start tiles before it",
+            t.id, p.x, p.y
+        ));
+    }
+    None
+}
+
+/// `leave_out = ["ID", ...]`: tiles the ruleset takes out of the game
+/// (e.g. the second lake when two rivers are combined).
+fn leave_out(r: &mut Reader, tiles: &mut [Tile], choice: &StartChoice) {
+    for id in &choice.leave_out {
+        let Some(t) = tiles.iter_mut().find(|t| t.id == id.value) else {
+            r.error(
+                id.span.clone(),
+                format!("leave_out: no tile `{}` in this ruleset", id.value),
+            );
+            continue;
+        };
+        if t.start > 0 {
+            r.error(
+                id.span.clone(),
+                format!("leave_out: `{}` is part of the start", id.value),
+            );
+            continue;
+        }
+        if t.count == 0 {
+            continue;
+        }
+        t.left_out += t.count;
+        t.count = 0;
+        t.left_out_reason = "left out by the ruleset (`leave_out`)".to_string();
+    }
 }
 
 /// A tile with no edge type in common with any other tile of the mix can
-/// never be placed: report it.
-fn check_placeable(
-    r: &mut Reader,
-    tiles: &[crate::model::Tile],
-    sets: &[SetRef],
-    f: &crate::toml_read::Fields,
-) {
+/// never be placed: report it. Seams never face a drawn tile; a side that
+/// matches anything fits everywhere.
+fn check_placeable(r: &mut Reader, tiles: &[Tile], sets: &[SetRef], f: &crate::toml_read::Fields) {
+    let meets = |a: Edge, b: Edge| {
+        a != Edge::Seam && b != Edge::Seam && (a == b || a == Edge::Any || b == Edge::Any)
+    };
     for (i, t) in tiles.iter().enumerate() {
-        if t.count == 0 {
+        if t.count <= t.start {
             continue;
         }
         let fits = tiles.iter().enumerate().any(|(j, u)| {
             let available = if i == j { u.count > 1 } else { u.count > 0 };
-            available && t.edges.iter().any(|e| u.edges.contains(e))
+            available
+                && t.edges
+                    .iter()
+                    .any(|&e| u.edges.iter().any(|&g| meets(e, g)))
         });
         if !fits {
             let mut edges: Vec<&str> = Vec::new();

@@ -68,11 +68,12 @@ fn attribute(pair: pest::iterators::Pair<Rule>) -> AttrWord {
 fn describe(rule: &Rule) -> &'static str {
     match rule {
         Rule::kind | Rule::segment | Rule::statement | Rule::marker | Rule::tile_keyword => {
-            "a segment kind (city, road, field, river, cloister) or `tile`"
+            "a segment kind (city, road, field, river, cloister), `seam`, `any` or `tile`"
         }
         Rule::port => "a port (N E S W Nw Ne En Es Se Sw Ws Wn)",
         Rule::enclosed => "`enclosed`",
         Rule::borders => "`>` and the cities the field borders",
+        Rule::border => "a city side (N E S W; `!N` or `~N` for exceptions)",
         Rule::attribute => "an attribute `+name` or `+name=value`",
         Rule::attr_name => "an attribute name",
         Rule::attr_value => "an attribute value",

@@ -56,6 +56,9 @@ pub fn build(
     let mut segments: Vec<Segment> = Vec::new();
     let mut tile_attrs: Vec<AttrValue> = Vec::new();
     let mut owner: [Option<Claim>; 12] = Default::default();
+    // Sides declared `seam` (inside a start block) or `any` (match anything),
+    // with where they were named.
+    let mut special: [Option<(SideRole, Range<usize>)>; 4] = Default::default();
     // Set when a segment or one of its ports could not be understood: the
     // checks of the whole tile would then only repeat that error.
     let mut unresolved = false;
@@ -72,12 +75,32 @@ pub fn build(
                 borders,
                 attrs,
                 ..
+            } if SideRole::from_name(&kind.text).is_some() => {
+                let role = SideRole::from_name(&kind.text).expect("checked");
+                side_statement(
+                    role,
+                    kind,
+                    enclosed,
+                    words,
+                    borders,
+                    attrs,
+                    &mut special,
+                    sink,
+                );
+            }
+            Statement::Segment {
+                kind,
+                enclosed,
+                ports: words,
+                borders,
+                attrs,
+                ..
             } => {
                 let Some(k) = Kind::from_name(&kind.text) else {
                     sink.error(
                         kind.span.clone(),
                         format!(
-                            "unknown segment kind `{}`; expected city, road, field, river, cloister or `tile`",
+                            "unknown segment kind `{}`; expected city, road, field, river, cloister, `seam`, `any` or `tile`",
                             kind.text
                         ),
                     );
@@ -134,7 +157,10 @@ pub fn build(
                     }
                 }
                 let seg_attrs = resolve_attrs(attrs, Some(k), sink);
-                info.bridge = seg_attrs.iter().any(|a| a.name() == "bridge");
+                // A bridge or a tunnel passes over or under what it crosses.
+                info.bridge = seg_attrs
+                    .iter()
+                    .any(|a| a.name() == "bridge" || a.name() == "tunnel");
                 let mut ports: Vec<Port> = info.port_words.iter().map(|(p, _)| *p).collect();
                 ports.sort_unstable();
                 ports.dedup();
@@ -148,14 +174,15 @@ pub fn build(
             }
         }
     }
-    if segments.is_empty() && sink.count == 0 {
+    if segments.is_empty() && sink.count == 0 && special.iter().all(Option::is_none) {
         sink.error(whole.clone(), "the shape has no segments".to_string());
     }
 
     let full = full_masks(&segments, &owner);
     resolve_borders(&mut segments, &infos, &owner, &full, !unresolved, sink);
     if !unresolved {
-        check_sides(&owner, &infos, &whole, sink);
+        check_special_sides(&owner, &infos, &special, sink);
+        check_sides(&owner, &infos, &special, &whole, sink);
         check_crossings(&infos, &full, sink);
     }
 
@@ -164,7 +191,12 @@ pub fn build(
     }
     let mut edges = [Edge::Field; 4];
     for (side, edge) in edges.iter_mut().enumerate() {
-        if let Some(c) = &owner[ports::middle(side as u8) as usize] {
+        if let Some((role, _)) = &special[side] {
+            *edge = match role {
+                SideRole::Seam => Edge::Seam,
+                SideRole::Any => Edge::Any,
+            };
+        } else if let Some(c) = &owner[ports::middle(side as u8) as usize] {
             *edge = match segments[c.seg].kind {
                 Kind::City => Edge::City,
                 Kind::Road => Edge::Road,
@@ -178,6 +210,134 @@ pub fn build(
         segments,
         attrs: tile_attrs,
     })
+}
+
+/// What a `seam` or `any` line makes of a side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SideRole {
+    /// An inner side of a start block: it faces another tile of the block;
+    /// its middle belongs to no segment and its halves to fields or to nothing.
+    Seam,
+    /// A side that matches any neighbour and closes what it meets (the
+    /// abbey); no segment touches it.
+    Any,
+}
+
+impl SideRole {
+    fn from_name(name: &str) -> Option<SideRole> {
+        match name {
+            "seam" => Some(SideRole::Seam),
+            "any" => Some(SideRole::Any),
+            _ => None,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            SideRole::Seam => "seam",
+            SideRole::Any => "any",
+        }
+    }
+}
+
+/// `seam N E` / `any N E S W`: whole sides, nothing else.
+#[allow(clippy::too_many_arguments)]
+fn side_statement(
+    role: SideRole,
+    kind: &Word,
+    enclosed: &Option<Range<usize>>,
+    words: &[Word],
+    borders: &Option<(Range<usize>, Vec<Word>)>,
+    attrs: &[AttrWord],
+    special: &mut [Option<(SideRole, Range<usize>)>; 4],
+    sink: &mut dyn Sink,
+) {
+    let what = role.name();
+    if let Some(span) = enclosed {
+        sink.error(
+            span.clone(),
+            format!("`{what}` takes sides, not `enclosed`"),
+        );
+    }
+    if let Some((span, _)) = borders {
+        sink.error(span.clone(), format!("`{what}` borders no city"));
+    }
+    for a in attrs {
+        sink.error(
+            a.span.clone(),
+            format!("`{what}` takes no attributes; write tile markers on a `tile` line"),
+        );
+    }
+    if words.is_empty() && enclosed.is_none() {
+        sink.error(
+            kind.span.clone(),
+            format!("`{what}` needs at least one side"),
+        );
+    }
+    for w in words {
+        let Some(side) = ports::side_by_name(&w.text) else {
+            let msg = if ports::port_by_name(&w.text).is_some() {
+                format!(
+                    "`{what}` takes whole sides (N E S W), not the half-edge `{}`",
+                    w.text
+                )
+            } else {
+                format!("unknown side `{}`; expected N E S W", w.text)
+            };
+            sink.error(w.span.clone(), msg);
+            continue;
+        };
+        match &special[side as usize] {
+            Some((old, _)) => sink.error(
+                w.span.clone(),
+                format!(
+                    "side {} is already declared `{}`",
+                    SIDE_NAMES[side as usize],
+                    old.name()
+                ),
+            ),
+            None => special[side as usize] = Some((role, w.span.clone())),
+        }
+    }
+}
+
+/// A seam side has nothing in its middle; an `any` side has nothing at all.
+fn check_special_sides(
+    owner: &[Option<Claim>; 12],
+    infos: &[SegInfo],
+    special: &[Option<(SideRole, Range<usize>)>; 4],
+    sink: &mut dyn Sink,
+) {
+    for side in 0..4u8 {
+        let Some((role, _)) = &special[side as usize] else {
+            continue;
+        };
+        let name = SIDE_NAMES[side as usize];
+        let ports: Vec<Port> = match role {
+            SideRole::Seam => vec![ports::middle(side)],
+            SideRole::Any => vec![
+                ports::halves(side)[0],
+                ports::middle(side),
+                ports::halves(side)[1],
+            ],
+        };
+        for p in ports {
+            if let Some(c) = &owner[p as usize] {
+                let msg = match role {
+                    SideRole::Seam => format!(
+                        "side {name} is a seam inside a start block, so no {} can meet its middle",
+                        infos[c.seg].kind.name()
+                    ),
+                    SideRole::Any => format!(
+                        "side {name} matches anything (`any`), so no {} can touch it",
+                        infos[c.seg].kind.name()
+                    ),
+                };
+                sink.error(c.span.clone(), msg);
+                break;
+            }
+        }
+    }
 }
 
 struct Counting<'a> {
@@ -288,10 +448,16 @@ fn claim(
 fn check_sides(
     owner: &[Option<Claim>; 12],
     infos: &[SegInfo],
+    special: &[Option<(SideRole, Range<usize>)>; 4],
     whole: &Range<usize>,
     sink: &mut dyn Sink,
 ) {
     for side in 0..4u8 {
+        // A seam's halves may lie in fields or in the block's inside; an
+        // `any` side is checked by `check_special_sides`.
+        if special[side as usize].is_some() {
+            continue;
+        }
         let mid = &owner[ports::middle(side) as usize];
         let halves = ports::halves(side);
         let side_name = SIDE_NAMES[side as usize];
@@ -399,17 +565,23 @@ fn resolve_borders(
             continue;
         }
         let mut borders = Vec::new();
+        // Cities named with `!`: met only at a corner, not bordered.
+        let mut not_borders = Vec::new();
         for w in &info.border_words {
-            let port = ports::side_by_name(&w.text)
+            let (mark, name) = match w.text.strip_prefix('!') {
+                Some(rest) => (Some('!'), rest),
+                None => match w.text.strip_prefix('~') {
+                    Some(rest) => (Some('~'), rest),
+                    None => (None, w.text.as_str()),
+                },
+            };
+            let port = ports::side_by_name(name)
                 .map(ports::middle)
-                .or_else(|| ports::port_by_name(&w.text));
+                .or_else(|| ports::port_by_name(name));
             let Some(port) = port else {
                 sink.error(
                     w.span.clone(),
-                    format!(
-                        "unknown port `{}`; name a city by one of its sides N E S W",
-                        w.text
-                    ),
+                    format!("unknown port `{name}`; name a city by one of its sides N E S W"),
                 );
                 continue;
             };
@@ -420,24 +592,57 @@ fn resolve_borders(
             let Some(city) = city else {
                 sink.error(
                     w.span.clone(),
-                    format!("`{}` is not a city side of this tile", w.text),
+                    format!("`{name}` is not a city side of this tile"),
                 );
                 continue;
             };
-            if check_touch && !info.enclosed && !can_touch(i, city, infos, full) {
-                sink.error(
-                    w.span.clone(),
-                    format!("this field does not touch the city on {}", w.text),
-                );
+            match mark {
+                Some('!') => {
+                    if check_touch && !touches(full[i], full[city]) {
+                        sink.error(
+                            w.span.clone(),
+                            format!("`!{name}` is not needed: this field does not touch the city on {name}"),
+                        );
+                    }
+                    not_borders.push(city);
+                    continue;
+                }
+                Some(_) => {
+                    if check_touch && !info.enclosed && can_touch(i, city, infos, full) {
+                        sink.error(
+                            w.span.clone(),
+                            format!("`~{name}` is not needed: nothing on the tile's edge separates this field from the city on {name}; write `{name}`"),
+                        );
+                    }
+                }
+                None => {
+                    if check_touch && !info.enclosed && !can_touch(i, city, infos, full) {
+                        sink.error(
+                            w.span.clone(),
+                            format!("this field does not touch the city on {}", w.text),
+                        );
+                        continue;
+                    }
+                }
+            }
+            if not_borders.contains(&city) || borders.contains(&city) {
+                if not_borders.contains(&city) {
+                    sink.error(
+                        w.span.clone(),
+                        format!("the city on {name} is named both as bordered and as not bordered"),
+                    );
+                }
                 continue;
             }
-            if !borders.contains(&city) {
-                borders.push(city);
-            }
+            borders.push(city);
         }
         if check_touch && !info.enclosed {
             for (c, cinfo) in infos.iter().enumerate() {
-                if cinfo.kind == Kind::City && !borders.contains(&c) && touches(full[i], full[c]) {
+                if cinfo.kind == Kind::City
+                    && !borders.contains(&c)
+                    && !not_borders.contains(&c)
+                    && touches(full[i], full[c])
+                {
                     let side = (0..4u8)
                         .find(|&s| full[c] & (1 << ports::middle(s)) != 0)
                         .map_or("?", |s| SIDE_NAMES[s as usize]);
@@ -663,6 +868,43 @@ mod tests {
         let e = check("road E W\nfield N En Wn\nfield Es Q Ws").unwrap_err();
         assert_eq!(e.len(), 1, "{e:?}");
         assert!(e[0].starts_with("unknown port `Q`"), "{e:?}");
+    }
+
+    #[test]
+    fn seams_leave_their_middles_and_some_halves_to_nothing() {
+        // CO/1 of the City of Carcassonne: the E and S sides face the block.
+        let g = check("road W\nfield N En Wn\nfield Sw Ws\nseam E S").unwrap();
+        assert_eq!(g.edges, [Edge::Field, Edge::Seam, Edge::Seam, Edge::Road]);
+        // The Wheel's hub: nothing but seams.
+        let g = check("seam N E S W").unwrap();
+        assert!(g.segments.is_empty());
+        let e = check("road N S\nfield W Nw Sw\nfield E Ne Se\nseam S").unwrap_err();
+        assert!(e[0].contains("seam inside a start block"), "{e:?}");
+    }
+
+    #[test]
+    fn any_sides_take_nothing() {
+        let g = check("any N E S W\ntile +abbey").unwrap();
+        assert_eq!(g.edges, [Edge::Any; 4]);
+        let e = check("field N\nany N E S W").unwrap_err();
+        assert!(e[0].contains("matches anything"), "{e:?}");
+    }
+
+    #[test]
+    fn border_exceptions() {
+        // P&D's CCc+.p: the W field meets the E-S city only at a corner.
+        assert!(check("city N\ncity E S\nfield W > N !S\nfield enclosed > N S").is_ok());
+        let e = check("city N\ncity E S\nfield W > N\nfield enclosed > N S").unwrap_err();
+        assert!(e[0].contains("touches the city on E"), "{e:?}");
+        // A&M's CCc+: the S field borders the N city across the W-E city.
+        assert!(check("city N\ncity E W\nfield enclosed > N W\nfield S > ~N W").is_ok());
+        let e = check("city N\ncity E W\nfield enclosed > N W\nfield S > N W").unwrap_err();
+        assert!(e[0].contains("does not touch the city on N"), "{e:?}");
+    }
+
+    #[test]
+    fn a_tunnel_passes_under_the_city() {
+        assert!(check("city E W\nroad N S +tunnel\nfield N > W\nfield S > W").is_ok());
     }
 
     #[test]

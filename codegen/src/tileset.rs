@@ -6,7 +6,8 @@ use std::ops::Range;
 use std::path::Path;
 
 use crate::diag::{Diagnostic, Source};
-use crate::model::{Tile, TileSet};
+use crate::model::{BlockCell, Edge, StartBlock, Tile, TileSet};
+use crate::ports;
 use crate::shape;
 use crate::tile::{self, Sink};
 use crate::toml_read::{At, Reader};
@@ -52,7 +53,7 @@ fn read(r: &mut Reader) -> Option<TileSet> {
         doc.get_ref(),
         doc.span(),
         "a tile-set file",
-        &["set", "tile"],
+        &["set", "tile", "start_block"],
     );
     let Some(set_value) = top.get("set") else {
         r.error(0..0, "missing `[set]` table (id, name, expect_total)");
@@ -88,38 +89,46 @@ fn read(r: &mut Reader) -> Option<TileSet> {
 
     let mut tiles = Vec::new();
     let mut id_spans: Vec<At<String>> = Vec::new();
+    let mut start_spans: Vec<Option<std::ops::Range<usize>>> = Vec::new();
     let mut duplicate_of: Vec<Option<At<String>>> = Vec::new();
-    // (count, edition) of every tile whose count could be read, so that a tile
+    // The counts of every tile whose count could be read, so that a tile
     // dropped for a broken shape does not also break the expect_total check.
-    let mut counted: Vec<(u32, Option<u8>)> = Vec::new();
+    let mut counted: Vec<Counted> = Vec::new();
     let mut all_counted = true;
     if let Some(list) = r.array(&top, "tile") {
         for value in list {
             let Some(f) = r.table(
                 value,
                 "[[tile]]",
-                &["id", "count", "start", "edition", "duplicate_of", "shape"],
+                &[
+                    "id",
+                    "count",
+                    "start",
+                    "edition",
+                    "duplicate_of",
+                    "per_player",
+                    "shape",
+                ],
             ) else {
                 all_counted = false;
                 continue;
             };
             let tid = r.string(&f, "id", true);
-            let count = r.integer(&f, "count", 0, MAX_COUNT);
+            let edition = r.integer(&f, "edition", 1, 9);
+            let count = read_count(r, &f, &editions, edition.is_some());
             if f.get("count").is_none() {
                 r.error(f.span.start..f.span.start, "missing key `count`");
             }
             let start = r.integer(&f, "start", 0, MAX_COUNT);
-            let edition = r.integer(&f, "edition", 1, 9);
+            let per_player = r.boolean(&f, "per_player").is_some_and(|b| b.value);
             let dup = r.string(&f, "duplicate_of", false);
             let shape_at = r.string(&f, "shape", true);
             if let (Some(c), Some(s)) = (&count, &start) {
-                if s.value > c.value {
+                let least = c.least();
+                if s.value > i64::from(least) {
                     r.error(
                         s.span.clone(),
-                        format!(
-                            "start {} is more than the tile's count {}",
-                            s.value, c.value
-                        ),
+                        format!("start {} is more than the tile's count {least}", s.value),
                     );
                 }
             }
@@ -135,7 +144,11 @@ fn read(r: &mut Reader) -> Option<TileSet> {
                 }
             }
             match &count {
-                Some(c) => counted.push((c.value as u32, edition.as_ref().map(|e| e.value as u8))),
+                Some(c) => {
+                    let mut c = c.clone();
+                    c.edition = edition.as_ref().map(|e| e.value as u8);
+                    counted.push(c);
+                }
                 None => all_counted = false,
             }
             let geometry = shape_at.as_ref().and_then(|s| geometry(r, s));
@@ -146,9 +159,13 @@ fn read(r: &mut Reader) -> Option<TileSet> {
             tiles.push(Tile {
                 id: tid.value.clone(),
                 set: set_id.clone(),
-                count: count.value as u32,
-                start: start.map_or(0, |s| s.value as u32),
+                count: count.first(&editions),
+                start: start.as_ref().map_or(0, |s| s.value as u32),
                 edition: edition.map(|e| e.value as u8),
+                edition_counts: count.per_edition.clone(),
+                per_player,
+                left_out: 0,
+                left_out_reason: String::new(),
                 edges: g.edges,
                 segments: g.segments,
                 attrs: g.attrs,
@@ -156,6 +173,7 @@ fn read(r: &mut Reader) -> Option<TileSet> {
                 origin: format!("{}:{line}:{col}", r.src.path.display()),
             });
             id_spans.push(tid);
+            start_spans.push(start.map(|s| s.span));
             duplicate_of.push(dup);
         }
     } else if top.get("tile").is_none() {
@@ -165,14 +183,27 @@ fn read(r: &mut Reader) -> Option<TileSet> {
     }
 
     check_ids(r, &id_spans);
-    check_duplicates(r, &tiles, &id_spans, &duplicate_of);
+    let start_block = match top.get("start_block") {
+        Some(v) => read_start_block(r, v, &mut tiles, &id_spans, &start_spans, &editions),
+        None => {
+            check_no_seams(r, &tiles, &id_spans);
+            None
+        }
+    };
+    // The cards of a start block each have their place in it: two of the same
+    // shape are no slip.
+    let in_block: Vec<bool> = (0..tiles.len())
+        .map(|i| {
+            start_block
+                .as_ref()
+                .is_some_and(|b| b.cells.iter().any(|c| c.tile == i))
+        })
+        .collect();
+    check_duplicates(r, &tiles, &id_spans, &duplicate_of, &in_block);
+    check_any_sides(r, &tiles, &id_spans);
     if let Some(total) = expect_total.as_ref().filter(|_| all_counted) {
         for &e in &editions {
-            let sum: u32 = counted
-                .iter()
-                .filter(|(_, te)| te.is_none_or(|te| te == e))
-                .map(|(c, _)| c)
-                .sum();
+            let sum: u32 = counted.iter().map(|c| c.count_in(e)).sum();
             if i64::from(sum) != total.value {
                 let which = if editions.len() > 1 {
                     format!(" in edition {e}")
@@ -195,7 +226,385 @@ fn read(r: &mut Reader) -> Option<TileSet> {
         editions,
         expect_total: expect_total.map(|t| t.value as u32),
         tiles,
+        start_block,
     })
+}
+
+/// A tile's `count`: one number for every edition, or one per edition
+/// (`count = { 1 = 5, 2 = 4 }`).
+#[derive(Debug, Clone)]
+struct Counted {
+    all: u32,
+    per_edition: Vec<(u8, u32)>,
+    /// The tile's own `edition`, if it has one.
+    edition: Option<u8>,
+}
+
+impl Counted {
+    fn count_in(&self, e: u8) -> u32 {
+        if self.edition.is_some_and(|te| te != e) {
+            return 0;
+        }
+        self.per_edition
+            .iter()
+            .find(|(pe, _)| *pe == e)
+            .map_or(self.all, |(_, c)| *c)
+    }
+
+    /// The smallest count over the editions (for the `start` check).
+    fn least(&self) -> u32 {
+        self.per_edition
+            .iter()
+            .map(|(_, c)| *c)
+            .min()
+            .unwrap_or(self.all)
+    }
+
+    /// The count in the set's first edition (a tile's `count` in the model).
+    fn first(&self, editions: &[u8]) -> u32 {
+        editions.first().map_or(self.all, |&e| self.count_in(e))
+    }
+}
+
+fn read_count(
+    r: &mut Reader,
+    f: &crate::toml_read::Fields,
+    editions: &[u8],
+    has_edition: bool,
+) -> Option<Counted> {
+    let v = f.get("count")?;
+    let toml::de::DeValue::Table(table) = v.get_ref() else {
+        let c = r.integer(f, "count", 0, MAX_COUNT)?;
+        return Some(Counted {
+            all: c.value as u32,
+            per_edition: Vec::new(),
+            edition: None,
+        });
+    };
+    if has_edition {
+        r.error(
+            v.span(),
+            "a tile of one `edition` takes a plain `count`, not a count per edition",
+        );
+        return None;
+    }
+    let mut per_edition: Vec<(u8, u32)> = Vec::new();
+    let mut ok = true;
+    for (key, value) in table.iter() {
+        let e = key
+            .get_ref()
+            .parse::<u8>()
+            .ok()
+            .filter(|e| editions.contains(e));
+        let Some(e) = e else {
+            r.error(
+                key.span(),
+                format!(
+                    "`{}` is not an edition of this set; count per edition with keys among {editions:?}",
+                    key.get_ref()
+                ),
+            );
+            ok = false;
+            continue;
+        };
+        let n = match value.get_ref() {
+            toml::de::DeValue::Integer(i) => {
+                i64::from_str_radix(i.as_str().replace('_', "").as_str(), i.radix()).ok()
+            }
+            _ => None,
+        };
+        match n {
+            Some(n) if (0..=MAX_COUNT).contains(&n) => per_edition.push((e, n as u32)),
+            _ => {
+                r.error(
+                    value.span(),
+                    format!("the count for edition {e} must be an integer from 0 to {MAX_COUNT}"),
+                );
+                ok = false;
+            }
+        }
+    }
+    for &e in editions {
+        if ok && !per_edition.iter().any(|(pe, _)| *pe == e) {
+            r.error(v.span(), format!("the count per edition lacks edition {e}"));
+            ok = false;
+        }
+    }
+    if !ok {
+        return None;
+    }
+    per_edition.sort_unstable();
+    Some(Counted {
+        all: per_edition.first().map_or(0, |(_, c)| *c),
+        per_edition,
+        edition: None,
+    })
+}
+
+/// A tile with seam sides only makes sense inside a start block.
+fn check_no_seams(r: &mut Reader, tiles: &[Tile], ids: &[At<String>]) {
+    for (t, id) in tiles.iter().zip(ids) {
+        if t.has_seam() {
+            r.error(
+                id.span.clone(),
+                format!(
+                    "tile `{}` has seam sides, but the set has no `[start_block]` to put it in",
+                    t.id
+                ),
+            );
+        }
+    }
+}
+
+/// A tile whose sides match anything is held by the players, not drawn.
+fn check_any_sides(r: &mut Reader, tiles: &[Tile], ids: &[At<String>]) {
+    for (t, id) in tiles.iter().zip(ids) {
+        if t.edges.contains(&Edge::Any) && !t.per_player {
+            r.error(
+                id.span.clone(),
+                format!(
+                    "tile `{}` has sides that match anything; such a tile (the abbey) is held one per player: add `per_player = true`",
+                    t.id
+                ),
+            );
+        }
+    }
+}
+
+/// `[start_block]`: tiles laid out together as the start of the game. Every
+/// tile with seam sides must be in it, every seam must face another tile of
+/// the block, and the tiles must match where they meet.
+fn read_start_block(
+    r: &mut Reader,
+    v: &crate::toml_read::Value,
+    tiles: &mut [Tile],
+    ids: &[At<String>],
+    start_spans: &[Option<std::ops::Range<usize>>],
+    editions: &[u8],
+) -> Option<StartBlock> {
+    let f = r.table(v, "[start_block]", &["name", "tiles"])?;
+    let name = r.string(&f, "name", true);
+    if f.get("tiles").is_none() {
+        r.error(f.span.start..f.span.start, "missing key `tiles`");
+    }
+    let list = r.array(&f, "tiles").unwrap_or(&[]);
+    let mut cells: Vec<BlockCell> = Vec::new();
+    let mut spans: Vec<std::ops::Range<usize>> = Vec::new();
+    let mut ok = true;
+    for item in list {
+        let Some(c) = r.table(item, "a start-block tile", &["tile", "x", "y", "rotation"]) else {
+            ok = false;
+            continue;
+        };
+        let tid = r.string(&c, "tile", true);
+        let x = r.integer(&c, "x", -100, 100);
+        let y = r.integer(&c, "y", -100, 100);
+        for key in ["x", "y"] {
+            if c.get(key).is_none() {
+                r.error(c.span.start..c.span.start, format!("missing key `{key}`"));
+            }
+        }
+        let rotation = r.integer(&c, "rotation", 0, 3).map_or(0, |v| v.value as u8);
+        let (Some(tid), Some(x), Some(y)) = (tid, x, y) else {
+            ok = false;
+            continue;
+        };
+        let Some(tile) = tiles.iter().position(|t| t.id == tid.value) else {
+            r.error(
+                tid.span.clone(),
+                format!("no tile `{}` in this set", tid.value),
+            );
+            ok = false;
+            continue;
+        };
+        let (x, y) = (x.value as i32, y.value as i32);
+        if let Some(j) = cells.iter().position(|c| (c.x, c.y) == (x, y)) {
+            r.error(
+                item.span(),
+                format!(
+                    "({x}, {y}) already holds `{}` in the start block",
+                    tiles[cells[j].tile].id
+                ),
+            );
+            ok = false;
+            continue;
+        }
+        if !cells.is_empty() && !cells.iter().any(|c| (c.x - x).abs() + (c.y - y).abs() == 1) {
+            r.error(
+                item.span(),
+                format!("({x}, {y}) touches no tile listed before it in the start block; list the tiles so that each one touches an earlier one"),
+            );
+            ok = false;
+        }
+        cells.push(BlockCell {
+            tile,
+            x,
+            y,
+            rotation,
+        });
+        spans.push(item.span());
+    }
+    if list.is_empty() && f.get("tiles").is_some() {
+        r.error(f.span.clone(), "the start block lists no tiles");
+    }
+    // Copies: every copy of a tile with seams is in the block, and no tile is
+    // used more often than it exists.
+    for (i, t) in tiles.iter_mut().enumerate() {
+        let uses = cells.iter().filter(|c| c.tile == i).count() as u32;
+        if uses == 0 {
+            if t.has_seam() {
+                r.error(
+                    ids[i].span.clone(),
+                    format!(
+                        "tile `{}` has seam sides, so every copy must be in the `[start_block]`",
+                        t.id
+                    ),
+                );
+            }
+            continue;
+        }
+        if let Some(s) = &start_spans[i] {
+            r.error(
+                s.clone(),
+                format!(
+                    "tile `{}` is placed by the `[start_block]`; drop its `start`",
+                    t.id
+                ),
+            );
+        }
+        for &e in editions {
+            let have = t.count_in(e);
+            if uses > have || (t.has_seam() && uses < have) {
+                let which = if editions.len() > 1 {
+                    format!(" in edition {e}")
+                } else {
+                    String::new()
+                };
+                r.error(
+                    ids[i].span.clone(),
+                    format!(
+                        "the start block uses {uses} of tile `{}`, which has {have}{which}{}",
+                        t.id,
+                        if t.has_seam() {
+                            " (a tile with seam sides is only ever in the block)"
+                        } else {
+                            ""
+                        }
+                    ),
+                );
+            }
+        }
+        t.start = uses;
+    }
+    if ok {
+        check_block_sides(r, tiles, &cells, &spans);
+    }
+    Some(StartBlock {
+        name: name.map_or(String::new(), |n| n.value),
+        cells,
+    })
+}
+
+/// The edge on board side `side` of a tile turned `rotation` times.
+fn rotated_edge(t: &Tile, rotation: u8, side: usize) -> Edge {
+    t.edges[(side + 4 - rotation as usize) % 4]
+}
+
+/// Where two tiles of a block meet their sides match, and on a seam each
+/// half lies in a field on both sides or on neither.
+fn check_block_sides(
+    r: &mut Reader,
+    tiles: &[Tile],
+    cells: &[BlockCell],
+    spans: &[std::ops::Range<usize>],
+) {
+    const DX: [i32; 4] = [0, 1, 0, -1];
+    const DY: [i32; 4] = [-1, 0, 1, 0];
+    let claimed: Vec<[bool; 12]> = tiles
+        .iter()
+        .map(|t| {
+            let l = crate::lower::tile(t);
+            std::array::from_fn(|p| l.port_segment[p] != crate::lower::NO_SEGMENT)
+        })
+        .collect();
+    for (i, c) in cells.iter().enumerate() {
+        let t = &tiles[c.tile];
+        for side in 0..4usize {
+            let mine = rotated_edge(t, c.rotation, side);
+            let other = cells
+                .iter()
+                .find(|o| (o.x, o.y) == (c.x + DX[side], c.y + DY[side]));
+            let Some(o) = other else {
+                if mine == Edge::Seam {
+                    r.error(
+                        spans[i].clone(),
+                        format!(
+                            "the seam on the {} side of `{}` at ({}, {}) faces no tile of the block",
+                            ports::SIDE_NAMES[side],
+                            t.id,
+                            c.x,
+                            c.y
+                        ),
+                    );
+                }
+                continue;
+            };
+            // Each meeting is checked once, from its western or northern tile.
+            if side != 1 && side != 2 {
+                continue;
+            }
+            let u = &tiles[o.tile];
+            let theirs = rotated_edge(u, o.rotation, (side + 2) % 4);
+            let j = cells.iter().position(|x| std::ptr::eq(x, o)).unwrap_or(i);
+            if mine != theirs {
+                r.error(
+                    spans[j].clone(),
+                    format!(
+                        "`{}` at ({}, {}) shows {} to the {} side of `{}` at ({}, {}), which shows {}",
+                        u.id,
+                        o.x,
+                        o.y,
+                        theirs.name(),
+                        ports::SIDE_NAMES[side],
+                        t.id,
+                        c.x,
+                        c.y,
+                        mine.name()
+                    ),
+                );
+                continue;
+            }
+            if mine != Edge::Seam {
+                continue;
+            }
+            for k in 0..3u8 {
+                let board = side as u8 * 3 + k;
+                let local = ports::rotate(board, 4 - c.rotation % 4);
+                let facing = ports::facing(board);
+                let their_local = ports::rotate(facing, 4 - o.rotation % 4);
+                let a = claimed[c.tile][local as usize];
+                let b = claimed[o.tile][their_local as usize];
+                if a != b {
+                    r.error(
+                        spans[j].clone(),
+                        format!(
+                            "on the seam between `{}` at ({}, {}) and `{}` at ({}, {}), half-edge `{}` of `{}` is {} but the half facing it is {}",
+                            t.id,
+                            c.x,
+                            c.y,
+                            u.id,
+                            o.x,
+                            o.y,
+                            ports::PORT_NAMES[local as usize],
+                            t.id,
+                            if a { "in a field" } else { "in no field" },
+                            if b { "in a field" } else { "in no field" },
+                        ),
+                    );
+                }
+            }
+        }
+    }
 }
 
 fn read_editions(r: &mut Reader, f: &crate::toml_read::Fields) -> Vec<u8> {
@@ -275,6 +684,7 @@ fn check_duplicates(
     tiles: &[Tile],
     ids: &[At<String>],
     duplicate_of: &[Option<At<String>>],
+    in_block: &[bool],
 ) {
     let keys: Vec<_> = tiles.iter().map(crate::canon::canonical).collect();
     for j in 0..tiles.len() {
@@ -293,6 +703,9 @@ fn check_duplicates(
             continue;
         }
         for i in 0..j {
+            if in_block[i] && in_block[j] {
+                continue;
+            }
             let same_edition = tiles[i].edition.is_none()
                 || tiles[j].edition.is_none()
                 || tiles[i].edition == tiles[j].edition;

@@ -4,7 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::diag::{Diagnostic, Source};
-use crate::{ruleset, tileset};
+use crate::model::{Ruleset, TileSet};
+use crate::{river, ruleset, tileset};
 
 /// What kind of file a TOML document is, by its top-level table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -95,34 +96,16 @@ pub fn validate(paths: &[PathBuf]) -> Report {
         };
         match file_kind(&src) {
             Some(FileKind::TileSet) => match tileset::load_source(&src) {
-                Ok(set) => {
-                    let types = set.tiles.len();
-                    let total: u32 = set.tiles.iter().map(|t| t.count).sum();
-                    let starts: u32 = set.tiles.iter().map(|t| t.start).sum();
-                    let per_edition = if set.editions.len() > 1 {
-                        format!(", editions {:?}", set.editions)
-                    } else {
-                        String::new()
-                    };
-                    report.ok.push(format!(
-                        "ok {}: set {}, {types} tile types, {total} tiles, {starts} start{per_edition}",
-                        file.display(),
-                        set.id
-                    ));
-                }
+                Ok(set) => report
+                    .ok
+                    .push(format!("ok {}: {}", file.display(), set_summary(&set))),
                 Err(d) => report.errors.extend(d),
             },
             Some(FileKind::Ruleset) => match ruleset::load(&file) {
                 Ok(rs) => {
-                    let start = &rs.tiles[rs.start[0].tile].id;
-                    report.ok.push(format!(
-                        "ok {}: ruleset {}, sets {}, {} tile types, {} tiles, start {start}",
-                        file.display(),
-                        rs.id,
-                        rs.sets.join("+"),
-                        rs.tiles.len(),
-                        rs.total()
-                    ));
+                    report
+                        .ok
+                        .push(format!("ok {}: {}", file.display(), ruleset_summary(&rs)))
                 }
                 Err(d) => report.errors.extend(d),
             },
@@ -143,4 +126,79 @@ pub fn validate(paths: &[PathBuf]) -> Report {
     report.errors.sort();
     report.errors.dedup();
     report
+}
+
+/// `set base, 24 tile types, 72 tiles, 1 start; edition 2: ...`.
+pub fn set_summary(set: &TileSet) -> String {
+    let per_edition: Vec<String> = set
+        .editions
+        .iter()
+        .map(|&e| {
+            let in_block = |i: usize| {
+                set.start_block
+                    .as_ref()
+                    .is_some_and(|b| b.cells.iter().any(|c| c.tile == i))
+            };
+            let tiles: Vec<_> = set.tiles.iter().filter(|t| t.count_in(e) > 0).collect();
+            let total: u32 = tiles.iter().map(|t| t.count_in(e)).sum();
+            let starts: u32 = set
+                .tiles
+                .iter()
+                .enumerate()
+                .filter(|(i, t)| t.count_in(e) > 0 && !in_block(*i))
+                .map(|(_, t)| t.start)
+                .sum();
+            let per_player: u32 = tiles
+                .iter()
+                .filter(|t| t.per_player)
+                .map(|t| t.count_in(e))
+                .sum();
+            let mut line = format!("{} tile types, {total} tiles, {starts} start", tiles.len());
+            if let Some(b) = &set.start_block {
+                line.push_str(&format!(", start block of {} ({})", b.cells.len(), b.name));
+            }
+            if per_player > 0 {
+                line.push_str(&format!(", {per_player} held one per player"));
+            }
+            line
+        })
+        .collect();
+    let mut out = format!("set {}, {}", set.id, per_edition[0]);
+    for (e, line) in set.editions.iter().zip(&per_edition).skip(1) {
+        out.push_str(&format!("; edition {e}: {line}"));
+    }
+    out
+}
+
+/// The ruleset's `ok` line, then what validation found out about the mix:
+/// tiles left out, tiles placeable nowhere, and the river.
+pub fn ruleset_summary(rs: &Ruleset) -> String {
+    let start = if rs.start.len() > 1 {
+        format!("start: {} ({} tiles)", rs.start_name, rs.start.len())
+    } else {
+        format!("start {}", rs.tiles[rs.start[0].tile].id)
+    };
+    let mut out = format!(
+        "ruleset {}, sets {}, {} tile types, {} tiles, {start}",
+        rs.id,
+        rs.sets.join("+"),
+        rs.tiles.len(),
+        rs.total()
+    );
+    let left: Vec<String> = rs
+        .tiles
+        .iter()
+        .filter(|t| t.left_out > 0)
+        .map(|t| format!("{} x{} ({})", t.id, t.left_out, t.left_out_reason))
+        .collect();
+    if !left.is_empty() {
+        out.push_str(&format!("\n  left out: {}", left.join("; ")));
+    }
+    // Tiles the mix cannot place are errors (see `ruleset`); a valid
+    // ruleset has none.
+    out.push_str("\n  placeable nowhere: none");
+    if let Some(r) = river::check(rs) {
+        out.push_str(&format!("\n  {}", r.describe()));
+    }
+    out
 }

@@ -64,6 +64,10 @@ fn tile_json(t: &TileType) -> Value {
     if !t.ignored.is_empty() {
         m.insert("ignored".into(), json!(t.ignored));
     }
+    if t.left_out > 0 {
+        m.insert("left_out".into(), Value::from(t.left_out));
+        m.insert("left_out_reason".into(), Value::from(t.left_out_reason));
+    }
     Value::Object(m)
 }
 

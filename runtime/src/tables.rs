@@ -44,6 +44,10 @@ pub enum Edge {
     Road = 1,
     City = 2,
     River = 3,
+    /// An inner side of a start block: it only faces the block's own tiles.
+    Seam = 4,
+    /// Matches anything (the abbey); such tiles are never in the draw yet.
+    Any = 5,
 }
 
 impl Edge {
@@ -53,6 +57,8 @@ impl Edge {
             Edge::Road => "road",
             Edge::City => "city",
             Edge::River => "river",
+            Edge::Seam => "seam",
+            Edge::Any => "any",
         }
     }
 }
@@ -126,6 +132,10 @@ pub struct TileType {
     pub attrs: &'static [Attr],
     /// Attributes in the data that this ruleset ignores (sets taken tiles only).
     pub ignored: &'static [&'static str],
+    /// Copies of the tile this ruleset leaves out of the game (not counted in
+    /// `count`), and why; 0 and "" for most tiles.
+    pub left_out: u16,
+    pub left_out_reason: &'static str,
     pub segments: &'static [Segment],
 }
 

@@ -1,0 +1,139 @@
+//! `validate`'s river check (`codegen/src/river.rs`) against the engine: a
+//! counterexample it reports is a real line of play (the engine accepts every
+//! placement, then has no place for the stuck tile), and a river that cannot
+//! go wrong is reported as always completable.
+
+use carcassonne_codegen::river::{self, Outcome};
+use carcassonne_runtime::engine::{Game, Move, Placement};
+use carcassonne_tests::{repo_root, temp_dir, write};
+
+/// Replay a counterexample in a scripted engine game of the compiled-in
+/// ruleset `id`.
+fn replay_counterexample(id: &str) {
+    let path = repo_root().join("rulesets").join(format!("{id}.toml"));
+    let model = carcassonne_codegen::ruleset::load(&path)
+        .unwrap_or_else(|d| panic!("{}", carcassonne_codegen::Diagnostics::sorted(d)));
+    let Some(Outcome::Stuck { played, stuck }) = river::check(&model) else {
+        panic!("{id}: expected a counterexample");
+    };
+    let rules = carcassonne_runtime::ruleset(id).expect("compiled in");
+    let start: Vec<(u16, Placement)> = rules
+        .start
+        .iter()
+        .map(|s| {
+            (
+                s.tile,
+                Placement {
+                    x: s.x,
+                    y: s.y,
+                    rotation: s.rotation,
+                },
+            )
+        })
+        .collect();
+    let mut game = Game::new_scripted(rules, 2, &start).expect("scripted game");
+    let index = |tile: &str| rules.tile_index(tile).expect("tile of the ruleset") as u16;
+    for (tile, x, y, rotation) in &played {
+        game.force_draw(index(tile)).expect("a copy left");
+        let placement = Placement {
+            x: *x as i16,
+            y: *y as i16,
+            rotation: *rotation,
+        };
+        assert!(
+            game.placements().contains(&placement),
+            "{id}: the engine does not allow {tile} at ({x}, {y}) turned {rotation}"
+        );
+        game.apply(Move {
+            placement,
+            deploy: None,
+        })
+        .expect("legal move");
+    }
+    game.force_draw(index(&stuck))
+        .expect("a copy of the stuck tile left");
+    assert!(
+        game.placements().is_empty(),
+        "{id}: the engine can place {stuck}: {:?}",
+        game.placements()
+    );
+}
+
+#[test]
+fn reported_dead_ends_are_dead_ends_for_the_engine() {
+    for id in [
+        "base_river1",
+        "base_river2",
+        "everything_c1",
+        "everything_c2",
+    ] {
+        replay_counterexample(id);
+    }
+}
+
+#[test]
+fn a_short_straight_river_is_always_completable() {
+    let dir = temp_dir("river_check");
+    write(
+        &dir.join("tiles/brook.toml"),
+        r#"[set]
+id = "brook"
+expect_total = 5
+
+[[tile]]
+id = "S"
+count = 1
+start = 1
+shape = '''
+river E
+field N E S W
+tile +spring
+'''
+
+[[tile]]
+id = "I"
+count = 3
+shape = '''
+river W E
+field N En Wn
+field Es S Ws
+'''
+
+[[tile]]
+id = "L"
+count = 1
+shape = '''
+river W
+field N E S W
+tile +lake
+'''
+"#,
+    );
+    write(
+        &dir.join("rulesets/brook.toml"),
+        r#"[ruleset]
+id = "brook"
+sets = ["brook"]
+mechanics = ["river"]
+"#,
+    );
+    let model = carcassonne_codegen::ruleset::load(&dir.join("rulesets/brook.toml"))
+        .unwrap_or_else(|d| panic!("{}", carcassonne_codegen::Diagnostics::sorted(d)));
+    let outcome = river::check(&model).expect("a river");
+    assert_eq!(
+        outcome,
+        Outcome::Always {
+            orders: 1,
+            exhaustive: true
+        }
+    );
+    assert_eq!(
+        outcome.describe(),
+        "river: always completable (1 draw orders checked, every placement explored)"
+    );
+    // No river, no report.
+    let base =
+        carcassonne_codegen::ruleset::load(&repo_root().join("rulesets/base.toml")).expect("base");
+    assert_eq!(river::check(&base), None);
+    std::fs::remove_dir_all(dir).ok();
+}
