@@ -39,9 +39,34 @@ pub struct GameStats {
     pub score_total: u64,
 }
 
+/// One move of the benchmark policy and the number of legal placements it
+/// chose among; `None` when the game is over.
+#[inline]
+pub fn random_move_counted(g: &Game, rng: &mut Pcg64Mcg, buf: &mut Buffers) -> Option<(Move, usize)> {
+    if g.river_phase() {
+        // River placements need the river checks: list them once.
+        let mv = random_move_listed(g, rng, buf)?;
+        return Some((mv, buf.placements.len()));
+    }
+    let n = g.placement_count();
+    if n == 0 {
+        return None;
+    }
+    let p = g.nth_placement(rng.random_range(0..n))?;
+    g.deploys_into(p, &mut buf.deploys);
+    let d = buf.deploys[rng.random_range(0..buf.deploys.len())];
+    Some((Move { placement: p, deploy: d }, n))
+}
+
 /// One move of the benchmark policy; `None` when the game is over.
 #[inline]
 pub fn random_move(g: &Game, rng: &mut Pcg64Mcg, buf: &mut Buffers) -> Option<Move> {
+    random_move_counted(g, rng, buf).map(|(m, _)| m)
+}
+
+/// The same choice made from the full list of legal placements (tests check
+/// that it picks exactly what `random_move` picks).
+pub fn random_move_listed(g: &Game, rng: &mut Pcg64Mcg, buf: &mut Buffers) -> Option<Move> {
     g.placements_into(&mut buf.placements);
     if buf.placements.is_empty() {
         return None;
@@ -61,10 +86,10 @@ pub fn random_game(rules: &'static Ruleset, seed: u64, buf: &mut Buffers) -> Gam
     let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x005e_ed0f_9a3e);
     let mut stats = GameStats::default();
     while !g.is_over() {
-        let Some(mv) = random_move(&g, &mut rng, buf) else {
+        let Some((mv, n)) = random_move_counted(&g, &mut rng, buf) else {
             break;
         };
-        stats.placements += buf.placements.len() as u64;
+        stats.placements += n as u64;
         stats.moves += 1;
         buf.events.clear();
         g.apply_into(mv, &mut buf.events)

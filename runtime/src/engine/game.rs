@@ -415,11 +415,7 @@ impl Game {
         out.clear();
         let Some(t) = self.current else { return };
         let tile = &self.rules.tiles[t as usize];
-        // The four rotations' packed edges side by side in one word: one
-        // XOR and mask test all four against a position.
-        let e = tile.rot_edges;
-        let all = e[0] as u64 | (e[1] as u64) << 16 | (e[2] as u64) << 32 | (e[3] as u64) << 48;
-        const HIGH: u64 = 0x8000_8000_8000_8000;
+        let all = four_rotations(tile);
         let open = &self.board.open;
         // Write all four candidates of a position and advance past the ones
         // that fit: no branch on the (unpredictable) fit test, and no
@@ -428,10 +424,7 @@ impl Game {
         let spare = out.spare_capacity_mut();
         let mut n = 0;
         for o in &open.pos {
-            let diff = (all ^ o.req) & o.mask;
-            // Lane values stay below 0x8000, so adding 0x7fff sets a lane's
-            // high bit exactly when the lane is non-zero (does not fit).
-            let fits = !((diff + (HIGH - super::board::LANES)) | diff) & HIGH;
+            let fits = fitting_rotations(all, o);
             let slots = &mut spare[n..n + 4];
             let mut k = 0;
             for r in 0..4 {
@@ -447,6 +440,57 @@ impl Game {
         if self.mech & M_RIVER != 0 && river::is_river(tile) {
             out.retain(|&p| river::check(self, tile, p).is_ok());
         }
+    }
+
+    /// Whether the current tile is a river tile under the river rules: its
+    /// placements need the river checks, so `placement_count` and
+    /// `nth_placement` fall back to listing them.
+    pub fn river_phase(&self) -> bool {
+        self.mech & M_RIVER != 0 && self.current_tile().is_some_and(river::is_river)
+    }
+
+    /// How many legal placements the current tile has (`placements_into`'s
+    /// length), without listing them.
+    pub fn placement_count(&self) -> usize {
+        let Some(t) = self.current else { return 0 };
+        let tile = &self.rules.tiles[t as usize];
+        if self.river_phase() {
+            return self.placements().len();
+        }
+        let all = four_rotations(tile);
+        self.board
+            .open
+            .pos
+            .iter()
+            .map(|o| fitting_rotations(all, o).count_ones() as usize)
+            .sum()
+    }
+
+    /// The `k`-th legal placement in `placements_into`'s order, without
+    /// listing the others. With `placement_count`, all uniform random play
+    /// needs: no buffer is written, so the cost per open position is a
+    /// handful of instructions.
+    pub fn nth_placement(&self, k: usize) -> Option<Placement> {
+        let t = self.current?;
+        let tile = &self.rules.tiles[t as usize];
+        if self.river_phase() {
+            return self.placements().get(k).copied();
+        }
+        let all = four_rotations(tile);
+        let mut left = k;
+        for o in &self.board.open.pos {
+            let mut fits = fitting_rotations(all, o);
+            let n = fits.count_ones() as usize;
+            if left < n {
+                for _ in 0..left {
+                    fits &= fits - 1;
+                }
+                let rotation = (fits.trailing_zeros() / 16) as u8;
+                return Some(Placement { x: o.x, y: o.y, rotation });
+            }
+            left -= n;
+        }
+        None
     }
 
     pub fn placements(&self) -> Vec<Placement> {
@@ -864,6 +908,24 @@ impl Game {
             }
         }
     }
+}
+
+/// The four rotations' packed edges side by side in one word, so one XOR
+/// and mask test all four against an open position.
+#[inline]
+fn four_rotations(tile: &TileType) -> u64 {
+    let e = tile.rot_edges;
+    e[0] as u64 | (e[1] as u64) << 16 | (e[2] as u64) << 32 | (e[3] as u64) << 48
+}
+
+/// Bit `16r + 15` set for each rotation `r` that fits open position `o`.
+/// Lane values stay below 0x8000, so adding 0x7fff sets a lane's high bit
+/// exactly when the lane is non-zero (does not fit).
+#[inline]
+fn fitting_rotations(all: u64, o: &super::board::OpenPos) -> u64 {
+    const HIGH: u64 = 0x8000_8000_8000_8000;
+    let diff = (all ^ o.req) & o.mask;
+    !((diff + (HIGH - super::board::LANES)) | diff) & HIGH
 }
 
 /// The middle ports of the four sides.
