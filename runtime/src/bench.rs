@@ -42,7 +42,11 @@ pub struct GameStats {
 /// One move of the benchmark policy and the number of legal placements it
 /// chose among; `None` when the game is over.
 #[inline]
-pub fn random_move_counted(g: &Game, rng: &mut Pcg64Mcg, buf: &mut Buffers) -> Option<(Move, usize)> {
+pub fn random_move_counted(
+    g: &Game,
+    rng: &mut Pcg64Mcg,
+    buf: &mut Buffers,
+) -> Option<(Move, usize)> {
     if g.river_phase() {
         // River placements need the river checks: list them once.
         let mv = random_move_listed(g, rng, buf)?;
@@ -55,7 +59,13 @@ pub fn random_move_counted(g: &Game, rng: &mut Pcg64Mcg, buf: &mut Buffers) -> O
     let p = g.nth_placement(rng.random_range(0..n))?;
     g.deploys_into(p, &mut buf.deploys);
     let d = buf.deploys[rng.random_range(0..buf.deploys.len())];
-    Some((Move { placement: p, deploy: d }, n))
+    Some((
+        Move {
+            placement: p,
+            deploy: d,
+        },
+        n,
+    ))
 }
 
 /// One move of the benchmark policy; `None` when the game is over.

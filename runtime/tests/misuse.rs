@@ -35,7 +35,7 @@ fn illegal_moves_change_nothing() {
     let mut refused = 0;
     let mut accepted = 0;
     for rules in carcassonne_runtime::rulesets() {
-        for seed in 0..60 {
+        for seed in 0..20 {
             let mut g = Game::new(rules, 2, seed).unwrap();
             let mut rng = Pcg64Mcg::seed_from_u64(seed);
             while !g.is_over() {
@@ -72,7 +72,7 @@ fn illegal_moves_change_nothing() {
         }
     }
     assert!(
-        refused > 10_000 && accepted > 100,
+        refused > 5_000 && accepted > 100,
         "refused {refused}, accepted {accepted}"
     );
 }

@@ -104,3 +104,25 @@ fn clone_from_reuses_buffers() {
     }
     assert!(copies > 500);
 }
+
+/// Counting the legal placements and picking the k-th chooses exactly what
+/// picking from the full list does, in every ruleset.
+#[test]
+fn counted_and_listed_random_moves_agree() {
+    use carcassonne_runtime::bench::random_move_listed;
+    for rules in carcassonne_runtime::rulesets() {
+        let mut buf = Buffers::new();
+        for seed in 0..10 {
+            let mut g = Game::new(rules, 2, seed).unwrap();
+            let mut a = Pcg64Mcg::seed_from_u64(seed);
+            let mut b = Pcg64Mcg::seed_from_u64(seed);
+            while !g.is_over() {
+                assert_eq!(g.placement_count(), g.placements().len());
+                let ma = random_move(&g, &mut a, &mut buf).unwrap();
+                let mb = random_move_listed(&g, &mut b, &mut buf).unwrap();
+                assert_eq!(ma, mb, "{} seed {seed}", rules.id);
+                g.apply(ma).unwrap();
+            }
+        }
+    }
+}

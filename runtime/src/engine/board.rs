@@ -10,70 +10,66 @@
 const EMPTY: u16 = 0;
 const OPEN: u16 = 0x8000;
 
-/// An empty cell next to at least one tile.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct OpenPos {
-    /// The edge code each neighbour demands, side `s` in bits `4s..4s+4`,
-    /// repeated in each of the four 16-bit lanes (one lane per rotation).
-    pub req: u64,
-    /// `0xF` in the nibble of each side that has a neighbour, in every lane.
-    pub mask: u64,
-    pub x: i16,
-    pub y: i16,
-}
-
 /// Multiplying a 16-bit value by this repeats it in four 16-bit lanes.
 pub const LANES: u64 = 0x0001_0001_0001_0001;
 
-/// The open positions, in one array so testing a tile against all of them
-/// is a tight loop.
+/// The empty cells next to at least one tile, as parallel arrays so that
+/// testing a tile against all of them is a tight loop the compiler can
+/// vectorise.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Open {
-    pub pos: Vec<OpenPos>,
-}
-
-impl Clone for Open {
-    fn clone(&self) -> Self {
-        Open {
-            pos: self.pos.clone(),
-        }
-    }
-
-    fn clone_from(&mut self, src: &Self) {
-        self.pos.clone_from(&src.pos);
-    }
+    /// The edge code each neighbour demands, side `s` in bits `4s..4s+4`,
+    /// repeated in each of the four 16-bit lanes (one lane per rotation).
+    pub req: Vec<u64>,
+    /// `0xF` in the nibble of each side that has a neighbour, in every lane.
+    pub mask: Vec<u64>,
+    pub xy: Vec<[i16; 2]>,
 }
 
 impl Open {
     #[inline]
     pub fn len(&self) -> usize {
-        self.pos.len()
+        self.xy.len()
     }
 
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.pos.is_empty()
+        self.xy.is_empty()
     }
 
     /// Whether a tile whose rotated packed edges are `edges` fits at `i`.
     #[inline]
     pub fn fits(&self, i: usize, edges: u16) -> bool {
-        let o = &self.pos[i];
-        (edges as u64 ^ o.req) & o.mask & 0xFFFF == 0
+        (edges as u64 ^ self.req[i]) & self.mask[i] & 0xFFFF == 0
     }
 
     fn push(&mut self, x: i16, y: i16) -> usize {
-        self.pos.push(OpenPos {
-            req: 0,
-            mask: 0,
-            x,
-            y,
-        });
-        self.pos.len() - 1
+        self.req.push(0);
+        self.mask.push(0);
+        self.xy.push([x, y]);
+        self.xy.len() - 1
     }
 
     fn swap_remove(&mut self, i: usize) {
-        self.pos.swap_remove(i);
+        self.req.swap_remove(i);
+        self.mask.swap_remove(i);
+        self.xy.swap_remove(i);
+    }
+}
+
+impl Clone for Open {
+    fn clone(&self) -> Self {
+        Open {
+            req: self.req.clone(),
+            mask: self.mask.clone(),
+            xy: self.xy.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, src: &Self) {
+        self.req.clone_from(&src.req);
+        self.mask.clone_from(&src.mask);
+        self.xy.clone_from(&src.xy);
     }
 }
 
@@ -122,7 +118,9 @@ impl Board {
             origin: (-size / 2, -size / 2),
             cells: vec![EMPTY; (size * size) as usize],
             open: Open {
-                pos: Vec::with_capacity(96),
+                req: Vec::with_capacity(96),
+                mask: Vec::with_capacity(96),
+                xy: Vec::with_capacity(96),
             },
         }
     }
@@ -229,9 +227,8 @@ impl Board {
                 neighbours[side] = Some((c - 1) as usize);
                 continue;
             };
-            let pos = &mut self.open.pos[o];
-            pos.req |= ((code as u64) << (4 * opposite)) * LANES;
-            pos.mask |= (0xF_u64 << (4 * opposite)) * LANES;
+            self.open.req[o] |= ((code as u64) << (4 * opposite)) * LANES;
+            self.open.mask[o] |= (0xF_u64 << (4 * opposite)) * LANES;
         }
         neighbours
     }
@@ -239,7 +236,7 @@ impl Board {
     fn remove_open(&mut self, o: usize) {
         self.open.swap_remove(o);
         if o < self.open.len() {
-            let OpenPos { x, y, .. } = self.open.pos[o];
+            let [x, y] = self.open.xy[o];
             let i = self
                 .index(x as i32, y as i32)
                 .expect("open cells are inside");
@@ -278,8 +275,8 @@ mod tests {
         assert_eq!(b.open.len(), 4);
         let north = b.open_at(0, -1).unwrap();
         // The tile north of us must show a city on its S side.
-        assert_eq!(b.open.pos[north].mask, 0x0F00 * LANES);
-        assert_eq!(b.open.pos[north].req, 0x0200 * LANES);
+        assert_eq!(b.open.mask[north], 0x0F00 * LANES);
+        assert_eq!(b.open.req[north], 0x0200 * LANES);
         b.place(0, -1, 1, 0x0200);
         assert!(b.open_at(0, -1).is_none());
         assert_eq!(b.placed_at(0, -1), Some(1));

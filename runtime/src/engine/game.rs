@@ -423,12 +423,16 @@ impl Game {
         out.reserve(4 * open.len());
         let spare = out.spare_capacity_mut();
         let mut n = 0;
-        for o in &open.pos {
-            let fits = fitting_rotations(all, o);
+        for ((&req, &mask), &[x, y]) in open.req.iter().zip(&open.mask).zip(&open.xy) {
+            let fits = fitting_rotations(all, req, mask);
             let slots = &mut spare[n..n + 4];
             let mut k = 0;
             for r in 0..4 {
-                slots[k].write(Placement { x: o.x, y: o.y, rotation: r as u8 });
+                slots[k].write(Placement {
+                    x,
+                    y,
+                    rotation: r as u8,
+                });
                 k += ((fits >> (16 * r + 15)) & 1) as usize;
             }
             n += k;
@@ -458,12 +462,12 @@ impl Game {
             return self.placements().len();
         }
         let all = four_rotations(tile);
-        self.board
-            .open
-            .pos
+        let open = &self.board.open;
+        open.req
             .iter()
-            .map(|o| fitting_rotations(all, o).count_ones() as usize)
-            .sum()
+            .zip(&open.mask)
+            .map(|(&req, &mask)| lanes_set(fitting_rotations(all, req, mask)))
+            .sum::<u64>() as usize
     }
 
     /// The `k`-th legal placement in `placements_into`'s order, without
@@ -477,16 +481,37 @@ impl Game {
             return self.placements().get(k).copied();
         }
         let all = four_rotations(tile);
-        let mut left = k;
-        for o in &self.board.open.pos {
-            let mut fits = fitting_rotations(all, o);
-            let n = fits.count_ones() as usize;
+        let open = &self.board.open;
+        let mut left = k as u64;
+        // Skip whole blocks of positions by their (vectorised) counts first.
+        const BLOCK: usize = 16;
+        let mut start = 0;
+        for (req, mask) in open
+            .req
+            .chunks_exact(BLOCK)
+            .zip(open.mask.chunks_exact(BLOCK))
+        {
+            let c: u64 = req
+                .iter()
+                .zip(mask)
+                .map(|(&q, &m)| lanes_set(fitting_rotations(all, q, m)))
+                .sum();
+            if left < c {
+                break;
+            }
+            left -= c;
+            start += BLOCK;
+        }
+        for i in start..open.len() {
+            let mut fits = fitting_rotations(all, open.req[i], open.mask[i]);
+            let n = u64::from(fits.count_ones());
             if left < n {
                 for _ in 0..left {
                     fits &= fits - 1;
                 }
+                let [x, y] = open.xy[i];
                 let rotation = (fits.trailing_zeros() / 16) as u8;
-                return Some(Placement { x: o.x, y: o.y, rotation });
+                return Some(Placement { x, y, rotation });
             }
             left -= n;
         }
@@ -508,7 +533,7 @@ impl Game {
             (0..4u8).any(|r| {
                 open.fits(i, tile.rot_edges[r as usize])
                     && (!river_phase || {
-                        let (x, y) = (open.pos[i].x, open.pos[i].y);
+                        let [x, y] = open.xy[i];
                         river::check(self, tile, Placement { x, y, rotation: r }).is_ok()
                     })
             })
@@ -922,10 +947,18 @@ fn four_rotations(tile: &TileType) -> u64 {
 /// Lane values stay below 0x8000, so adding 0x7fff sets a lane's high bit
 /// exactly when the lane is non-zero (does not fit).
 #[inline]
-fn fitting_rotations(all: u64, o: &super::board::OpenPos) -> u64 {
+fn fitting_rotations(all: u64, req: u64, mask: u64) -> u64 {
     const HIGH: u64 = 0x8000_8000_8000_8000;
-    let diff = (all ^ o.req) & o.mask;
+    let diff = (all ^ req) & mask;
     !((diff + (HIGH - super::board::LANES)) | diff) & HIGH
+}
+
+/// How many lanes of `fitting_rotations`' result are set, with shifts and
+/// adds only (so a loop of them vectorises).
+#[inline]
+fn lanes_set(fits: u64) -> u64 {
+    let ones = (fits >> 15) & super::board::LANES;
+    (ones + (ones >> 16) + (ones >> 32) + (ones >> 48)) & 0x7
 }
 
 /// The middle ports of the four sides.
