@@ -1,8 +1,14 @@
 //! The `carcassonne` command line, as a library so tests can drive it.
 
 pub mod atomic;
+pub mod geom;
 pub mod load;
 pub mod play;
+pub mod render;
+pub mod simulate;
+pub mod svg;
+pub mod timeline;
+pub mod view;
 
 /// Print a line to stdout; when stdout is closed (`carcassonne play | head`)
 /// stop quietly instead of panicking.

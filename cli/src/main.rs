@@ -48,6 +48,21 @@ enum Command {
     },
     /// List the compiled-in rulesets.
     Rulesets,
+    /// Draw a ruleset's tiles (an atlas) or a game's board as SVG.
+    Render(carcassonne::render::RenderArgs),
+    /// Write one self-contained HTML page that steps through a game record.
+    View(carcassonne::render::ViewArgs),
+    /// Play many seeded bot games in parallel and summarise them.
+    Simulate(carcassonne::simulate::SimulateArgs),
+    /// Benchmark: N 2-player random games on one thread; prints games/s last.
+    Bench {
+        #[arg(long, default_value = "base")]
+        ruleset: String,
+        #[arg(long, default_value_t = 10_000)]
+        games: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Play a seeded game with bots, print every turn and the scores.
     Play {
         #[arg(long, default_value = "base")]
@@ -234,6 +249,21 @@ fn run(cmd: Command) -> Result<(), String> {
             }
             Ok(())
         }
+        Command::Bench {
+            ruleset,
+            games,
+            seed,
+        } => {
+            let rs = load::ruleset(&ruleset).map_err(|e| e.to_string())?;
+            let r = carcassonne_runtime::bench::run(rs, games, seed);
+            for line in r.lines(rs) {
+                carcassonne::say!("{line}");
+            }
+            Ok(())
+        }
+        Command::Render(args) => carcassonne::render::run_render(args),
+        Command::View(args) => carcassonne::render::run_view(args),
+        Command::Simulate(args) => carcassonne::simulate::run(args),
         Command::Rulesets => {
             for rs in carcassonne_runtime::rulesets() {
                 carcassonne::say!("{:<28} {} ({} tiles)", rs.id, rs.name, rs.total);

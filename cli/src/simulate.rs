@@ -1,0 +1,359 @@
+//! `simulate`: many seeded bot games in parallel and a summary of them.
+//!
+//! Game `i` is played with seed `game_seed(S, i)` and its bots seeded the way
+//! `play` seeds them, so any one game can be watched again with
+//! `carcassonne play --seed <that seed>`. Workers take game indices from a
+//! shared counter; the results are put back in game order before anything is
+//! summed, so the summary is the same for any number of threads.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use carcassonne_runtime::bots::{Bot, BotKind};
+use carcassonne_runtime::engine::Game;
+use carcassonne_runtime::tables::{Kind, Ruleset};
+use clap::Args;
+use serde_json::{json, Value};
+
+use crate::load;
+
+#[derive(Debug, Args)]
+pub struct SimulateArgs {
+    /// A compiled-in ruleset id, or a path to a ruleset .toml file.
+    #[arg(long, default_value = "base")]
+    pub ruleset: String,
+    /// How many games.
+    #[arg(long, default_value_t = 1000)]
+    pub games: u64,
+    /// One bot per seat, comma-separated (random, greedy): the number of bots is the number of players.
+    #[arg(long, default_value = "random,greedy")]
+    pub bots: String,
+    /// Worker threads (default: every core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// The seed every game's seed is derived from.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Also write the summary as JSON to this file.
+    #[arg(long)]
+    pub json: Option<PathBuf>,
+}
+
+/// The seed of game `i` of a simulation seeded with `seed` (splitmix64).
+pub fn game_seed(seed: u64, i: u64) -> u64 {
+    let mut z = seed.wrapping_add(i.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Feature kinds that score, in the order the summary lists them.
+pub const SCORING: [Kind; 4] = [Kind::City, Kind::Road, Kind::Cloister, Kind::Field];
+
+fn kind_slot(k: Kind) -> Option<usize> {
+    SCORING.iter().position(|&s| s == k)
+}
+
+/// What one game contributes to the summary.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameResult {
+    pub seed: u64,
+    pub scores: Vec<u32>,
+    /// Per seat, points per kind in `SCORING` order.
+    pub by_kind: Vec<[u32; 4]>,
+    pub turns: u32,
+    pub discards: u32,
+}
+
+/// Play one game; bots are seeded as `play` seeds them.
+pub fn play_one(
+    rules: &'static Ruleset,
+    bots: &[BotKind],
+    seed: u64,
+) -> Result<GameResult, String> {
+    let players = bots.len() as u8;
+    let mut g = Game::new(rules, players, seed).map_err(|e| e.to_string())?;
+    let mut seats: Vec<Bot> = bots
+        .iter()
+        .enumerate()
+        .map(|(i, &k)| {
+            Bot::new(
+                k,
+                seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                    .wrapping_add(i as u64 + 1),
+            )
+        })
+        .collect();
+    let mut by_kind = vec![[0u32; 4]; bots.len()];
+    let mut events = Vec::with_capacity(16);
+    while !g.is_over() {
+        let p = g.to_move() as usize;
+        let mv = seats[p]
+            .choose(&g)
+            .ok_or_else(|| format!("game seed {seed}: the bot found no legal move"))?;
+        events.clear();
+        g.apply_into(mv, &mut events)
+            .map_err(|e| format!("game seed {seed}: the bot chose an illegal move: {e}"))?;
+        for e in &events {
+            if let Some(k) = kind_slot(e.feature) {
+                by_kind[e.player as usize][k] += e.points;
+            }
+        }
+    }
+    Ok(GameResult {
+        seed,
+        scores: g.scores().to_vec(),
+        by_kind,
+        turns: g.turn(),
+        discards: g.discards().len() as u32,
+    })
+}
+
+/// Play games `0..games` on `threads` threads; results in game order.
+pub fn run_games(
+    rules: &'static Ruleset,
+    bots: &[BotKind],
+    games: u64,
+    seed: u64,
+    threads: usize,
+    progress: &indicatif::ProgressBar,
+) -> Result<Vec<GameResult>, String> {
+    let n = games as usize;
+    let next = AtomicUsize::new(0);
+    let failed: Mutex<Option<String>> = Mutex::new(None);
+    const CHUNK: usize = 8;
+    let mut parts: Vec<Vec<(usize, GameResult)>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                s.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let from = next.fetch_add(CHUNK, Ordering::Relaxed);
+                        if from >= n {
+                            break;
+                        }
+                        for i in from..(from + CHUNK).min(n) {
+                            match play_one(rules, bots, game_seed(seed, i as u64)) {
+                                Ok(r) => mine.push((i, r)),
+                                Err(e) => {
+                                    let mut f = failed.lock().unwrap_or_else(|p| p.into_inner());
+                                    f.get_or_insert(e);
+                                    next.store(n, Ordering::Relaxed);
+                                    return mine;
+                                }
+                            }
+                        }
+                        progress.inc(((from + CHUNK).min(n) - from) as u64);
+                    }
+                    mine
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    if let Some(e) = failed.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        return Err(e);
+    }
+    let mut all: Vec<(usize, GameResult)> = parts.drain(..).flatten().collect();
+    all.sort_by_key(|(i, _)| *i);
+    if all.len() != n {
+        return Err(format!("only {} of {n} games finished", all.len()));
+    }
+    Ok(all.into_iter().map(|(_, r)| r).collect())
+}
+
+fn mean(xs: impl Iterator<Item = f64>) -> (f64, f64, usize) {
+    // Welford's method, in game order: the same numbers give the same result.
+    let (mut n, mut m, mut s2) = (0usize, 0.0f64, 0.0f64);
+    for x in xs {
+        n += 1;
+        let d = x - m;
+        m += d / n as f64;
+        s2 += d * (x - m);
+    }
+    let sd = if n > 1 {
+        (s2 / (n - 1) as f64).sqrt()
+    } else {
+        0.0
+    };
+    (m, sd, n)
+}
+
+fn r4(x: f64) -> f64 {
+    (x * 10_000.0).round() / 10_000.0
+}
+
+/// The summary of a simulation as JSON (the same whatever the thread count).
+pub fn summary(rules: &Ruleset, bots: &[BotKind], seed: u64, results: &[GameResult]) -> Value {
+    let players = bots.len();
+    let games = results.len();
+    let mut wins = vec![0.0f64; players];
+    let mut ties = 0u64;
+    for r in results {
+        let best = r.scores.iter().copied().max().unwrap_or(0);
+        let winners: Vec<usize> = (0..players).filter(|&p| r.scores[p] == best).collect();
+        if winners.len() > 1 {
+            ties += 1;
+        }
+        for &w in &winners {
+            wins[w] += 1.0 / winners.len() as f64;
+        }
+    }
+    let seats: Vec<Value> = (0..players)
+        .map(|p| {
+            let (m, sd, _) = mean(results.iter().map(|r| r.scores[p] as f64));
+            let min = results.iter().map(|r| r.scores[p]).min().unwrap_or(0);
+            let max = results.iter().map(|r| r.scores[p]).max().unwrap_or(0);
+            let mut kinds = serde_json::Map::new();
+            for (k, kind) in SCORING.iter().enumerate() {
+                let (km, _, _) = mean(results.iter().map(|r| r.by_kind[p][k] as f64));
+                kinds.insert(kind.name().to_string(), json!(r4(km)));
+            }
+            json!({
+                "seat": p,
+                "bot": bots[p].name(),
+                "mean": r4(m),
+                "sd": r4(sd),
+                "min": min,
+                "max": max,
+                "win_rate": r4(if games > 0 { wins[p] / games as f64 } else { 0.0 }),
+                "points_by_feature": kinds,
+            })
+        })
+        .collect();
+    let (turns, turns_sd, _) = mean(results.iter().map(|r| r.turns as f64));
+    let (discards, _, _) = mean(results.iter().map(|r| r.discards as f64));
+    let mut kinds = serde_json::Map::new();
+    for (k, kind) in SCORING.iter().enumerate() {
+        let (km, _, _) = mean(
+            results
+                .iter()
+                .map(|r| r.by_kind.iter().map(|s| s[k] as f64).sum::<f64>()),
+        );
+        kinds.insert(kind.name().to_string(), json!(r4(km)));
+    }
+    json!({
+        "ruleset": rules.id,
+        "games": games,
+        "seed": seed,
+        "players": players,
+        "bots": bots.iter().map(|b| b.name()).collect::<Vec<_>>(),
+        "seats": seats,
+        "ties": ties,
+        "mean_turns": r4(turns),
+        "sd_turns": r4(turns_sd),
+        "mean_discarded": r4(discards),
+        "points_by_feature": kinds,
+    })
+}
+
+/// The summary as a table.
+pub fn table(s: &Value) -> String {
+    let mut out = String::new();
+    let bots: Vec<&str> = s["bots"]
+        .as_array()
+        .map(|a| a.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    out.push_str(&format!(
+        "{} games of {} ({} players: {}), seed {}\n\n",
+        s["games"],
+        s["ruleset"].as_str().unwrap_or("?"),
+        s["players"],
+        bots.join(", "),
+        s["seed"]
+    ));
+    out.push_str(&format!(
+        "{:<5} {:<8} {:>8} {:>7} {:>5} {:>5} {:>7}   {:>7} {:>7} {:>8} {:>7}\n",
+        "seat", "bot", "mean", "sd", "min", "max", "wins%", "city", "road", "cloister", "field"
+    ));
+    for seat in s["seats"].as_array().into_iter().flatten() {
+        let k = &seat["points_by_feature"];
+        out.push_str(&format!(
+            "{:<5} {:<8} {:>8.2} {:>7.2} {:>5} {:>5} {:>7.2}   {:>7.2} {:>7.2} {:>8.2} {:>7.2}\n",
+            format!("P{}", seat["seat"]),
+            seat["bot"].as_str().unwrap_or("?"),
+            seat["mean"].as_f64().unwrap_or(0.0),
+            seat["sd"].as_f64().unwrap_or(0.0),
+            seat["min"].as_u64().unwrap_or(0),
+            seat["max"].as_u64().unwrap_or(0),
+            100.0 * seat["win_rate"].as_f64().unwrap_or(0.0),
+            k["city"].as_f64().unwrap_or(0.0),
+            k["road"].as_f64().unwrap_or(0.0),
+            k["cloister"].as_f64().unwrap_or(0.0),
+            k["field"].as_f64().unwrap_or(0.0),
+        ));
+    }
+    out.push_str(&format!(
+        "\nmean game length {:.2} turns (sd {:.2}); {:.3} tiles discarded per game; {} tied for first\n",
+        s["mean_turns"].as_f64().unwrap_or(0.0),
+        s["sd_turns"].as_f64().unwrap_or(0.0),
+        s["mean_discarded"].as_f64().unwrap_or(0.0),
+        match s["ties"].as_u64().unwrap_or(0) {
+            1 => "1 game".to_string(),
+            n => format!("{n} games"),
+        }
+    ));
+    out.push_str("(wins: a tie for first is shared; points by feature are means per game)\n");
+    out
+}
+
+pub fn run(args: SimulateArgs) -> Result<(), String> {
+    let rules = load::ruleset(&args.ruleset).map_err(|e| e.to_string())?;
+    let names: Vec<&str> = args.bots.split(',').map(str::trim).collect();
+    let mut bots = Vec::new();
+    for n in &names {
+        bots.push(
+            BotKind::parse(n).ok_or_else(|| format!("unknown bot `{n}`; bots: random, greedy"))?,
+        );
+    }
+    let players = bots.len() as u8;
+    let o = &rules.options;
+    if players < o.min_players || players > o.max_players {
+        return Err(format!(
+            "ruleset {} is for {} to {} players, and {} bots were given (one bot per player)",
+            rules.id, o.min_players, o.max_players, players
+        ));
+    }
+    let threads = match args.threads {
+        Some(0) => return Err("--threads must be at least 1".to_string()),
+        Some(t) => t,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    if args.games == 0 {
+        return Err("--games must be at least 1".to_string());
+    }
+    let pb = indicatif::ProgressBar::with_draw_target(
+        Some(args.games),
+        indicatif::ProgressDrawTarget::stderr(),
+    );
+    pb.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games  {elapsed} elapsed, eta {eta}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let t0 = Instant::now();
+    let results = run_games(rules, &bots, args.games, args.seed, threads, &pb);
+    pb.finish_and_clear();
+    let results = results?;
+    let elapsed = t0.elapsed();
+    let s = summary(rules, &bots, args.seed, &results);
+    crate::say!("{}", table(&s).trim_end());
+    eprintln!(
+        "{} games in {:.2} s on {threads} thread{}",
+        results.len(),
+        elapsed.as_secs_f64(),
+        if threads == 1 { "" } else { "s" }
+    );
+    if let Some(path) = args.json {
+        let text = serde_json::to_string_pretty(&s).map_err(|e| e.to_string())? + "\n";
+        crate::atomic::write(&path, text.as_bytes())
+            .map_err(|e| format!("{}: error: cannot write: {e}", path.display()))?;
+    }
+    Ok(())
+}

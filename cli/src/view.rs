@@ -1,0 +1,302 @@
+//! `view`: one self-contained HTML file that steps through a game. The tile
+//! drawings are inline SVG (`<defs>`, once each); the turns are inline JSON;
+//! a small script builds the board for the step shown. No network, no
+//! external assets.
+//!
+//! Stable element ids (the browser test uses them): `#turn` (with
+//! `data-step`, `data-turn` and `data-final`), `#scores` (one row per seat,
+//! the score in `#score-N`), `#events`, `#desc`, `#board`, `#first`, `#prev`,
+//! `#next`, `#last`, `#slider`. Keys: ← →, Home, End.
+
+use serde_json::{json, Value};
+
+use crate::geom::{self, num};
+use crate::svg::{self, colour, esc};
+use crate::timeline::{event_line, Timeline};
+
+fn tile_json(t: &svg::BoardTile) -> Value {
+    json!([t.tile, t.x, t.y, t.rotation])
+}
+
+/// Numbers as the SVG writer rounds them, for a stable file.
+fn rounded(v: f64) -> Value {
+    serde_json::from_str(&num(v)).unwrap_or(Value::Null)
+}
+
+fn data(tl: &Timeline, lays: &[geom::Layout]) -> Value {
+    let steps: Vec<Value> = (0..tl.steps.len())
+        .map(|k| {
+            let s = &tl.steps[k];
+            let v = tl.board_view(k, lays);
+            let followers: Vec<Value> = v
+                .followers
+                .iter()
+                .map(|f| {
+                    json!([
+                        f.player,
+                        rounded(f.at.x),
+                        rounded(f.at.y),
+                        u8::from(f.farmer),
+                        u8::from(f.big)
+                    ])
+                })
+                .collect();
+            let events: Vec<Value> = s
+                .events
+                .iter()
+                .map(|e| {
+                    json!({ "player": e.player, "points": e.points, "feature": e.feature,
+                            "reason": e.reason, "text": event_line(e) })
+                })
+                .collect();
+            json!({
+                "turn": s.turn,
+                "final": s.is_final,
+                "desc": tl.describe(k),
+                "player": s.player,
+                "placed": s.placed.as_ref().map(tile_json),
+                "followers": followers,
+                "events": events,
+                "scores": s.scores,
+                "discarded": s.discarded,
+            })
+        })
+        .collect();
+    let all = tl.tiles_at(tl.steps.len() - 1);
+    let (x0, y0, x1, y1) = svg::bounds(&all);
+    json!({
+        "ruleset": tl.rules.id,
+        "placements": tl.placements,
+        "finished": tl.finished,
+        "tiles": tl.rules.tiles.iter().map(|t| t.id).collect::<Vec<_>>(),
+        "players": tl.players.iter().enumerate().map(|(p, n)| json!({ "name": n, "colour": colour(p as u8) })).collect::<Vec<_>>(),
+        "start": tl.start.iter().map(tile_json).collect::<Vec<_>>(),
+        "bounds": [x0, y0, x1, y1],
+        "steps": steps,
+    })
+}
+
+const STYLE: &str = r#"
+* { box-sizing: border-box; }
+body { margin: 0; font-family: "DejaVu Sans", Arial, sans-serif; background: #f3efe4; color: #2b2b2b; }
+header { padding: 10px 16px 4px; }
+h1 { font-size: 20px; margin: 0 0 2px; }
+#meta { font-size: 13px; color: #555; }
+#controls { display: flex; align-items: center; gap: 8px; padding: 8px 16px; flex-wrap: wrap; }
+#controls button { font-size: 14px; padding: 4px 10px; border: 1px solid #8a7a60; background: #fffaf0; border-radius: 4px; cursor: pointer; }
+#controls button:disabled { opacity: 0.4; cursor: default; }
+#turn { font-weight: bold; min-width: 150px; text-align: center; }
+#slider { flex: 1; min-width: 160px; }
+main { display: flex; gap: 16px; padding: 0 16px 16px; align-items: flex-start; }
+#board-wrap { flex: 1; background: #e9e2d0; border: 1px solid #c9bd9f; border-radius: 6px; padding: 8px; min-width: 0; }
+#board { width: 100%; height: auto; max-height: 82vh; display: block; }
+aside { width: 300px; flex: none; }
+table { border-collapse: collapse; width: 100%; background: #fffaf0; border: 1px solid #c9bd9f; }
+td { padding: 4px 6px; font-size: 14px; }
+td.swatch { width: 22px; }
+td.swatch span { display: inline-block; width: 14px; height: 14px; border: 1px solid #111; border-radius: 3px; vertical-align: middle; }
+td.score { text-align: right; font-weight: bold; }
+tr.lead td { background: #fff1b8; }
+h3 { font-size: 14px; margin: 14px 0 4px; }
+#desc { font-size: 13px; }
+#events { font-size: 13px; padding-left: 18px; margin: 4px 0; }
+#events li.none { list-style: none; margin-left: -18px; color: #777; }
+.keys { font-size: 11px; color: #777; margin-top: 14px; }
+"#;
+
+const SCRIPT: &str = r#"
+(function () {
+  'use strict';
+  var D = JSON.parse(document.getElementById('game-data').textContent);
+  var NS = 'http://www.w3.org/2000/svg';
+  var last = D.steps.length - 1;
+  var k = 0;
+  var el = function (id) { return document.getElementById(id); };
+  function place(node, t) {
+    node.setAttribute('transform', 'translate(' + t[1] * 100 + ' ' + t[2] * 100 + ')');
+    return node;
+  }
+  function use(href) {
+    var u = document.createElementNS(NS, 'use');
+    u.setAttribute('href', href);
+    return u;
+  }
+  function show(n) {
+    k = Math.max(0, Math.min(last, n));
+    var s = D.steps[k];
+    var tiles = el('tiles');
+    tiles.replaceChildren();
+    D.start.forEach(function (t) { tiles.appendChild(place(use('#t' + t[0] + 'r' + t[3] % 4), t)); });
+    for (var i = 1; i <= k; i++) {
+      var p = D.steps[i].placed;
+      if (p) tiles.appendChild(place(use('#t' + p[0] + 'r' + p[3] % 4), p));
+    }
+    var hl = el('highlight');
+    hl.replaceChildren();
+    if (s.placed) {
+      ['#111', '#ffe14d'].forEach(function (c, j) {
+        var r = document.createElementNS(NS, 'rect');
+        r.setAttribute('x', s.placed[1] * 100); r.setAttribute('y', s.placed[2] * 100);
+        r.setAttribute('width', 100); r.setAttribute('height', 100);
+        r.setAttribute('fill', 'none'); r.setAttribute('stroke', c);
+        r.setAttribute('stroke-width', j ? 4 : 7);
+        hl.appendChild(r);
+      });
+    }
+    var fol = el('followers');
+    fol.replaceChildren();
+    s.followers.forEach(function (f) {
+      var u = use('#meeple');
+      u.setAttribute('transform', 'translate(' + f[1] + ' ' + f[2] + ')' +
+        (f[3] ? ' rotate(90)' : '') + (f[4] ? ' scale(1.35)' : ''));
+      u.setAttribute('fill', D.players[f[0]].colour);
+      u.setAttribute('class', 'follower');
+      u.setAttribute('data-player', f[0]);
+      fol.appendChild(u);
+    });
+    var turn = el('turn');
+    turn.textContent = s.final ? 'Final scoring' :
+      (k === 0 ? 'Start' : 'Turn ' + s.turn + ' / ' + D.placements);
+    turn.setAttribute('data-step', k);
+    turn.setAttribute('data-turn', s.turn);
+    turn.setAttribute('data-final', s.final ? '1' : '0');
+    var best = Math.max.apply(null, s.scores);
+    s.scores.forEach(function (v, p) {
+      el('score-' + p).textContent = v;
+      el('row-' + p).className = (v === best && best > 0) ? 'lead' : '';
+    });
+    el('desc').textContent = s.desc;
+    var ev = el('events');
+    ev.replaceChildren();
+    s.events.forEach(function (e) {
+      var li = document.createElement('li');
+      li.textContent = e.text;
+      li.style.color = D.players[e.player].colour === '#f2c200' ? '#8a6d00' : D.players[e.player].colour;
+      ev.appendChild(li);
+    });
+    s.discarded.forEach(function (d) {
+      var li = document.createElement('li');
+      li.textContent = d + ' was drawn and removed: it fits nowhere';
+      ev.appendChild(li);
+    });
+    if (!ev.children.length) {
+      var li = document.createElement('li');
+      li.className = 'none';
+      li.textContent = 'no points this turn';
+      ev.appendChild(li);
+    }
+    el('first').disabled = el('prev').disabled = k === 0;
+    el('last').disabled = el('next').disabled = k === last;
+    el('slider').value = k;
+  }
+  el('first').addEventListener('click', function () { show(0); });
+  el('prev').addEventListener('click', function () { show(k - 1); });
+  el('next').addEventListener('click', function () { show(k + 1); });
+  el('last').addEventListener('click', function () { show(last); });
+  el('slider').addEventListener('input', function () { show(+el('slider').value); });
+  document.addEventListener('keydown', function (e) {
+    if (e.key === 'ArrowRight') show(k + 1);
+    else if (e.key === 'ArrowLeft') show(k - 1);
+    else if (e.key === 'Home') show(0);
+    else if (e.key === 'End') show(last);
+    else return;
+    e.preventDefault();
+  });
+  show(0);
+})();
+"#;
+
+/// The viewer page for a game.
+pub fn html(tl: &Timeline) -> String {
+    let lays = geom::layouts(tl.rules.tiles);
+    let d = data(tl, &lays);
+    // `</` cannot end the script element early once escaped.
+    let json = serde_json::to_string(&d)
+        .unwrap_or_else(|_| "{}".into())
+        .replace("</", "<\\/");
+    let all = tl.tiles_at(tl.steps.len() - 1);
+    let (x0, y0, x1, y1) = svg::bounds(&all);
+    let pad = 20;
+    let vb = format!(
+        "{} {} {} {}",
+        x0 * 100 - pad,
+        y0 * 100 - pad,
+        (x1 - x0 + 1) * 100 + 2 * pad,
+        (y1 - y0 + 1) * 100 + 2 * pad
+    );
+    let used = svg::used(tl.rules, &all);
+    let defs = svg::defs(tl.rules, &lays, &used);
+    let mut rows = String::new();
+    for (p, name) in tl.players.iter().enumerate() {
+        rows.push_str(&format!(
+            r#"<tr id="row-{p}" data-player="{p}"><td class="swatch"><span style="background:{}"></span></td><td>P{p} {}</td><td class="score" id="score-{p}">0</td></tr>"#,
+            colour(p as u8),
+            esc(name)
+        ));
+    }
+    let seed = tl
+        .record
+        .seed
+        .map_or("scenario".to_string(), |s| format!("seed {s}"));
+    let state = if tl.finished {
+        "finished".to_string()
+    } else {
+        "not finished".to_string()
+    };
+    let title = format!("{} — game viewer", tl.rules.name);
+    format!(
+        r#"<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>{STYLE}</style>
+</head>
+<body>
+<header>
+<h1>{name}</h1>
+<div id="meta">ruleset {id} · {seed} · {players} players · {placements} tiles placed · {state}</div>
+</header>
+<div id="controls">
+<button id="first" title="first (Home)">« first</button>
+<button id="prev" title="previous (←)">◀ prev</button>
+<span id="turn" data-step="0" data-turn="0" data-final="0">Start</span>
+<button id="next" title="next (→)">next ▶</button>
+<button id="last" title="last (End)">last »</button>
+<input type="range" id="slider" min="0" max="{max}" value="0" aria-label="step">
+</div>
+<main>
+<div id="board-wrap">
+<svg id="board" xmlns="http://www.w3.org/2000/svg" viewBox="{vb}">
+<defs>{defs}</defs>
+<g id="tiles"></g><g id="highlight"></g><g id="followers"></g>
+</svg>
+</div>
+<aside>
+<table id="scores">{rows}</table>
+<h3>This turn</h3>
+<div id="desc"></div>
+<ul id="events"></ul>
+<div class="keys">keys: ← previous · → next · Home first · End last</div>
+</aside>
+</main>
+<script type="application/json" id="game-data">{json}</script>
+<script>{SCRIPT}</script>
+</body>
+</html>
+"#,
+        title = esc(&title),
+        name = esc(tl.rules.name),
+        id = esc(tl.rules.id),
+        seed = esc(&seed),
+        players = tl.record.players,
+        placements = tl.placements,
+        state = state,
+        max = tl.steps.len() - 1,
+        vb = vb,
+        defs = defs,
+        rows = rows,
+        json = json
+    )
+}

@@ -1,0 +1,635 @@
+//! Drawing: tile geometry worked out from the segments, the atlas (well-formed,
+//! deterministic, golden for the base game), boards from game records, the
+//! viewer page, and clear errors on bad input.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use carcassonne::geom::{self, pt, End, Geom, Pt};
+use carcassonne::timeline::Timeline;
+use carcassonne::{play, svg};
+use carcassonne_runtime::bots::BotKind;
+use carcassonne_runtime::generated::ATTRS;
+use carcassonne_runtime::tables::{Kind, Ruleset};
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .current_dir(root())
+        .args(args)
+        .output()
+        .expect("run carcassonne")
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("carcassonne-render-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// Parse as XML (panics with the parser's message if it is not well-formed).
+fn xml(s: &str) -> roxmltree::Document<'_> {
+    roxmltree::Document::parse(s).unwrap_or_else(|e| panic!("not well-formed XML: {e}"))
+}
+
+/// The layouts of a compiled-in ruleset's tiles, worked out once per test run.
+fn layouts(rs: &'static Ruleset) -> &'static [geom::Layout] {
+    static CACHE: OnceLock<Mutex<HashMap<&'static str, &'static [geom::Layout]>>> = OnceLock::new();
+    let mut cache = CACHE
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|p| p.into_inner());
+    cache
+        .entry(rs.id)
+        .or_insert_with(|| Box::leak(geom::layouts(rs.tiles).into_boxed_slice()))
+}
+
+fn layout_of(
+    ruleset: &str,
+    tile: &str,
+) -> (geom::Layout, &'static carcassonne_runtime::tables::TileType) {
+    let rs = carcassonne_runtime::ruleset(ruleset).unwrap();
+    let t = &rs.tiles[rs.tile_index(tile).unwrap()];
+    (geom::layout(t), t)
+}
+
+fn seg_of(t: &carcassonne_runtime::tables::TileType, kind: Kind, ports: &[&str]) -> usize {
+    t.segments
+        .iter()
+        .position(|s| {
+            s.kind == kind && {
+                let names = carcassonne_runtime::catalog::port_names(s);
+                names.len() == ports.len() && ports.iter().all(|p| names.contains(p))
+            }
+        })
+        .unwrap_or_else(|| panic!("{} has no {kind:?} on {ports:?}", t.id))
+}
+
+#[test]
+fn tile_d_city_cap_on_n_road_w_to_e_field_strip_between() {
+    let (lay, t) = layout_of("base", "D");
+    let city = seg_of(t, Kind::City, &["N"]);
+    let road = seg_of(t, Kind::Road, &["E", "W"]);
+    let strip = seg_of(t, Kind::Field, &["En", "Wn"]);
+    let south = seg_of(t, Kind::Field, &["Es", "Se", "Sw", "Ws"]);
+    assert_eq!(lay.segment_at(pt(50.0, 8.0)), Some(city), "the cap hugs N");
+    assert_eq!(lay.segment_at(pt(50.0, 50.0)), Some(road));
+    assert_eq!(
+        lay.segment_at(pt(2.0, 50.0)),
+        Some(road),
+        "the road reaches W"
+    );
+    assert_eq!(
+        lay.segment_at(pt(98.0, 50.0)),
+        Some(road),
+        "the road reaches E"
+    );
+    assert_eq!(
+        lay.segment_at(pt(50.0, 40.0)),
+        Some(strip),
+        "a field between cap and road"
+    );
+    assert_eq!(lay.segment_at(pt(50.0, 80.0)), Some(south));
+    assert!(lay.junction.is_none());
+}
+
+#[test]
+fn tile_k_city_n_road_curving_s_to_w() {
+    let (lay, t) = layout_of("base", "K");
+    let city = seg_of(t, Kind::City, &["N"]);
+    let road = seg_of(t, Kind::Road, &["S", "W"]);
+    let corner = seg_of(t, Kind::Field, &["Sw", "Ws"]);
+    assert_eq!(lay.segment_at(pt(50.0, 8.0)), Some(city));
+    assert_eq!(lay.segment_at(pt(50.0, 97.0)), Some(road), "from S");
+    assert_eq!(lay.segment_at(pt(3.0, 50.0)), Some(road), "to W");
+    assert_eq!(
+        lay.segment_at(pt(37.5, 62.5)),
+        Some(road),
+        "curving through the SW quarter"
+    );
+    assert_eq!(
+        lay.segment_at(pt(12.0, 88.0)),
+        Some(corner),
+        "the field in the bend"
+    );
+    assert_ne!(lay.segment_at(pt(75.0, 75.0)), Some(corner));
+}
+
+#[test]
+fn tile_x_crossroads_with_a_centre_junction() {
+    let (lay, t) = layout_of("base", "X");
+    let j = lay.junction.expect("four roads meet in a junction");
+    assert!(
+        (j.x - 50.0).abs() < 1.0 && (j.y - 50.0).abs() < 1.0,
+        "{j:?}"
+    );
+    for side in ["N", "E", "S", "W"] {
+        let r = seg_of(t, Kind::Road, &[side]);
+        match &lay.segs[r].geom {
+            Geom::Stroke {
+                end: Some((_, End::Junction)),
+                ..
+            } => {}
+            g => panic!("road {side} should end at the junction: {g:?}"),
+        }
+    }
+    // Four separate fields, one per quarter.
+    let quarters = [
+        pt(20.0, 20.0),
+        pt(80.0, 20.0),
+        pt(80.0, 80.0),
+        pt(20.0, 80.0),
+    ];
+    let fields: Vec<Option<usize>> = quarters.iter().map(|&p| lay.segment_at(p)).collect();
+    for (i, f) in fields.iter().enumerate() {
+        assert!(f.is_some());
+        for g in &fields[..i] {
+            assert_ne!(f, g);
+        }
+    }
+}
+
+#[test]
+fn one_port_roads_reach_the_city_that_splits_their_fields() {
+    // Tile S: a three-sided city and a road from S into it; Se and Sw are
+    // different fields, so the road must run into the city.
+    let (lay, t) = layout_of("base", "S");
+    let road = seg_of(t, Kind::Road, &["S"]);
+    match &lay.segs[road].geom {
+        Geom::Stroke {
+            end: Some((_, End::Covered)),
+            ..
+        } => {}
+        g => panic!("road S should run under the city: {g:?}"),
+    }
+    // Tile A: the road ends at the cloister.
+    let (lay, t) = layout_of("base", "A");
+    let road = seg_of(t, Kind::Road, &["S"]);
+    let cloister = t
+        .segments
+        .iter()
+        .position(|s| s.kind == Kind::Cloister)
+        .unwrap();
+    assert_eq!(lay.segment_at(pt(50.0, 50.0)), Some(cloister));
+    assert_eq!(lay.segment_at(pt(50.0, 95.0)), Some(road));
+}
+
+#[test]
+fn every_segment_of_every_tile_is_visible_and_its_anchor_lies_on_it() {
+    for rs in carcassonne_runtime::rulesets() {
+        for (t, lay) in rs.tiles.iter().zip(layouts(rs)) {
+            for (i, seg) in t.segments.iter().enumerate() {
+                let cells = lay.cells_of(i);
+                assert!(
+                    cells > 0,
+                    "{} {}: segment {i} ({:?}) is not visible",
+                    rs.id,
+                    t.id,
+                    seg.kind
+                );
+                let a = lay.segs[i].anchor;
+                assert_eq!(
+                    lay.segment_at(a),
+                    Some(i),
+                    "{} {}: the anchor of segment {i} ({:?}) at {a:?} is not on it",
+                    rs.id,
+                    t.id,
+                    seg.kind
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn enclosed_fields_are_drawn_inside_their_cities() {
+    let (lay, t) = layout_of("base_inns_cathedrals", "IC/CCCC");
+    let enclosed = t
+        .segments
+        .iter()
+        .position(|s| s.kind == Kind::Field && s.ports == 0)
+        .unwrap();
+    assert_eq!(lay.segment_at(pt(50.0, 50.0)), Some(enclosed));
+    assert!(lay.cells_of(enclosed) > 50);
+}
+
+#[test]
+fn atlases_are_well_formed_deterministic_and_show_every_tile() {
+    for id in ["base", "base_river2", "base_inns_cathedrals"] {
+        let rs = carcassonne_runtime::ruleset(id).unwrap();
+        assert_eq!(
+            svg::atlas(rs),
+            svg::atlas(rs),
+            "{id}: the atlas is not deterministic"
+        );
+    }
+    for rs in carcassonne_runtime::rulesets() {
+        let a = svg::atlas_with(rs, layouts(rs));
+        let doc = xml(&a);
+        let tiles: Vec<&str> = doc
+            .descendants()
+            .filter_map(|n| n.attribute("data-tile"))
+            .collect();
+        let want: Vec<&str> = rs.tiles.iter().map(|t| t.id).collect();
+        assert_eq!(tiles, want, "{}", rs.id);
+        for t in rs.tiles {
+            assert!(
+                a.contains(&format!(">{}</tspan> ×{}", svg::esc(t.id), t.count)),
+                "{} {}",
+                rs.id,
+                t.id
+            );
+        }
+    }
+}
+
+/// The base atlas is golden twice: the test's copy and the README's picture.
+#[test]
+fn base_atlas_matches_the_golden_file() {
+    let got = svg::atlas(carcassonne_runtime::ruleset("base").unwrap());
+    for rel in ["cli/tests/golden/atlas-base.svg", "docs/atlas-base.svg"] {
+        let path = root().join(rel);
+        if std::env::var_os("UPDATE_GOLDEN").is_some() {
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, &got).unwrap();
+            continue;
+        }
+        let want = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{}: {e} (UPDATE_GOLDEN=1 writes it)", path.display()));
+        assert!(
+            got == want,
+            "the base atlas differs from {} (look at both; UPDATE_GOLDEN=1 rewrites it)",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn every_attribute_has_a_symbol_and_unknown_ones_a_labelled_badge() {
+    for a in ATTRS {
+        let s = svg::symbol(a.name, 2, Pt { x: 50.0, y: 50.0 }, 1);
+        xml(&format!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg">{s}</svg>"#
+        ));
+    }
+    let s = svg::symbol("wind-rose", 1, Pt { x: 10.0, y: 10.0 }, 0);
+    let wrapped = format!(r#"<svg xmlns="http://www.w3.org/2000/svg">{s}</svg>"#);
+    let doc = xml(&wrapped);
+    assert!(
+        doc.descendants().any(|n| n.text() == Some("wind-rose")),
+        "{s}"
+    );
+}
+
+#[test]
+fn the_render_tiles_command_writes_the_atlas() {
+    let out = tmp("atlas.svg");
+    let o = run(&[
+        "render",
+        "tiles",
+        "--ruleset",
+        "base",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let svg = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(
+        svg,
+        svg::atlas(carcassonne_runtime::ruleset("base").unwrap())
+    );
+    // A ruleset given by path draws the same tiles.
+    let by_path = tmp("atlas-path.svg");
+    let o = run(&[
+        "render",
+        "tiles",
+        "--ruleset",
+        "rulesets/base.toml",
+        "-o",
+        by_path.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(std::fs::read_to_string(&by_path).unwrap(), svg);
+    let o = run(&[
+        "render",
+        "tiles",
+        "--ruleset",
+        "nope",
+        "-o",
+        tmp("x.svg").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o.stderr).contains("unknown ruleset `nope`"));
+    assert!(!tmp("x.svg").exists());
+}
+
+fn record(ruleset: &str, seed: u64, bots: &[BotKind]) -> carcassonne_runtime::record::Record {
+    let rs = carcassonne_runtime::ruleset(ruleset).unwrap();
+    play::play(rs, bots.len() as u8, seed, bots, true).unwrap()
+}
+
+#[test]
+fn stepping_through_records_matches_the_engine_for_every_ruleset() {
+    let bots = [BotKind::Random, BotKind::Greedy, BotKind::Random];
+    for rs in carcassonne_runtime::rulesets() {
+        let lays = layouts(rs);
+        for seed in 0..4 {
+            let rec = record(rs.id, seed, &bots);
+            let tl =
+                Timeline::new(rec.clone(), rs).unwrap_or_else(|e| panic!("{} {seed}: {e}", rs.id));
+            let placed = rec.turns.iter().filter(|t| t.discarded.is_none()).count();
+            assert_eq!(tl.placements, placed);
+            assert!(tl.finished);
+            assert_eq!(
+                tl.steps.len(),
+                placed + 2,
+                "start, one per tile, final scoring"
+            );
+            let last = tl.steps.last().unwrap();
+            assert!(last.is_final);
+            assert_eq!(Some(&last.scores), rec.final_.as_ref().map(|f| &f.scores));
+            // Scores only grow, and each step's events add up to the change.
+            for w in tl.steps.windows(2) {
+                let gained: u32 = w[1].events.iter().map(|e| e.points).sum();
+                let before: u32 = w[0].scores.iter().sum();
+                let after: u32 = w[1].scores.iter().sum();
+                assert_eq!(before + gained, after);
+            }
+            // Followers stand on their segments, on the board.
+            for k in 0..tl.steps.len() {
+                let tiles = tl.tiles_at(k);
+                for f in &tl.steps[k].followers {
+                    assert!(tiles.contains(&f.on));
+                    let lay = &lays[f.on.tile as usize];
+                    let a = lay.segs[f.segment as usize].anchor;
+                    assert_eq!(lay.segment_at(a), Some(f.segment as usize));
+                }
+                assert!(tl.steps[k].followers.len() <= rs.options.followers as usize * 3 + 3);
+            }
+        }
+    }
+}
+
+#[test]
+fn boards_are_well_formed_and_show_followers_and_scores() {
+    let rec = record(
+        "base",
+        42,
+        &[BotKind::Random, BotKind::Greedy, BotKind::Greedy],
+    );
+    let file = tmp("game42.json");
+    std::fs::write(&file, serde_json::to_vec_pretty(&rec).unwrap()).unwrap();
+    let f = file.to_str().unwrap();
+    let end = tmp("end.svg");
+    let o = run(&["render", "game", f, "-o", end.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let s = std::fs::read_to_string(&end).unwrap();
+    let doc = xml(&s);
+    let scores = &rec.final_.as_ref().unwrap().scores;
+    for (p, sc) in scores.iter().enumerate() {
+        let g = doc
+            .descendants()
+            .find(|n| n.attribute("data-player") == Some(&p.to_string()))
+            .unwrap();
+        let shown: String = g.descendants().filter_map(|n| n.text()).collect();
+        assert!(shown.contains(&format!(": {sc}")), "P{p}: {shown}");
+    }
+    assert!(s.contains("final scores"));
+    // After 30 tiles: 31 tiles on the board, the last highlighted, the
+    // followers that were standing then.
+    let mid = tmp("mid.svg");
+    let o = run(&[
+        "render",
+        "game",
+        f,
+        "--turn",
+        "30",
+        "-o",
+        mid.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let s = std::fs::read_to_string(&mid).unwrap();
+    let doc = xml(&s);
+    let uses = |prefix: &str| {
+        doc.descendants()
+            .filter(|n| n.tag_name().name() == "use")
+            .filter(|n| n.attribute("href").is_some_and(|h| h.starts_with(prefix)))
+            .count()
+    };
+    assert_eq!(uses("#t"), 31);
+    let tl = Timeline::new(rec.clone(), carcassonne_runtime::ruleset("base").unwrap()).unwrap();
+    assert_eq!(uses("#meeple"), tl.steps[30].followers.len());
+    assert!(s.contains("turn 30 of"));
+    assert!(
+        s.contains(r##"stroke="#ffe14d""##),
+        "the tile just placed is highlighted"
+    );
+    // Deterministic.
+    let again = tmp("mid2.svg");
+    assert!(run(&[
+        "render",
+        "game",
+        f,
+        "--turn",
+        "30",
+        "-o",
+        again.to_str().unwrap()
+    ])
+    .status
+    .success());
+    assert_eq!(std::fs::read(&mid).unwrap(), std::fs::read(&again).unwrap());
+    // The start position.
+    let start = tmp("start.svg");
+    assert!(run(&[
+        "render",
+        "game",
+        f,
+        "--turn",
+        "0",
+        "-o",
+        start.to_str().unwrap()
+    ])
+    .status
+    .success());
+}
+
+fn fails(args: &[&str], needle: &str) {
+    let o = run(args);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{args:?}: {err}");
+    assert!(
+        err.contains(needle),
+        "{args:?}: expected {needle:?} in {err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn bad_records_and_turns_are_clear_errors() {
+    let rec = record("base", 5, &[BotKind::Random, BotKind::Random]);
+    let file = tmp("game5.json");
+    std::fs::write(&file, serde_json::to_vec_pretty(&rec).unwrap()).unwrap();
+    let f = file.to_str().unwrap();
+    let out = tmp("never.svg");
+    let o = out.to_str().unwrap();
+    let placed = rec.turns.iter().filter(|t| t.discarded.is_none()).count();
+    fails(
+        &["render", "game", f, "--turn", "500", "-o", o],
+        "--turn 500 is past the end",
+    );
+    fails(
+        &[
+            "render",
+            "game",
+            f,
+            "--turn",
+            &format!("{}", placed + 1),
+            "-o",
+            o,
+        ],
+        "past the end",
+    );
+    let o2 = run(&["render", "game", f, "--turn", "-3", "-o", o]);
+    assert_eq!(
+        o2.status.code(),
+        Some(2),
+        "a negative turn is a usage error"
+    );
+    // Corrupt: cut in half, an illegal move, not JSON, missing, another ruleset.
+    let full = std::fs::read(&file).unwrap();
+    let cut = tmp("cut.json");
+    std::fs::write(&cut, &full[..full.len() / 2]).unwrap();
+    fails(
+        &["render", "game", cut.to_str().unwrap(), "-o", o],
+        "not a valid game record",
+    );
+    fails(
+        &["view", cut.to_str().unwrap(), "-o", o],
+        "not a valid game record",
+    );
+    let mut v: serde_json::Value = serde_json::from_slice(&full).unwrap();
+    v["turns"][3]["x"] = serde_json::json!(40);
+    let moved = tmp("moved.json");
+    std::fs::write(&moved, serde_json::to_vec(&v).unwrap()).unwrap();
+    fails(
+        &["render", "game", moved.to_str().unwrap(), "-o", o],
+        "turn 4: illegal move",
+    );
+    fails(
+        &["view", moved.to_str().unwrap(), "-o", o],
+        "turn 4: illegal move",
+    );
+    let junk = tmp("junk.json");
+    std::fs::write(&junk, [0xff, 0x00, 0x41]).unwrap();
+    fails(
+        &["view", junk.to_str().unwrap(), "-o", o],
+        "not a valid game record",
+    );
+    fails(
+        &["view", tmp("missing.json").to_str().unwrap(), "-o", o],
+        "cannot read file",
+    );
+    let mut v: serde_json::Value = serde_json::from_slice(&full).unwrap();
+    v["ruleset"] = serde_json::json!("no_such_ruleset");
+    let other = tmp("other.json");
+    std::fs::write(&other, serde_json::to_vec(&v).unwrap()).unwrap();
+    fails(
+        &["render", "game", other.to_str().unwrap(), "-o", o],
+        "unknown ruleset `no_such_ruleset`",
+    );
+    assert!(!out.exists(), "nothing is written on an error");
+}
+
+#[test]
+fn a_partial_record_and_a_scenario_render_and_view() {
+    let rec = record("base_river1", 3, &[BotKind::Greedy, BotKind::Random]);
+    let mut v = serde_json::to_value(&rec).unwrap();
+    v["turns"].as_array_mut().unwrap().truncate(15);
+    v.as_object_mut().unwrap().remove("final");
+    let file = tmp("partial.json");
+    std::fs::write(&file, serde_json::to_vec(&v).unwrap()).unwrap();
+    let out = tmp("partial.svg");
+    let o = run(&[
+        "render",
+        "game",
+        file.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let s = std::fs::read_to_string(&out).unwrap();
+    xml(&s);
+    assert!(s.contains("the record stops here"));
+    let html = tmp("partial.html");
+    let o = run(&["view", file.to_str().unwrap(), "-o", html.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    // Every hand-written scenario (no seed, scripted draws) of the scenario tests.
+    let mut n = 0;
+    let mut cache: std::collections::HashMap<&str, Vec<geom::Layout>> = Default::default();
+    for e in std::fs::read_dir(root().join("tests/scenarios")).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_none_or(|x| x != "json") {
+            continue;
+        }
+        let tl = Timeline::load(&p, None).unwrap_or_else(|e| panic!("{e}"));
+        let lays = cache
+            .entry(tl.rules.id)
+            .or_insert_with(|| geom::layouts(tl.rules.tiles));
+        for k in 0..tl.steps.len() {
+            xml(&svg::board(tl.rules, lays, &tl.board_view(k, lays)));
+        }
+        n += 1;
+    }
+    assert!(n >= 10, "{n} scenarios");
+}
+
+#[test]
+fn the_viewer_is_one_self_contained_file() {
+    let rec = record(
+        "base_inns_cathedrals",
+        9,
+        &[BotKind::Greedy, BotKind::Random, BotKind::Greedy],
+    );
+    let file = tmp("ic.json");
+    std::fs::write(&file, serde_json::to_vec(&rec).unwrap()).unwrap();
+    let out = tmp("ic.html");
+    let o = run(&["view", file.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let html = std::fs::read_to_string(&out).unwrap();
+    for id in [
+        "turn", "scores", "events", "board", "next", "prev", "first", "last", "slider",
+    ] {
+        assert!(html.contains(&format!(r#"id="{id}""#)), "#{id}");
+    }
+    // No external assets: the only URL is the SVG namespace.
+    let urls = html.matches("http").count();
+    assert_eq!(urls, html.matches("http://www.w3.org/2000/svg").count());
+    assert!(!html.contains(" src="));
+    assert!(!html.contains("<link"));
+    // The inline SVG is well-formed.
+    let start = html.find("<svg id=\"board\"").unwrap();
+    let end = html[start..].find("</svg>").unwrap() + start + 6;
+    xml(&html[start..end]);
+    // The embedded data: one step per tile plus the start and the final scoring.
+    let a = html
+        .find(r#"<script type="application/json" id="game-data">"#)
+        .unwrap();
+    let body = &html[a..];
+    let json = &body[body.find('>').unwrap() + 1..body.find("</script>").unwrap()];
+    let d: serde_json::Value = serde_json::from_str(json).unwrap();
+    let placed = rec.turns.iter().filter(|t| t.discarded.is_none()).count();
+    assert_eq!(d["steps"].as_array().unwrap().len(), placed + 2);
+    assert_eq!(
+        d["steps"].as_array().unwrap().last().unwrap()["scores"],
+        serde_json::json!(rec.final_.as_ref().unwrap().scores)
+    );
+}

@@ -1,0 +1,128 @@
+//! `simulate`: the same summary whatever the thread count, a game of the
+//! simulation is the game `play` plays with its seed, and clear errors.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use carcassonne::simulate::{self, game_seed};
+use carcassonne_runtime::bots::BotKind;
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
+        .args(args)
+        .output()
+        .expect("run carcassonne")
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("carcassonne-sim-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn the_summary_is_the_same_with_one_or_two_threads() {
+    let mut outs = Vec::new();
+    for threads in ["1", "2"] {
+        let json = tmp(&format!("sim-{threads}.json"));
+        let o = run(&[
+            "simulate",
+            "--ruleset",
+            "base",
+            "--games",
+            "200",
+            "--bots",
+            "random,greedy",
+            "--seed",
+            "7",
+            "--threads",
+            threads,
+            "--json",
+            json.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        outs.push((std::fs::read(&json).unwrap(), o.stdout));
+    }
+    assert_eq!(
+        outs[0].0, outs[1].0,
+        "JSON summaries differ between 1 and 2 threads"
+    );
+    assert_eq!(
+        outs[0].1, outs[1].1,
+        "tables differ between 1 and 2 threads"
+    );
+    let v: serde_json::Value = serde_json::from_slice(&outs[0].0).unwrap();
+    assert_eq!(v["games"], 200);
+    assert_eq!(v["players"], 2);
+    let seats = v["seats"].as_array().unwrap();
+    let wins: f64 = seats.iter().map(|s| s["win_rate"].as_f64().unwrap()).sum();
+    assert!(
+        (wins - 1.0).abs() < 1e-3,
+        "win rates add up to 1 (ties split): {wins}"
+    );
+    for s in seats {
+        let by_kind: f64 = s["points_by_feature"]
+            .as_object()
+            .unwrap()
+            .values()
+            .map(|x| x.as_f64().unwrap())
+            .sum();
+        assert!((by_kind - s["mean"].as_f64().unwrap()).abs() < 1e-2, "{s}");
+        assert!(s["sd"].as_f64().unwrap() > 0.0);
+    }
+    let turns = v["mean_turns"].as_f64().unwrap();
+    let discarded = v["mean_discarded"].as_f64().unwrap();
+    assert!(
+        (turns + discarded - 71.0).abs() < 1e-6,
+        "71 tiles are placed or discarded"
+    );
+    let table = text(&outs[0].1);
+    assert!(
+        table.contains("greedy") && table.contains("mean game length"),
+        "{table}"
+    );
+}
+
+#[test]
+fn a_simulated_game_is_the_game_play_plays_with_its_seed() {
+    let rules = carcassonne_runtime::ruleset("base_river_inns_cathedrals").unwrap();
+    let bots = [BotKind::Greedy, BotKind::Random, BotKind::Greedy];
+    for i in 0..3 {
+        let seed = game_seed(11, i);
+        let r = simulate::play_one(rules, &bots, seed).unwrap();
+        let rec = carcassonne::play::play(rules, 3, seed, &bots, true).unwrap();
+        assert_eq!(Some(&r.scores), rec.final_.as_ref().map(|f| &f.scores));
+        let placed = rec.turns.iter().filter(|t| t.discarded.is_none()).count();
+        assert_eq!(r.turns as usize, placed);
+        assert_eq!(r.discards as usize, rec.turns.len() - placed);
+    }
+    // Different games get different seeds.
+    let seeds: std::collections::HashSet<u64> = (0..1000).map(|i| game_seed(1, i)).collect();
+    assert_eq!(seeds.len(), 1000);
+}
+
+#[test]
+fn bad_simulations_are_clear_errors() {
+    for (args, needle) in [
+        (vec!["--ruleset", "nope"], "unknown ruleset `nope`"),
+        (vec!["--bots", "random,clever"], "unknown bot `clever`"),
+        (vec!["--bots", "random"], "one bot per player"),
+        (vec!["--threads", "0"], "--threads must be at least 1"),
+        (vec!["--games", "0"], "--games must be at least 1"),
+    ] {
+        let mut a = vec!["simulate"];
+        if !args.contains(&"--games") {
+            a.extend(["--games", "2"]);
+        }
+        a.extend(args);
+        let o = run(&a);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{a:?}: {err}");
+        assert!(err.contains(needle), "{a:?}: {err}");
+    }
+}
