@@ -17,20 +17,7 @@ fn replay_counterexample(id: &str) {
         panic!("{id}: expected a counterexample");
     };
     let rules = carcassonne_runtime::ruleset(id).expect("compiled in");
-    let start: Vec<(u16, Placement)> = rules
-        .start
-        .iter()
-        .map(|s| {
-            (
-                s.tile,
-                Placement {
-                    x: s.x,
-                    y: s.y,
-                    rotation: s.rotation,
-                },
-            )
-        })
-        .collect();
+    let start = carcassonne_runtime::engine::start_placements(rules);
     let mut game = Game::new_scripted(rules, 2, &start).expect("scripted game");
     let index = |tile: &str| rules.tile_index(tile).expect("tile of the ruleset") as u16;
     for (tile, x, y, rotation) in &played {

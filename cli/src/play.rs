@@ -54,6 +54,21 @@ fn events_text(events: &[ScoreEvent]) -> String {
         .join(", ")
 }
 
+/// The bots of a game seeded `seed`, one per seat, each with its own seed
+/// derived from the game's (so `play` and `simulate` play the same games).
+pub fn seats(bots: &[BotKind], seed: u64) -> Vec<Bot> {
+    bots.iter()
+        .enumerate()
+        .map(|(i, &k)| {
+            Bot::new(
+                k,
+                seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                    .wrapping_add(i as u64 + 1),
+            )
+        })
+        .collect()
+}
+
 /// Play one game with bots; returns the record.
 pub fn play(
     rules: &'static Ruleset,
@@ -63,17 +78,7 @@ pub fn play(
     quiet: bool,
 ) -> Result<Record, String> {
     let mut g = Game::new(rules, players, seed).map_err(|e| e.to_string())?;
-    let mut seats: Vec<Bot> = bots
-        .iter()
-        .enumerate()
-        .map(|(i, &k)| {
-            Bot::new(
-                k,
-                seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                    .wrapping_add(i as u64 + 1),
-            )
-        })
-        .collect();
+    let mut seats = seats(bots, seed);
     let mut rec = Recorder::new(
         &g,
         Some(bots.iter().map(|b| b.name().to_string()).collect()),

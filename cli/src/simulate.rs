@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use carcassonne_runtime::bots::{Bot, BotKind};
+use carcassonne_runtime::bots::BotKind;
 use carcassonne_runtime::engine::Game;
 use carcassonne_runtime::tables::{Kind, Ruleset};
 use clap::Args;
@@ -75,17 +75,7 @@ pub fn play_one(
 ) -> Result<GameResult, String> {
     let players = bots.len() as u8;
     let mut g = Game::new(rules, players, seed).map_err(|e| e.to_string())?;
-    let mut seats: Vec<Bot> = bots
-        .iter()
-        .enumerate()
-        .map(|(i, &k)| {
-            Bot::new(
-                k,
-                seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                    .wrapping_add(i as u64 + 1),
-            )
-        })
-        .collect();
+    let mut seats = crate::play::seats(bots, seed);
     let mut by_kind = vec![[0u32; 4]; bots.len()];
     let mut events = Vec::with_capacity(16);
     while !g.is_over() {

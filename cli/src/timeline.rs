@@ -160,20 +160,7 @@ impl Timeline {
         let finished = replayed.game.is_over();
         let spare = with_spare_tile(rules);
         let start: Vec<(u16, Placement)> = if rec.seed.is_some() {
-            rules
-                .start
-                .iter()
-                .map(|s| {
-                    (
-                        s.tile,
-                        Placement {
-                            x: s.x,
-                            y: s.y,
-                            rotation: s.rotation,
-                        },
-                    )
-                })
-                .collect()
+            carcassonne_runtime::engine::start_placements(rules)
         } else {
             rec.start
                 .iter()

@@ -163,21 +163,7 @@ impl Game {
     /// A new game: the start tile(s) placed, the rest shuffled by `seed`, and
     /// the first player's tile drawn.
     pub fn new(rules: &'static Ruleset, players: u8, seed: u64) -> Result<Game, SetupError> {
-        let start: Vec<(u16, Placement)> = rules
-            .start
-            .iter()
-            .map(|s| {
-                (
-                    s.tile,
-                    Placement {
-                        x: s.x,
-                        y: s.y,
-                        rotation: s.rotation,
-                    },
-                )
-            })
-            .collect();
-        Self::setup(rules, players, seed, &start, false)
+        Self::setup(rules, players, seed, &start_placements(rules), false)
     }
 
     fn setup(
@@ -933,6 +919,25 @@ impl Game {
             }
         }
     }
+}
+
+/// The ruleset's start tiles as (tile, placement) pairs, as `new_scripted`
+/// takes them.
+pub fn start_placements(rules: &Ruleset) -> Vec<(u16, Placement)> {
+    rules
+        .start
+        .iter()
+        .map(|s| {
+            (
+                s.tile,
+                Placement {
+                    x: s.x,
+                    y: s.y,
+                    rotation: s.rotation,
+                },
+            )
+        })
+        .collect()
 }
 
 /// The four rotations' packed edges side by side in one word, so one XOR

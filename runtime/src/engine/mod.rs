@@ -10,5 +10,7 @@ mod river;
 mod scoring;
 pub mod types;
 
-pub use game::{Deployed, Discard, ForceDrawError, Game, Placed, SetupError, NO_NODE};
+pub use game::{
+    start_placements, Deployed, Discard, ForceDrawError, Game, Placed, SetupError, NO_NODE,
+};
 pub use types::*;
