@@ -205,6 +205,11 @@ impl Board {
     /// placed tiles on its four sides.
     pub fn place(&mut self, x: i32, y: i32, index: usize, edges: u16) -> [Option<usize>; 4] {
         let mut neighbours = [None; 4];
+        if index == 0 && self.open.is_empty() {
+            // The first tile: centre the grid on it, wherever it is, so a
+            // far-away start costs no more than one at (0, 0).
+            self.origin = (x - self.size / 2, y - self.size / 2);
+        }
         self.ensure(x, y);
         if let Some(o) = self.open_at(x, y) {
             self.remove_open(o);

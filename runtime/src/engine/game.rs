@@ -235,6 +235,11 @@ impl Game {
                 .tiles
                 .get(tile as usize)
                 .ok_or_else(|| bad("no such tile"))?;
+            // Coordinates are i16 and the board holds every tile within a
+            // game's reach of the start: keep starts well inside.
+            if p.x.unsigned_abs() > MAX_START_COORD || p.y.unsigned_abs() > MAX_START_COORD {
+                return Err(bad(&format!("x and y must lie within ±{MAX_START_COORD}")));
+            }
             let copies = start.iter().filter(|s| s.0 == tile).count();
             if copies > t.count as usize || p.rotation > 3 {
                 return Err(bad(
@@ -260,6 +265,12 @@ impl Game {
             g.board.open_origin();
         }
         g.draw();
+        if g.current.is_none() {
+            // Nothing could be drawn (every tile fits nowhere, or none is
+            // left): the game ends before it starts, as `apply` ends it when
+            // a turn draws nothing.
+            g.finish_into(&mut Vec::new());
+        }
         Ok(g)
     }
 
@@ -920,6 +931,9 @@ impl Game {
         }
     }
 }
+
+/// How far from (0, 0) a start tile may lie (scripted games choose it).
+pub const MAX_START_COORD: u16 = 16_384;
 
 /// The ruleset's start tiles as (tile, placement) pairs, as `new_scripted`
 /// takes them.
