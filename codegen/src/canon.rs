@@ -6,7 +6,7 @@ use crate::ports::rotate_mask;
 
 type SegKey = (Kind, u16, Vec<u16>, Vec<AttrValue>);
 
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Canonical(Vec<SegKey>, Vec<AttrValue>, [Edge; 4]);
 
 pub fn canonical(tile: &Tile) -> Canonical {

@@ -1,9 +1,30 @@
 //! Diagnostics that point into the user's files: `path:line:col: error: message`,
 //! followed by the source line and a caret, the way compilers report.
+//!
+//! Hostile input stays cheap to report: files are read up to `MAX_FILE_BYTES`
+//! (and only regular files), positions are found through a line index (so
+//! many errors in a big file cost no more than one pass), a long line is shown
+//! as a window around the caret, and long quoted text in a message is clipped.
 
 use std::fmt;
+use std::io::Read;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// The largest input file read, in bytes. The shipped files are under 5 KB;
+/// parsing TOML can take a few hundred bytes of memory per byte (one error
+/// per stray `}`, a table per `{a=`), so this also bounds the memory a file
+/// can cost.
+pub const MAX_FILE_BYTES: u64 = 256 << 10;
+
+/// A source line longer than this (in characters) is shown as a window of
+/// about this many characters around the caret.
+const MAX_SHOWN_LINE: usize = 160;
+
+/// Quoted text (between backticks) in a message longer than this many
+/// characters is clipped.
+const MAX_QUOTED: usize = 80;
 
 /// A file as read from disk, kept so that byte offsets can be turned into
 /// line and column numbers when an error is reported.
@@ -11,6 +32,8 @@ use std::path::{Path, PathBuf};
 pub struct Source {
     pub path: PathBuf,
     pub text: String,
+    /// Byte offset of the start of every line, built on the first lookup.
+    lines: OnceLock<Vec<usize>>,
 }
 
 impl Source {
@@ -18,13 +41,38 @@ impl Source {
         Source {
             path: path.into(),
             text: text.into(),
+            lines: OnceLock::new(),
         }
     }
 
-    /// Read a file; a missing, unreadable or non-UTF-8 file becomes a diagnostic.
+    /// Read a file; a missing, unreadable, non-regular (a folder, a device, a
+    /// pipe), too large or non-UTF-8 file becomes a diagnostic.
     pub fn read(path: &Path) -> Result<Source, Diagnostic> {
-        let bytes = std::fs::read(path)
-            .map_err(|e| Diagnostic::file(path, format!("cannot read file: {e}")))?;
+        let cannot = |e: std::io::Error| Diagnostic::file(path, format!("cannot read file: {e}"));
+        let meta = std::fs::metadata(path).map_err(cannot)?;
+        if !meta.is_file() {
+            let what = if meta.is_dir() {
+                "a folder"
+            } else {
+                "a device, pipe or socket"
+            };
+            return Err(Diagnostic::file(
+                path,
+                format!("cannot read file: not a regular file ({what})"),
+            ));
+        }
+        if meta.len() > MAX_FILE_BYTES {
+            return Err(too_large(path, meta.len()));
+        }
+        // The file may grow between the check and the read: read one byte
+        // past the limit at most.
+        let mut bytes = Vec::with_capacity(meta.len() as usize);
+        std::fs::File::open(path)
+            .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
+            .map_err(cannot)?;
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(too_large(path, bytes.len() as u64));
+        }
         match String::from_utf8(bytes) {
             Ok(text) => Ok(Source::new(path, text)),
             Err(e) => {
@@ -40,48 +88,126 @@ impl Source {
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = floor_char_boundary(&self.text, offset.min(self.text.len()));
-        let before = &self.text[..offset];
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let col = self.text[line_start..offset].chars().count() + 1;
+        let starts = self.line_starts();
+        // The last line starting at or before `offset`.
+        let line = starts.partition_point(|&s| s <= offset);
+        let col = self.text[starts[line - 1]..offset].chars().count() + 1;
         (line, col)
     }
 
-    fn line_text(&self, line: usize) -> String {
-        self.text
-            .lines()
-            .nth(line - 1)
-            .unwrap_or("")
-            .trim_end_matches('\r')
-            .to_string()
+    fn line_starts(&self) -> &[usize] {
+        self.lines.get_or_init(|| {
+            std::iter::once(0)
+                .chain(self.text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect()
+        })
+    }
+
+    /// Line `line` (1-based) without its line break.
+    fn line_text(&self, line: usize) -> &str {
+        let starts = self.line_starts();
+        let Some(&start) = starts.get(line - 1) else {
+            return "";
+        };
+        let end = starts.get(line).map_or(self.text.len(), |&e| e - 1);
+        self.text[start..end].trim_end_matches('\r')
     }
 
     /// An error at a byte range of this file.
     pub fn error(&self, span: Range<usize>, message: impl Into<String>) -> Diagnostic {
         let (line, col) = self.line_col(span.start);
         let text = self.line_text(line);
+        let len = text.chars().count();
         // The caret run stays on the first line of the span.
         let end_col = if span.end > span.start {
             let (end_line, end_col) = self.line_col(span.end);
             if end_line == line {
                 end_col.max(col + 1)
             } else {
-                text.chars().count() + 1
+                len + 1
             }
         } else {
             col + 1
         };
+        let width = (end_col - col).max(1);
+        let (shown, text_col, width) = window(text, len, col, width);
         Diagnostic {
             path: self.path.clone(),
             location: Some(Location {
                 line,
                 col,
-                width: (end_col - col).max(1),
-                text,
+                width,
+                text: shown,
+                text_col,
             }),
-            message: message.into(),
+            message: clip_quotes(&message.into()),
         }
     }
+}
+
+fn too_large(path: &Path, len: u64) -> Diagnostic {
+    Diagnostic::file(
+        path,
+        format!(
+            "file is too large ({len} bytes; input files may have at most {MAX_FILE_BYTES} bytes)"
+        ),
+    )
+}
+
+/// A line of `len` characters as shown under a diagnostic: the whole line, or
+/// for a long line a window around the caret with `…` where it is cut.
+/// Returns the text, the caret's column in it and the caret's width.
+fn window(text: &str, len: usize, col: usize, width: usize) -> (String, usize, usize) {
+    if len <= MAX_SHOWN_LINE {
+        return (text.to_string(), col, width);
+    }
+    let half = MAX_SHOWN_LINE / 2;
+    let from = col.saturating_sub(half).max(1); // 1-based first shown character
+    let to = (from + MAX_SHOWN_LINE).min(len + 1); // one past the last
+    let mut shown = String::new();
+    if from > 1 {
+        shown.push('…');
+    }
+    shown.extend(text.chars().skip(from - 1).take(to - from));
+    if to <= len {
+        shown.push('…');
+    }
+    let text_col = col - from + 1 + usize::from(from > 1);
+    let width = width.min(to.saturating_sub(col).max(1));
+    (shown, text_col, width)
+}
+
+/// A message longer than this (in characters, after quotes are clipped) is
+/// cut: a path built from a long name is not quoted.
+const MAX_MESSAGE: usize = 1_000;
+
+/// Shorten every backtick-quoted piece of `message` longer than `MAX_QUOTED`
+/// characters (a 1 MB tile id is named by its start), and the message itself
+/// if it is still longer than `MAX_MESSAGE`.
+fn clip_quotes(message: &str) -> String {
+    if message.len() <= MAX_QUOTED {
+        return message.to_string();
+    }
+    let mut out = String::with_capacity(message.len().min(1024));
+    for (i, part) in message.split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        let n = part.chars().count();
+        if i % 2 == 1 && n > MAX_QUOTED {
+            out.extend(part.chars().take(MAX_QUOTED - 20));
+            out.push_str(&format!("… ({n} characters)"));
+        } else {
+            out.push_str(part);
+        }
+    }
+    let n = out.chars().count();
+    if n > MAX_MESSAGE {
+        let mut cut: String = out.chars().take(MAX_MESSAGE - 40).collect();
+        cut.push_str(&format!("… ({n} characters)"));
+        return cut;
+    }
+    out
 }
 
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {
@@ -94,9 +220,13 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Location {
     pub line: usize,
+    /// 1-based column in characters, in the file's line.
     pub col: usize,
     pub width: usize,
+    /// The line as shown: the whole line, or a window of a long one.
     pub text: String,
+    /// The caret's column in `text` (equal to `col` unless the line is long).
+    pub text_col: usize,
 }
 
 /// One error in one file. Sorting diagnostics orders them by file and position.
@@ -113,7 +243,7 @@ impl Diagnostic {
         Diagnostic {
             path: path.to_path_buf(),
             location: None,
-            message: message.into(),
+            message: clip_quotes(&message.into()),
         }
     }
 
@@ -156,7 +286,7 @@ impl fmt::Display for Diagnostic {
                 let lead: String = loc
                     .text
                     .chars()
-                    .take(loc.col - 1)
+                    .take(loc.text_col - 1)
                     .map(|c| if c == '\t' { '\t' } else { ' ' })
                     .collect();
                 write!(f, "{pad} | {lead}{}", "^".repeat(loc.width))

@@ -207,6 +207,8 @@ fn header(rulesets: &[Ruleset]) -> String {
     h.push_str("// Port masks are binary, one group of three bits per side, read W S E N from\n");
     h.push_str("// the left; bit p is port p of `Nw N Ne En E Es Se S Sw Ws W Wn`.\n");
     for i in inputs {
+        // A line break in a file name must not end the comment.
+        let i = i.replace(|c: char| c.is_control(), "?");
         h.push_str(&format!("//   {i}\n"));
     }
     h.push('\n');

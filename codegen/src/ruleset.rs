@@ -1,9 +1,9 @@
 //! Loading a ruleset: which sets (and edition), which mechanics, which rule
 //! options; then the checks that concern the mix as a whole.
 
-use std::path::{Path, PathBuf};
-
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
+use std::path::{Path, PathBuf};
 
 use crate::attrs::{self, ATTRIBUTES};
 use crate::diag::{Diagnostic, Source};
@@ -12,6 +12,21 @@ use crate::model::{
 };
 use crate::tileset;
 use crate::toml_read::{At, Reader};
+
+/// The most sets a ruleset may name (`everything_c1` names 21).
+pub const MAX_SETS: usize = 64;
+
+/// The most tile types and tiles a ruleset may have (`everything_c1`: 311
+/// tiles). The engine numbers placed tiles, open positions and the segments
+/// of placed tiles in 16 bits; this keeps every game well inside that.
+pub const MAX_RULESET_TILES: u32 = 2_000;
+
+/// The most `start_extra` placements.
+pub const MAX_START_EXTRA: usize = 100;
+
+/// The most followers per player: with 8 players and a big follower each,
+/// every follower of the game fits in one feature's 8-bit tally.
+pub const MAX_FOLLOWERS: i64 = 30;
 
 const RULESET_KEYS: &[&str] = &["id", "name", "edition", "sets", "mechanics", "tiles"];
 const OPTION_KEYS: &[&str] = &[
@@ -97,9 +112,17 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>) -> Option<Ruleset> {
                     id.value
                 ),
             );
+        } else if RUST_KEYWORDS.contains(&id.value.as_str()) {
+            r.error(
+                id.span.clone(),
+                format!(
+                    "ruleset id `{}` is a Rust keyword; it names a module of the generated tables",
+                    id.value
+                ),
+            );
         }
     }
-    let sets = read_sets(r, &f);
+    let (sets, sets_ok) = read_sets(r, &f);
     if sets.is_empty() && f.get("sets").is_none() {
         r.error(f.span.start..f.span.start, "missing key `sets`");
     }
@@ -142,23 +165,49 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>) -> Option<Ruleset> {
     let mut blocks: Vec<(String, StartBlock)> = Vec::new();
     // A set that could not be loaded is reported once; the checks of the
     // whole mix (start tile, placeability) would only echo it.
-    let mut missing_set = false;
-    for s in &sets {
-        let path = dir.join(format!("{}.toml", s.id.value));
-        if !path.is_file() {
+    let mut missing_set = !sets_ok;
+    let dir_ok = dir.is_dir();
+    if !sets.is_empty() && !dir_ok {
+        let span = tiles_dir
+            .as_ref()
+            .map_or(f.span.start..f.span.start, |t| t.span.clone());
+        let why = if dir.exists() {
+            "is not a folder"
+        } else {
+            "does not exist"
+        };
+        r.error(
+            span,
+            format!(
+                "the tiles folder `{}` {why} (`tiles` is relative to the ruleset's folder; default `../tiles`)",
+                dir.display()
+            ),
+        );
+        missing_set = true;
+    }
+    let mut named: HashSet<&str> = HashSet::new();
+    for s in sets.iter().filter(|_| dir_ok) {
+        if !named.insert(s.id.value.as_str()) {
             r.error(
                 s.id.span.clone(),
-                format!(
-                    "unknown tile set `{}`: there is no {}",
-                    s.id.value,
-                    path.display()
-                ),
+                format!("tile set `{}` is named twice", s.id.value),
             );
             missing_set = true;
             continue;
         }
-        inputs.push(path.clone());
-        let set = match tileset::load(&path) {
+        let path = dir.join(format!("{}.toml", s.id.value));
+        let set = match set_source(&r.src.path, &s.id.value, &path, set_diags) {
+            Ok(src) => {
+                inputs.push(path.clone());
+                tileset::load_source(&src)
+            }
+            Err(why) => {
+                r.error(s.id.span.clone(), why);
+                missing_set = true;
+                continue;
+            }
+        };
+        let set = match set {
             Ok(set) => set,
             Err(d) => {
                 r.error(
@@ -214,8 +263,10 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>) -> Option<Ruleset> {
             }
         }
     }
+    let mut first_with_id: HashMap<&str, usize> = HashMap::new();
     for j in 0..tiles.len() {
-        if let Some(i) = (0..j).find(|&i| tiles[i].id == tiles[j].id) {
+        let i = *first_with_id.entry(tiles[j].id.as_str()).or_insert(j);
+        if i != j {
             let (a, b) = (&tiles[i], &tiles[j]);
             r.error(
                 f.span.start..f.span.start,
@@ -231,6 +282,17 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>) -> Option<Ruleset> {
     if missing_set {
         return None;
     }
+    let total: u32 = tiles.iter().map(|t| t.count).sum();
+    if tiles.len() as u32 > MAX_RULESET_TILES || total > MAX_RULESET_TILES {
+        r.error(
+            f.span.start..f.span.start,
+            format!(
+                "a ruleset has at most {MAX_RULESET_TILES} tile types and {MAX_RULESET_TILES} tiles; this one has {} tile types and {total} tiles",
+                tiles.len()
+            ),
+        );
+        return None;
+    }
     let start = choose_start(
         r,
         &mut tiles,
@@ -244,6 +306,12 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>) -> Option<Ruleset> {
         Some((s, n)) => (Some(s), n),
         None => (None, String::new()),
     };
+    if start.is_some() && tiles.iter().all(|t| t.count <= t.start) {
+        r.error(
+            f.span.start..f.span.start,
+            "nothing is left to draw: every tile of this ruleset is placed at the start or left out",
+        );
+    }
     check_placeable(r, &tiles, &sets, &f);
     let id = id?;
     Some(Ruleset {
@@ -260,12 +328,103 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>) -> Option<Ruleset> {
     })
 }
 
-fn read_sets(r: &mut Reader, f: &crate::toml_read::Fields) -> Vec<SetRef> {
-    let Some(list) = r.array(f, "sets") else {
-        return Vec::new();
+/// Where a ruleset's set `path` can be read, or why not: it is missing, not
+/// a file, the ruleset itself, another ruleset, or unreadable (its own
+/// diagnostic goes to `set_diags`).
+fn set_source(
+    ruleset: &Path,
+    id: &str,
+    path: &Path,
+    set_diags: &mut Vec<Diagnostic>,
+) -> Result<Source, String> {
+    let fail = |why: String| Err(format!("tile set `{id}`: {why}"));
+    match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(format!(
+                "unknown tile set `{id}`: there is no {}",
+                path.display()
+            ));
+        }
+        Err(e) => return fail(format!("cannot read {}: {e}", path.display())),
+        Ok(m) if !m.is_file() => {
+            return fail(format!("{} is not a regular file", path.display()));
+        }
+        Ok(_) => {}
+    }
+    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
     };
+    if same(ruleset, path) {
+        return fail(format!(
+            "{} is this ruleset file itself, not a tile set (check `tiles`)",
+            path.display()
+        ));
+    }
+    let src = match Source::read(path) {
+        Ok(src) => src,
+        Err(d) => {
+            set_diags.push(d);
+            return Err(format!(
+                "tile set `{id}` has errors (1 in {})",
+                path.display()
+            ));
+        }
+    };
+    if crate::validate::file_kind(&src) == Some(crate::validate::FileKind::Ruleset) {
+        return fail(format!(
+            "{} is a ruleset file, not a tile set (check `tiles`)",
+            path.display()
+        ));
+    }
+    Ok(src)
+}
+
+/// A set id names a file in the tiles folder: no folders, no hidden files.
+fn valid_set_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= 64
+        && !id.starts_with('.')
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+}
+
+/// Words a ruleset id may not be: it names a Rust module of the generated
+/// tables (`mod <id>`), so no Rust keyword (lowercase ones; ids are lowercase).
+const RUST_KEYWORDS: &[&str] = &[
+    "abstract", "as", "async", "await", "become", "box", "break", "const", "continue", "crate",
+    "do", "dyn", "else", "enum", "extern", "false", "final", "fn", "for", "gen", "if", "impl",
+    "in", "let", "loop", "macro", "match", "mod", "move", "mut", "override", "priv", "pub", "ref",
+    "return", "self", "static", "struct", "super", "trait", "true", "try", "type", "typeof",
+    "unsafe", "unsized", "use", "virtual", "where", "while", "yield",
+];
+
+/// The `sets` entries, and whether every entry could be read (when not, the
+/// checks of the whole mix are skipped: they would only echo the error).
+fn read_sets(r: &mut Reader, f: &crate::toml_read::Fields) -> (Vec<SetRef>, bool) {
+    let Some(list) = r.array(f, "sets") else {
+        return (Vec::new(), f.get("sets").is_none());
+    };
+    if list.len() > MAX_SETS {
+        r.error(
+            list[MAX_SETS].span(),
+            format!(
+                "a ruleset names at most {MAX_SETS} tile sets; this one names {}",
+                list.len()
+            ),
+        );
+        return (Vec::new(), false);
+    }
     let mut out = Vec::new();
     for v in list {
+        if let Some(s) = v.get_ref().as_str().filter(|s| !valid_set_id(s)) {
+            r.error(
+                v.span(),
+                format!("`{s}` is not a tile set id: a set is named by its file in the tiles folder, without `.toml` (letters, digits, `_`, `-`, `.`)"),
+            );
+            continue;
+        }
         if let Some(s) = v.get_ref().as_str() {
             out.push(SetRef {
                 id: At {
@@ -281,20 +440,25 @@ fn read_sets(r: &mut Reader, f: &crate::toml_read::Fields) -> Vec<SetRef> {
         };
         let id = r.string(&t, "id", true);
         let tiles_only = r.boolean(&t, "tiles_only").is_some_and(|b| b.value);
+        if let Some(id) = id.as_ref().filter(|id| !valid_set_id(&id.value)) {
+            r.error(
+                id.span.clone(),
+                format!("`{}` is not a tile set id: a set is named by its file in the tiles folder, without `.toml` (letters, digits, `_`, `-`, `.`)", id.value),
+            );
+            continue;
+        }
         if let Some(id) = id {
             out.push(SetRef { id, tiles_only });
         }
     }
-    if out.is_empty() && !list.is_empty() {
-        return out;
-    }
+    let complete = out.len() == list.len();
     if list.is_empty() {
         r.error(
             f.span.start..f.span.start,
             "`sets` is empty: name at least one tile set",
         );
     }
-    out
+    (out, complete)
 }
 
 pub fn default_options() -> Options {
@@ -342,7 +506,7 @@ fn read_options(r: &mut Reader, v: &crate::toml_read::Value) -> Option<(Options,
             ),
         );
     }
-    if let Some(n) = r.integer(&f, "followers", 0, 64) {
+    if let Some(n) = r.integer(&f, "followers", 0, MAX_FOLLOWERS) {
         o.followers = n.value as u8;
     }
     let mut choice = StartChoice {
@@ -357,7 +521,17 @@ fn read_options(r: &mut Reader, v: &crate::toml_read::Value) -> Option<(Options,
             "give either `start_tile` or `start_block`, not both",
         );
     }
-    for item in r.array(&f, "start_extra").unwrap_or(&[]) {
+    let extra = r.array(&f, "start_extra").unwrap_or(&[]);
+    if extra.len() > MAX_START_EXTRA {
+        r.error(
+            extra[MAX_START_EXTRA].span(),
+            format!(
+                "`start_extra` has at most {MAX_START_EXTRA} placements; this one has {}",
+                extra.len()
+            ),
+        );
+    }
+    for item in extra.iter().take(MAX_START_EXTRA) {
         let Some(c) = r.table(
             item,
             "a `start_extra` entry",
@@ -730,8 +904,12 @@ fn check_start_placement(
 /// `leave_out = ["ID", ...]`: tiles the ruleset takes out of the game
 /// (e.g. the second lake when two rivers are combined).
 fn leave_out(r: &mut Reader, tiles: &mut [Tile], choice: &StartChoice) {
+    let mut index: HashMap<String, usize> = HashMap::new();
+    for (i, t) in tiles.iter().enumerate() {
+        index.entry(t.id.clone()).or_insert(i);
+    }
     for id in &choice.leave_out {
-        let Some(t) = tiles.iter_mut().find(|t| t.id == id.value) else {
+        let Some(t) = index.get(&id.value).map(|&i| &mut tiles[i]) else {
             r.error(
                 id.span.clone(),
                 format!("leave_out: no tile `{}` in this ruleset", id.value),

@@ -17,6 +17,11 @@ pub struct Geometry {
     pub attrs: Vec<AttrValue>,
 }
 
+/// The most segments a tile may have. Tiles of the seeds have at most 9; the
+/// engine keeps a tile's segments in 16- and 32-bit sets (a field's bordering
+/// cities, the segments a follower may not join).
+pub const MAX_SEGMENTS: usize = 16;
+
 /// Reports errors at positions inside the shape string.
 pub trait Sink {
     fn error(&mut self, span: Range<usize>, message: String);
@@ -108,6 +113,17 @@ pub fn build(
                     continue;
                 };
                 let seg = segments.len();
+                if seg == MAX_SEGMENTS {
+                    let n = statements
+                        .iter()
+                        .filter(|s| matches!(s, Statement::Segment { kind, .. } if SideRole::from_name(&kind.text).is_none()))
+                        .count();
+                    sink.error(
+                        kind.span.clone(),
+                        format!("a tile has at most {MAX_SEGMENTS} segments; this shape has {n}"),
+                    );
+                    return None;
+                }
                 let mut info = SegInfo {
                     kind: k,
                     kind_span: kind.span.clone(),

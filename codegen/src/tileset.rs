@@ -1,7 +1,7 @@
 //! Loading one tile-set file: TOML structure, each tile's shape, and the
 //! checks that concern the set as a whole (ids, counts, duplicates, starts).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 use std::path::Path;
 
@@ -13,6 +13,19 @@ use crate::tile::{self, Sink};
 use crate::toml_read::{At, Reader};
 
 pub(crate) const MAX_COUNT: i64 = 10_000;
+
+/// The most tile types a set may have (the largest set of the seeds, the
+/// Wheel of Fortune, has 54).
+pub const MAX_TILE_TYPES: usize = 1_000;
+
+/// The longest tile id (the seeds' longest has 14 characters).
+pub const MAX_ID_CHARS: usize = 100;
+
+/// The longest shape string (the seeds' longest has about 200 bytes).
+pub const MAX_SHAPE_BYTES: usize = 4_096;
+
+/// The most tiles a start block may lay out (the seeds': 12 and 16).
+pub const MAX_BLOCK_TILES: usize = 100;
 
 /// A shape's errors land in the file at the shape's offset.
 struct ShapeSink<'r, 's> {
@@ -96,6 +109,16 @@ fn read(r: &mut Reader) -> Option<TileSet> {
     let mut counted: Vec<Counted> = Vec::new();
     let mut all_counted = true;
     if let Some(list) = r.array(&top, "tile") {
+        if list.len() > MAX_TILE_TYPES {
+            r.error(
+                list[MAX_TILE_TYPES].span(),
+                format!(
+                    "a tile set has at most {MAX_TILE_TYPES} tile types; this one has {}",
+                    list.len()
+                ),
+            );
+            return None;
+        }
         for value in list {
             let Some(f) = r.table(
                 value,
@@ -388,6 +411,22 @@ fn read_start_block(
         r.error(f.span.start..f.span.start, "missing key `tiles`");
     }
     let list = r.array(&f, "tiles").unwrap_or(&[]);
+    if list.len() > MAX_BLOCK_TILES {
+        r.error(
+            list[MAX_BLOCK_TILES].span(),
+            format!(
+                "a start block has at most {MAX_BLOCK_TILES} tiles; this one lists {}",
+                list.len()
+            ),
+        );
+        return None;
+    }
+    let index: HashMap<&str, usize> = tiles
+        .iter()
+        .enumerate()
+        .rev()
+        .map(|(i, t)| (t.id.as_str(), i))
+        .collect();
     let mut cells: Vec<BlockCell> = Vec::new();
     let mut spans: Vec<std::ops::Range<usize>> = Vec::new();
     let mut ok = true;
@@ -409,7 +448,7 @@ fn read_start_block(
             ok = false;
             continue;
         };
-        let Some(tile) = tiles.iter().position(|t| t.id == tid.value) else {
+        let Some(&tile) = index.get(tid.value.as_str()) else {
             r.error(
                 tid.span.clone(),
                 format!("no tile `{}` in this set", tid.value),
@@ -629,6 +668,16 @@ fn read_editions(r: &mut Reader, f: &crate::toml_read::Fields) -> Vec<u8> {
 }
 
 fn geometry(r: &mut Reader, s: &At<String>) -> Option<tile::Geometry> {
+    if s.value.len() > MAX_SHAPE_BYTES {
+        r.error(
+            s.span.start..s.span.start + 1,
+            format!(
+                "a shape has at most {MAX_SHAPE_BYTES} bytes; this one has {}",
+                s.value.len()
+            ),
+        );
+        return None;
+    }
     let (base, exact) = r.string_content_start(&s.span, &s.value);
     let statements = match shape::parse(&s.value) {
         Ok(st) => st,
@@ -673,12 +722,23 @@ fn check_ids(r: &mut Reader, ids: &[At<String>]) {
                 id.span.clone(),
                 "a tile id must be non-empty and have no spaces",
             );
+        } else if id.value.chars().count() > MAX_ID_CHARS {
+            r.error(
+                id.span.clone(),
+                format!(
+                    "a tile id has at most {MAX_ID_CHARS} characters; `{}` has {}",
+                    id.value,
+                    id.value.chars().count()
+                ),
+            );
         }
     }
 }
 
 /// Two tile types that are the same up to rotation are usually a copy-paste
-/// slip; a set says so explicitly with `duplicate_of`.
+/// slip; a set says so explicitly with `duplicate_of`. Tiles are grouped by
+/// their canonical shape, so this takes time in proportion to the number of
+/// tiles, not its square.
 fn check_duplicates(
     r: &mut Reader,
     tiles: &[Tile],
@@ -687,10 +747,16 @@ fn check_duplicates(
     in_block: &[bool],
 ) {
     let keys: Vec<_> = tiles.iter().map(crate::canon::canonical).collect();
+    let mut by_id: HashMap<&str, usize> = HashMap::new();
+    for (i, t) in tiles.iter().enumerate() {
+        by_id.entry(t.id.as_str()).or_insert(i);
+    }
+    // The tiles seen so far with each shape, in file order.
+    let mut by_shape: HashMap<&crate::canon::Canonical, Vec<usize>> = HashMap::new();
     for j in 0..tiles.len() {
         if let Some(d) = &duplicate_of[j] {
-            match tiles.iter().position(|t| t.id == d.value) {
-                Some(i) if keys[i] == keys[j] => {}
+            match by_id.get(d.value.as_str()) {
+                Some(&i) if keys[i] == keys[j] => {}
                 Some(_) => r.error(
                     d.span.clone(),
                     format!(
@@ -700,25 +766,25 @@ fn check_duplicates(
                 ),
                 None => r.error(d.span.clone(), format!("no tile `{}` in this set", d.value)),
             }
+            by_shape.entry(&keys[j]).or_default().push(j);
             continue;
         }
-        for i in 0..j {
-            if in_block[i] && in_block[j] {
-                continue;
-            }
+        let earlier = by_shape.entry(&keys[j]).or_default();
+        let first = earlier.iter().copied().find(|&i| {
             let same_edition = tiles[i].edition.is_none()
                 || tiles[j].edition.is_none()
                 || tiles[i].edition == tiles[j].edition;
-            if same_edition && keys[i] == keys[j] && tiles[i].id != tiles[j].id {
-                r.error(
-                    ids[j].span.clone(),
-                    format!(
-                        "tile `{}` has the same shape as tile `{}` (up to rotation); merge their counts or declare `duplicate_of = \"{}\"`",
-                        tiles[j].id, tiles[i].id, tiles[i].id
-                    ),
-                );
-                break;
-            }
+            !(in_block[i] && in_block[j]) && same_edition && tiles[i].id != tiles[j].id
+        });
+        earlier.push(j);
+        if let Some(i) = first {
+            r.error(
+                ids[j].span.clone(),
+                format!(
+                    "tile `{}` has the same shape as tile `{}` (up to rotation); merge their counts or declare `duplicate_of = \"{}\"`",
+                    tiles[j].id, tiles[i].id, tiles[i].id
+                ),
+            );
         }
     }
 }

@@ -11,10 +11,21 @@ use crate::diag::{Diagnostic, Source};
 
 pub type Value<'i> = Spanned<DeValue<'i>>;
 
+/// At most this many errors are reported per file; a note at the next one
+/// says the rest are left out (a file with 10^5 broken tiles is not worth
+/// 10^5 messages).
+pub const MAX_ERRORS: usize = 100;
+
+/// Files up to this size have every TOML syntax error reported; larger ones
+/// the first.
+const RECOVER_BYTES: usize = 64 << 10;
+
 /// Collects the diagnostics of one file while it is read.
 pub struct Reader<'s> {
     pub src: &'s Source,
     pub diags: Vec<Diagnostic>,
+    /// Errors found, including those not kept.
+    found: usize,
 }
 
 /// A value with the byte range it came from.
@@ -35,16 +46,39 @@ impl<'s> Reader<'s> {
         Reader {
             src,
             diags: Vec::new(),
+            found: 0,
         }
     }
 
     pub fn error(&mut self, span: Range<usize>, message: impl Into<String>) {
-        let d = self.src.error(span, message);
-        self.diags.push(d);
+        self.found += 1;
+        if self.found <= MAX_ERRORS {
+            let d = self.src.error(span, message);
+            self.diags.push(d);
+        } else if self.found == MAX_ERRORS + 1 {
+            let d = self.src.error(
+                span,
+                format!("more than {MAX_ERRORS} errors in this file; the rest are not shown"),
+            );
+            self.diags.push(d);
+        }
     }
 
-    /// Parse the document; syntax errors are reported and yield `None`.
+    /// Parse the document; syntax errors are reported and yield `None`. Every
+    /// syntax error is listed for files up to `RECOVER_BYTES`; for a larger
+    /// broken file only the first (recovering from each error keeps them all
+    /// in memory: a few hundred bytes per error, and an error per byte is easy).
     pub fn parse(&mut self) -> Option<Spanned<DeTable<'s>>> {
+        let first = match DeTable::parse(&self.src.text) {
+            Ok(doc) => return Some(doc),
+            Err(e) => e,
+        };
+        if self.src.text.len() > RECOVER_BYTES {
+            let span = first.span().unwrap_or(0..0);
+            let msg = first.message().trim().replace('\n', "; ");
+            self.error(span, format!("TOML syntax: {msg}"));
+            return None;
+        }
         let (doc, errors) = DeTable::parse_recoverable(&self.src.text);
         if errors.is_empty() {
             return Some(doc);

@@ -7,6 +7,9 @@ use crate::diag::{Diagnostic, Source};
 use crate::model::{Ruleset, TileSet};
 use crate::{river, ruleset, tileset};
 
+/// Errors reported per file at most (a note says when more were left out).
+pub use crate::toml_read::MAX_ERRORS as MAX_ERRORS_PER_FILE;
+
 /// What kind of file a TOML document is, by its top-level table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FileKind {
@@ -25,13 +28,15 @@ pub struct Report {
 /// not followed), so a link loop cannot hang validation.
 const MAX_DEPTH: usize = 16;
 
-/// The `.toml` files under `path` (or `path` itself), sorted.
+/// The `.toml` files under `path` (or `path` itself), sorted. A `.toml` entry
+/// that cannot be read (a link loop, a dangling link, a pipe) is kept, so
+/// that reading it reports why.
 pub fn toml_files(path: &Path, errors: &mut Vec<Diagnostic>) -> Vec<PathBuf> {
     let mut out = Vec::new();
     if path.is_dir() {
         walk(path, 0, &mut out, errors);
         out.sort();
-    } else if path.exists() {
+    } else if path.symlink_metadata().is_ok() {
         out.push(path.to_path_buf());
     } else {
         errors.push(Diagnostic::file(path, "no such file or folder"));
@@ -61,7 +66,7 @@ fn walk(dir: &Path, depth: usize, out: &mut Vec<PathBuf>, errors: &mut Vec<Diagn
         };
         if meta.is_dir() {
             walk(&path, depth + 1, out, errors);
-        } else if path.extension().is_some_and(|e| e == "toml") && path.is_file() {
+        } else if path.extension().is_some_and(|e| e == "toml") && !path.is_dir() {
             out.push(path);
         }
     }

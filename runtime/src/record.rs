@@ -9,6 +9,11 @@ use crate::tables::{Ruleset, Segment};
 
 pub const FORMAT: &str = "carcassonne-record/1";
 
+/// How far from (0, 0) a record's start tiles may lie: the compiler's range
+/// for a ruleset's start. (The engine takes scripted starts up to ±16384;
+/// before it did, a hand-written start at (30000, 30000) cost gigabytes.)
+pub const MAX_START_COORD: u16 = 100;
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
     pub format: String,
@@ -314,9 +319,29 @@ pub fn replay(
             return fail(0, "the start tiles differ from the ruleset's");
         }
     }
+    if rec.start.len() > rules.total as usize {
+        return fail(
+            0,
+            format!(
+                "the record lists {} start tiles; ruleset {} has {} tiles in all",
+                rec.start.len(),
+                rules.id,
+                rules.total
+            ),
+        );
+    }
     let mut start = Vec::new();
     for s in &rec.start {
         let tile = find_tile(rules, &s.tile, 0)?;
+        if s.x.unsigned_abs() > MAX_START_COORD || s.y.unsigned_abs() > MAX_START_COORD {
+            return fail(
+                0,
+                format!(
+                    "start tile {} at ({}, {}) lies outside -{MAX_START_COORD}..{MAX_START_COORD}",
+                    s.tile, s.x, s.y
+                ),
+            );
+        }
         if s.rotation > 3 {
             return fail(
                 0,

@@ -1,0 +1,343 @@
+//! Inputs: the seeds (the repository's real tile sets, rulesets and golden
+//! error cases, and records of games played now), the saved corpus under
+//! `fuzz/corpus/<target>/`, and shrinking an input while it keeps a property.
+
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+
+use carcassonne_runtime::bots::BotKind;
+
+use crate::target::Target;
+
+/// One input with where it came from.
+#[derive(Debug, Clone)]
+pub struct Input {
+    pub target: Target,
+    pub name: String,
+    pub bytes: Vec<u8>,
+}
+
+/// The seeds of every target, in a fixed order.
+pub fn seeds(repo: &Path) -> Vec<Input> {
+    let mut out = Vec::new();
+    for (folder, default) in [
+        ("tiles", None),
+        ("rulesets", None),
+        ("tests/data/err", None),
+        ("tests/data/err/sets", Some(Target::TileSet)),
+    ] {
+        for path in sorted_files(&repo.join(folder), "toml") {
+            let Ok(bytes) = std::fs::read(&path) else {
+                continue;
+            };
+            let target = default.or_else(|| {
+                let text = String::from_utf8_lossy(&bytes);
+                let src = carcassonne_codegen::diag::Source::new(&path, text.into_owned());
+                match carcassonne_codegen::validate::file_kind(&src) {
+                    Some(carcassonne_codegen::validate::FileKind::Ruleset) => Some(Target::Ruleset),
+                    _ => Some(Target::TileSet),
+                }
+            });
+            let target = target.expect("a target");
+            let bytes = if target == Target::TileSet {
+                rename_set(&bytes, &path)
+            } else {
+                bytes
+            };
+            out.push(Input {
+                target,
+                name: format!(
+                    "{folder}/{}",
+                    path.file_name().unwrap_or_default().to_string_lossy()
+                ),
+                bytes,
+            });
+        }
+    }
+    out.extend(records(repo));
+    out
+}
+
+/// A tile set's id must match its file name; the fuzzer writes every set to
+/// `fuzzset.toml`, so the seeds' `[set]` ids become `fuzzset`.
+fn rename_set(bytes: &[u8], path: &Path) -> Vec<u8> {
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    let text = String::from_utf8_lossy(bytes);
+    text.replacen(&format!("id = \"{stem}\""), "id = \"fuzzset\"", 1)
+        .into_bytes()
+}
+
+/// Records of seeded bot games (what `carcassonne play --record` writes),
+/// partial ones, and the hand-written scenarios of `tests/scenarios/`.
+pub fn records(repo: &Path) -> Vec<Input> {
+    let mut out = Vec::new();
+    let games: &[(&str, u8, u64, &[BotKind])] = &[
+        ("base", 2, 1, &[BotKind::Random]),
+        (
+            "base",
+            3,
+            42,
+            &[BotKind::Random, BotKind::Greedy, BotKind::Greedy],
+        ),
+        ("base_river1", 2, 7, &[BotKind::Random]),
+        ("base_inns_cathedrals", 4, 3, &[BotKind::Greedy]),
+        ("base_legacy_farms", 2, 5, &[BotKind::Greedy]),
+        ("base_count_king_robber", 2, 9, &[BotKind::Random]),
+        ("wheel_of_fortune", 2, 11, &[BotKind::Random]),
+    ];
+    for &(id, players, seed, bots) in games {
+        let Some(rules) = carcassonne_runtime::ruleset(id) else {
+            continue;
+        };
+        let bots: Vec<BotKind> = if bots.len() == 1 {
+            vec![bots[0]; players as usize]
+        } else {
+            bots.to_vec()
+        };
+        let rec = carcassonne::play::play(rules, players, seed, &bots, true)
+            .expect("a bot game of a compiled-in ruleset");
+        let text = serde_json::to_string_pretty(&rec).expect("a record serialises");
+        out.push(Input {
+            target: Target::Record,
+            name: format!("play {id} seed {seed}"),
+            bytes: text.into_bytes(),
+        });
+        if id == "base" && seed == 1 {
+            let mut part = rec.clone();
+            part.turns.truncate(12);
+            part.final_ = None;
+            out.push(Input {
+                target: Target::Record,
+                name: format!("play {id} seed {seed}, 12 turns"),
+                bytes: serde_json::to_vec_pretty(&part).expect("serialises"),
+            });
+        }
+    }
+    for path in sorted_files(&repo.join("tests/scenarios"), "json") {
+        if let Ok(bytes) = std::fs::read(&path) {
+            out.push(Input {
+                target: Target::Record,
+                name: format!("scenario {}", path.display()),
+                bytes,
+            });
+        }
+    }
+    out
+}
+
+fn sorted_files(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.flatten()
+                .map(|e| e.path())
+                .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == ext))
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+/// The saved corpus: `dir/<target>/*`, every target's files in name order.
+pub fn saved(dir: &Path) -> Vec<Input> {
+    let mut out = Vec::new();
+    for t in Target::ALL {
+        for path in sorted_files(&dir.join(t.name()), t.extension()) {
+            if let Ok(bytes) = std::fs::read(&path) {
+                out.push(Input {
+                    target: t,
+                    name: path.display().to_string(),
+                    bytes,
+                });
+            }
+        }
+    }
+    out
+}
+
+pub fn hash(bytes: &[u8]) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    bytes.hash(&mut h);
+    h.finish()
+}
+
+/// Save `bytes` as `dir/<target>/<hash>.<ext>`; returns the path.
+pub fn save(dir: &Path, target: Target, bytes: &[u8]) -> std::io::Result<PathBuf> {
+    let folder = dir.join(target.name());
+    std::fs::create_dir_all(&folder)?;
+    let path = folder.join(format!("{:016x}.{}", hash(bytes), target.extension()));
+    std::fs::write(&path, bytes)?;
+    Ok(path)
+}
+
+/// Shrink a JSON input while `keeps` holds, by its structure: written
+/// compactly, with array items and object members dropped (turns from the
+/// end first). Returns the input unchanged if it is not JSON.
+fn minimize_json(
+    input: &[u8],
+    keeps: &mut impl FnMut(&[u8]) -> bool,
+    calls: &mut usize,
+    budget: usize,
+) -> Vec<u8> {
+    let Ok(mut value) = serde_json::from_slice::<serde_json::Value>(input) else {
+        return input.to_vec();
+    };
+    let mut best = input.to_vec();
+    if let Ok(compact) = serde_json::to_vec(&value) {
+        *calls += 1;
+        if keeps(&compact) {
+            best = compact;
+        } else {
+            return best;
+        }
+    }
+    // Drop members and items, outermost first, the last ones first.
+    loop {
+        let mut paths = Vec::new();
+        json_paths(&value, &mut Vec::new(), &mut paths);
+        let mut changed = false;
+        for path in paths.iter().rev() {
+            if *calls >= budget {
+                return best;
+            }
+            let mut trial = value.clone();
+            if !remove_at(&mut trial, path) {
+                continue;
+            }
+            let Ok(bytes) = serde_json::to_vec(&trial) else {
+                continue;
+            };
+            *calls += 1;
+            if keeps(&bytes) {
+                value = trial;
+                best = bytes;
+                changed = true;
+                break;
+            }
+        }
+        if !changed {
+            return best;
+        }
+    }
+}
+
+enum Key {
+    Member(String),
+    Item(usize),
+}
+
+fn json_paths(v: &serde_json::Value, at: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+    let children: Vec<&serde_json::Value> = match v {
+        serde_json::Value::Object(m) => m.values().collect(),
+        serde_json::Value::Array(a) => a.iter().collect(),
+        _ => return,
+    };
+    for (i, c) in children.into_iter().enumerate() {
+        at.push(i);
+        out.push(at.clone());
+        json_paths(c, at, out);
+        at.pop();
+    }
+}
+
+fn remove_at(v: &mut serde_json::Value, path: &[usize]) -> bool {
+    let Some((&last, parents)) = path.split_last() else {
+        return false;
+    };
+    let mut cur = v;
+    for &i in parents {
+        cur = match cur {
+            serde_json::Value::Object(m) => match m.values_mut().nth(i) {
+                Some(c) => c,
+                None => return false,
+            },
+            serde_json::Value::Array(a) => match a.get_mut(i) {
+                Some(c) => c,
+                None => return false,
+            },
+            _ => return false,
+        };
+    }
+    let key = match cur {
+        serde_json::Value::Object(m) => m.keys().nth(last).cloned().map(Key::Member),
+        serde_json::Value::Array(a) if last < a.len() => Some(Key::Item(last)),
+        _ => None,
+    };
+    match (cur, key) {
+        (serde_json::Value::Object(m), Some(Key::Member(k))) => m.shift_remove(&k).is_some(),
+        (serde_json::Value::Array(a), Some(Key::Item(i))) => {
+            a.remove(i);
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Shrink `input` while `keeps` holds: JSON by its structure, then drop runs
+/// of lines (halving the run length), then runs of bytes, with at most
+/// `budget` calls to `keeps`.
+pub fn minimize(input: &[u8], mut keeps: impl FnMut(&[u8]) -> bool, budget: usize) -> Vec<u8> {
+    let mut calls = 0;
+    let mut best = minimize_json(input, &mut keeps, &mut calls, budget / 2);
+    // Lines.
+    let mut lines: Vec<Vec<u8>> = best
+        .split_inclusive(|&c| c == b'\n')
+        .map(<[u8]>::to_vec)
+        .collect();
+    let mut size = (lines.len() / 2).max(1);
+    loop {
+        let mut i = 0;
+        while i < lines.len() && calls < budget {
+            let end = (i + size).min(lines.len());
+            let mut trial = lines.clone();
+            trial.drain(i..end);
+            let bytes = trial.concat();
+            calls += 1;
+            if keeps(&bytes) {
+                lines = trial;
+                best = bytes;
+            } else {
+                i += size;
+            }
+        }
+        if size == 1 || calls >= budget {
+            break;
+        }
+        size /= 2;
+    }
+    // Bytes (small inputs only).
+    if best.len() <= 4096 {
+        let mut size = (best.len() / 2).max(1);
+        loop {
+            let mut i = 0;
+            while i < best.len() && calls < budget {
+                let end = (i + size).min(best.len());
+                let mut trial = best.clone();
+                trial.drain(i..end);
+                calls += 1;
+                if keeps(&trial) {
+                    best = trial;
+                } else {
+                    i += size;
+                }
+            }
+            if size == 1 || calls >= budget {
+                break;
+            }
+            size /= 2;
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn minimize_keeps_the_property() {
+        let input = b"a\nb\nNEEDLE\nc\nd\n";
+        let out = minimize(input, |b| b.windows(6).any(|w| w == b"NEEDLE"), 1000);
+        assert_eq!(out, b"NEEDLE");
+    }
+}

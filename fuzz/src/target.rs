@@ -1,0 +1,419 @@
+//! What one input is run through, and what must hold for every input.
+//!
+//! * `TileSet`: the bytes are a set file `tiles/fuzzset.toml`; `validate`
+//!   and `tileset::load` must agree; when the set is valid, a ruleset taking
+//!   it is compiled too.
+//! * `Ruleset`: the bytes are `rulesets/fuzz.toml` next to copies of the real
+//!   `tiles/`; `validate` and `ruleset::load` must agree.
+//! * `Record`: the bytes are a game record, parsed as `carcassonne replay`
+//!   parses it and replayed under its compiled-in ruleset (or `base`).
+//!
+//! Every compiled ruleset (new ones only) is lowered, emitted as Rust (which
+//! must parse), loaded as `--ruleset PATH` loads it, and one seeded random
+//! game is played, recorded, and replayed to the same scores.
+//!
+//! Every diagnostic must be well formed and short. A panic anywhere is a
+//! crash; `run` catches it.
+
+use std::collections::HashSet;
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+
+use carcassonne_codegen::validate::{self, FileKind};
+use carcassonne_codegen::{ruleset, tileset, Diagnostic};
+use carcassonne_runtime::bots::BotKind;
+use carcassonne_runtime::record::{self, Record};
+
+use crate::mutate::Syntax;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Target {
+    TileSet,
+    Ruleset,
+    Record,
+}
+
+impl Target {
+    pub const ALL: [Target; 3] = [Target::TileSet, Target::Ruleset, Target::Record];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::TileSet => "tileset",
+            Target::Ruleset => "ruleset",
+            Target::Record => "record",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Target> {
+        Target::ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    pub fn syntax(self) -> Syntax {
+        match self {
+            Target::Record => Syntax::Json,
+            _ => Syntax::Toml,
+        }
+    }
+
+    pub fn extension(self) -> &'static str {
+        match self {
+            Target::Record => "json",
+            _ => "toml",
+        }
+    }
+}
+
+/// A broken promise other than a panic.
+#[derive(Debug, Clone)]
+pub struct Violation(pub String);
+
+/// What an input did: the message templates it produced (numbers, quoted
+/// names and paths taken out), which is how the fuzzer tells new behaviour.
+#[derive(Debug, Clone, Default)]
+pub struct Outcome {
+    pub templates: Vec<String>,
+    pub violations: Vec<Violation>,
+    /// A ruleset compiled (a new one is played).
+    pub compiled: bool,
+}
+
+/// A folder with `tiles/` (copies of the real sets plus the input set),
+/// `rulesets/` (the input ruleset, and the helper sets of the golden error
+/// cases under `rulesets/sets/`), owned by one worker.
+pub struct Workspace {
+    pub dir: PathBuf,
+    seen_rulesets: HashSet<u64>,
+    /// Games played on compiled rulesets (new ones only).
+    pub games: u64,
+}
+
+/// At most this many distinct compiled rulesets are played per worker; each
+/// is leaked (the engine takes `&'static` rules), so this bounds the leak.
+const MAX_PLAYED: usize = 20_000;
+
+impl Workspace {
+    pub fn new(repo: &Path, dir: PathBuf) -> std::io::Result<Workspace> {
+        if dir.exists() {
+            std::fs::remove_dir_all(&dir)?;
+        }
+        std::fs::create_dir_all(dir.join("tiles"))?;
+        std::fs::create_dir_all(dir.join("rulesets/sets"))?;
+        for (from, to) in [("tiles", "tiles"), ("tests/data/err/sets", "rulesets/sets")] {
+            for e in std::fs::read_dir(repo.join(from))?.flatten() {
+                let p = e.path();
+                if p.extension().is_some_and(|x| x == "toml") {
+                    std::fs::copy(&p, dir.join(to).join(e.file_name()))?;
+                }
+            }
+        }
+        Ok(Workspace {
+            dir,
+            seen_rulesets: HashSet::new(),
+            games: 0,
+        })
+    }
+
+    fn set_path(&self) -> PathBuf {
+        self.dir.join("tiles/fuzzset.toml")
+    }
+
+    fn ruleset_path(&self) -> PathBuf {
+        self.dir.join("rulesets/fuzz.toml")
+    }
+
+    /// Run one input; panics propagate (the runner catches them).
+    pub fn run(&mut self, target: Target, input: &[u8]) -> Outcome {
+        let mut out = Outcome::default();
+        match target {
+            Target::TileSet => self.tileset(input, &mut out),
+            Target::Ruleset => self.ruleset(input, &mut out),
+            Target::Record => record_target(input, &mut out),
+        }
+        out.templates.sort();
+        out.templates.dedup();
+        out
+    }
+
+    fn tileset(&mut self, input: &[u8], out: &mut Outcome) {
+        let path = self.set_path();
+        write(&path, input);
+        let report = validate::validate(std::slice::from_ref(&path));
+        self.check_report(&report, out);
+        let kind = sniff(&path);
+        let loaded = tileset::load(&path);
+        if kind == Some(FileKind::TileSet) && loaded.is_ok() != report.errors.is_empty() {
+            out.violations.push(Violation(format!(
+                "validate says {}, tileset::load says {}",
+                report.errors.is_empty(),
+                loaded.is_ok()
+            )));
+        }
+        if let Ok(set) = loaded {
+            // The set in a ruleset of its own (tiles only: its attributes'
+            // mechanics need not be enabled); its start, if any, starts.
+            let first = set.tiles.first().map_or("", |t| t.id.as_str());
+            let has_start = set.tiles.iter().any(|t| t.start > 0) || set.start_block.is_some();
+            let start = if has_start {
+                String::new()
+            } else {
+                format!("\n[options]\nstart_tile = {}\n", toml_str(first))
+            };
+            let rs = format!(
+                "[ruleset]\nid = \"fz\"\nsets = [{{ id = \"fuzzset\", tiles_only = true }}]\nedition = {}\n{start}",
+                set.editions.first().copied().unwrap_or(1)
+            );
+            let rpath = self.dir.join("rulesets/fzset.toml");
+            write(&rpath, rs.as_bytes());
+            match ruleset::load(&rpath) {
+                Ok(model) => {
+                    out.templates.push("set ruleset: ok".to_string());
+                    self.deep(model, out);
+                }
+                Err(d) => self.note_diags(&d, "set ruleset", out),
+            }
+        }
+    }
+
+    fn ruleset(&mut self, input: &[u8], out: &mut Outcome) {
+        let path = self.ruleset_path();
+        write(&path, input);
+        let report = validate::validate(std::slice::from_ref(&path));
+        self.check_report(&report, out);
+        let kind = sniff(&path);
+        let loaded = ruleset::load(&path);
+        if kind == Some(FileKind::Ruleset) && loaded.is_ok() != report.errors.is_empty() {
+            out.violations.push(Violation(format!(
+                "validate says {}, ruleset::load says {}",
+                report.errors.is_empty(),
+                loaded.is_ok()
+            )));
+        }
+        if let Ok(model) = loaded {
+            self.deep(model, out);
+        }
+    }
+
+    /// Validation's report: well-formed diagnostics, templates noted.
+    fn check_report(&self, report: &validate::Report, out: &mut Outcome) {
+        if report.errors.is_empty() {
+            out.templates.push("validate: ok".to_string());
+        }
+        if !report.errors.is_empty() && !report.ok.is_empty() {
+            out.violations.push(Violation(format!(
+                "one file, but errors and ok lines {:?}",
+                report.ok
+            )));
+        }
+        self.note_diags(&report.errors, "validate", out);
+    }
+
+    fn note_diags(&self, diags: &[Diagnostic], what: &str, out: &mut Outcome) {
+        // A file's own errors are capped; a ruleset adds its sets' errors.
+        if diags.len() > 4 * (carcassonne_codegen::validate::MAX_ERRORS_PER_FILE + 1) {
+            out.violations
+                .push(Violation(format!("{} diagnostics", diags.len())));
+        }
+        for d in diags {
+            if let Some(v) = diag_problem(d) {
+                out.violations.push(Violation(v));
+            }
+            out.templates
+                .push(format!("{what}: {}", template(&d.message, &self.dir)));
+        }
+    }
+
+    /// A compiled ruleset: lowered, emitted, loaded, played and replayed.
+    fn deep(&mut self, model: carcassonne_codegen::Ruleset, out: &mut Outcome) {
+        out.compiled = true;
+        let lowered = carcassonne_codegen::lower::ruleset(&model);
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        format!("{lowered:?}").hash(&mut h);
+        if self.seen_rulesets.len() >= MAX_PLAYED || !self.seen_rulesets.insert(h.finish()) {
+            return;
+        }
+        let code = carcassonne_codegen::emit::tables(std::slice::from_ref(&model));
+        if let Err(e) = syn::parse_file(&code) {
+            out.violations.push(Violation(format!(
+                "ruleset `{}` emits Rust that does not parse: {e}",
+                model.id
+            )));
+        }
+        let rules = carcassonne::load::leak(&lowered);
+        let players = rules.options.min_players.max(1);
+        let seed = h.finish();
+        self.games += 1;
+        if let Ok(g) = carcassonne_runtime::engine::Game::new(rules, players, seed) {
+            if !g.is_over() && g.current_tile().is_none() {
+                out.violations.push(Violation(format!(
+                    "ruleset `{}`: a new game with no tile to place is not over",
+                    model.id
+                )));
+                return;
+            }
+        }
+        let rec = match carcassonne::play::play(
+            rules,
+            players,
+            seed,
+            &vec![BotKind::Random; players as usize],
+            true,
+        ) {
+            Ok(rec) => rec,
+            Err(e) => {
+                // The engine refusing a ruleset the compiler accepted.
+                out.violations.push(Violation(format!(
+                    "ruleset `{}` compiles but its game fails: {e}",
+                    model.id
+                )));
+                return;
+            }
+        };
+        let text = serde_json::to_string_pretty(&rec).expect("a record serialises");
+        let back: Record = match serde_json::from_str(&text) {
+            Ok(r) => r,
+            Err(e) => {
+                out.violations.push(Violation(format!(
+                    "a written record does not read back: {e}"
+                )));
+                return;
+            }
+        };
+        match record::replay(&back, rules, false) {
+            Ok(r) => {
+                let want = rec
+                    .final_
+                    .as_ref()
+                    .map(|f| f.scores.clone())
+                    .unwrap_or_default();
+                if r.game.scores() != want.as_slice() {
+                    out.violations.push(Violation(format!(
+                        "replay scores {:?}, the game scored {want:?}",
+                        r.game.scores()
+                    )));
+                }
+            }
+            Err(e) => out.violations.push(Violation(format!(
+                "a recorded game of ruleset `{}` does not replay: {e}",
+                model.id
+            ))),
+        }
+    }
+}
+
+fn toml_str(s: &str) -> String {
+    toml::Value::String(s.to_string()).to_string()
+}
+
+fn sniff(path: &Path) -> Option<FileKind> {
+    let src = carcassonne_codegen::diag::Source::read(path).ok()?;
+    validate::file_kind(&src)
+}
+
+fn write(path: &Path, bytes: &[u8]) {
+    std::fs::write(path, bytes)
+        .unwrap_or_else(|e| panic!("fuzz workspace: cannot write {}: {e}", path.display()));
+}
+
+/// What is wrong with a diagnostic's form, if anything.
+fn diag_problem(d: &Diagnostic) -> Option<String> {
+    if d.message.trim().is_empty() {
+        return Some(format!("empty message: {d:?}"));
+    }
+    if let Some(l) = &d.location {
+        if l.line == 0 || l.col == 0 || l.width == 0 || l.text_col == 0 {
+            return Some(format!("bad location in {d:?}"));
+        }
+        if l.text.chars().count() > 200 {
+            return Some(format!(
+                "shown line of {} characters",
+                l.text.chars().count()
+            ));
+        }
+    }
+    let shown = d.to_string();
+    if shown.chars().count() > 2500 {
+        return Some(format!(
+            "a diagnostic of {} characters: {}",
+            shown.chars().count(),
+            &shown[..shown
+                .char_indices()
+                .nth(300)
+                .map_or(shown.len(), |(i, _)| i)]
+        ));
+    }
+    None
+}
+
+/// A message with the specifics taken out: paths, quoted names, numbers.
+pub fn template(message: &str, dir: &Path) -> String {
+    // Past a line break a message only quotes the input.
+    let first = message.lines().next().unwrap_or("");
+    let m = first.replace(&*dir.to_string_lossy(), "<dir>");
+    let mut out = String::new();
+    let mut quote: Option<char> = None;
+    let mut last_digit = false;
+    for c in m.chars() {
+        match quote {
+            Some(q) if c == q => {
+                quote = None;
+                out.push(c);
+            }
+            Some(_) => {}
+            None if c == '`' || c == '"' => {
+                quote = Some(c);
+                out.push(c);
+                out.push('_');
+            }
+            None if c.is_ascii_digit() => {
+                if !last_digit {
+                    out.push('N');
+                }
+            }
+            None => out.push(c),
+        }
+        last_digit = c.is_ascii_digit() && quote.is_none();
+        if out.len() > 240 {
+            break;
+        }
+    }
+    // Paths (words with a `/`) vary with the input: a set id, a `tiles` folder.
+    out.split(' ')
+        .map(|w| if w.contains('/') { "<path>" } else { w })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn record_target(input: &[u8], out: &mut Outcome) {
+    let rec = match serde_json::from_slice::<Record>(input) {
+        Ok(r) => r,
+        Err(e) => {
+            out.templates.push(format!(
+                "parse: {}",
+                template(&e.to_string(), Path::new("/nowhere"))
+            ));
+            return;
+        }
+    };
+    let rules = carcassonne_runtime::ruleset(&rec.ruleset)
+        .unwrap_or_else(|| carcassonne_runtime::ruleset("base").expect("base is compiled in"));
+    let final_scoring = input.len() % 2 == 0;
+    match record::replay(&rec, rules, final_scoring) {
+        Ok(r) => {
+            out.templates.push(format!(
+                "replay: ok, {}",
+                if r.game.is_over() { "over" } else { "not over" }
+            ));
+            // The same record replays the same way.
+            let again =
+                record::replay(&rec, rules, final_scoring).map(|a| a.game.scores().to_vec());
+            if again.as_deref() != Ok(r.game.scores()) {
+                out.violations
+                    .push(Violation("a record replays differently twice".to_string()));
+            }
+        }
+        Err(e) => out.templates.push(format!(
+            "replay: {}",
+            template(&e.reason, Path::new("/nowhere"))
+        )),
+    }
+}

@@ -1,0 +1,171 @@
+//! Every problem found while fuzzing (README "Robustness"), as the shrunk
+//! input that showed it, run through the fuzzer's own targets: it must now
+//! pass every check (no panic, well-formed and short diagnostics, validate
+//! and the loaders agreeing, compiled rulesets playing and replaying), give
+//! the expected message, and stay within time and memory.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use carcassonne_fuzz::target::{Target, Workspace};
+use carcassonne_fuzz::{execute, judge, Config, Run};
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("fuzz/ has a parent")
+        .to_path_buf()
+}
+
+struct Case {
+    name: &'static str,
+    target: Target,
+    input: Vec<u8>,
+    /// A message (template: numbers become `N`, quoted text `_`) it must give.
+    expect: &'static str,
+    /// Bytes it may need at once.
+    memory: usize,
+}
+
+fn set(shape_lines: &str) -> String {
+    format!(
+        "[set]\nid = \"fuzzset\"\nexpect_total = 1\n[[tile]]\nid = \"A\"\ncount = 1\nstart = 1\nshape = '''\n{shape_lines}'''\n"
+    )
+}
+
+fn cases() -> Vec<Case> {
+    let count = std::fs::read_to_string(repo().join("tiles/count.toml"))
+        .expect("tiles/count.toml")
+        .replacen("id = \"count\"", "id = \"fuzzset\"", 1);
+    vec![
+        Case {
+            // Crash: `attempt to shift left with overflow` in lower.rs (a
+            // field bordering city segment 40, in a 16-bit set), reached by
+            // compiling a ruleset that takes the set; the engine also keeps a
+            // tile's segments in 32-bit sets.
+            name: "forty segments",
+            target: Target::TileSet,
+            input: set(&format!("{}city N\nfield E S W > N\n", "cloister\n".repeat(40))).into_bytes(),
+            expect: "validate: a tile has at most N segments; this shape has N",
+            memory: 16 << 20,
+        },
+        Case {
+            // Violation: a ruleset whose start block used every tile compiled,
+            // and its game could not start ("the bot found no legal move").
+            name: "nothing to draw",
+            target: Target::TileSet,
+            input: count.into_bytes(),
+            expect: "set ruleset: nothing is left to draw: every tile of this ruleset is placed at the start or left out",
+            memory: 16 << 20,
+        },
+        Case {
+            // Violation: a set id of thousands of characters went into a
+            // path, and the path into a 600 KB message.
+            name: "long set id",
+            target: Target::Ruleset,
+            input: format!("[ruleset]\nid = \"r\"\nsets = [\"{}\"]\n", "bas".repeat(3000)).into_bytes(),
+            expect: "validate: `_` is not a tile set id: a set is named by its file in the tiles folder, without `_` (letters, digits, `_`, `_`, `_`)",
+            memory: 16 << 20,
+        },
+        Case {
+            // The same with a long `tiles` path: the message is cut at 1000
+            // characters.
+            name: "long tiles folder",
+            target: Target::Ruleset,
+            input: format!("[ruleset]\nid = \"r\"\nsets = [\"base\"]\ntiles = \"{}\"\n", "../til".repeat(600)).into_bytes(),
+            expect: "validate: the tiles folder `_` does not exist",
+            memory: 16 << 20,
+        },
+        Case {
+            // Memory: half a megabyte of `=` gave one TOML error per byte,
+            // 140 MB of them (now: the first error only, past 64 KB).
+            name: "an error per byte",
+            target: Target::TileSet,
+            input: format!("[set]\nx {}\n", "=".repeat(200_000)).into_bytes(),
+            expect: "validate: TOML syntax: extra `_`, expected nothing",
+            memory: 32 << 20,
+        },
+        Case {
+            // Memory: a shape of 175 000 lines took 90 MB to parse; shapes
+            // now have at most 4 KB.
+            name: "a huge shape",
+            target: Target::TileSet,
+            input: set(&format!("city N\nfield E S W > N\n{}", " S\n".repeat(60_000))).into_bytes(),
+            expect: "validate: a shape has at most N bytes; this one has N",
+            memory: 32 << 20,
+        },
+        Case {
+            // Memory: the TOML parser keeps an error per stray `}`, over a
+            // hundred bytes each, even when only the first is reported; 724 KB
+            // of them took 150 MB. The file size limit (256 KB) bounds it.
+            name: "a brace per byte",
+            target: Target::Ruleset,
+            input: format!("[ruleset]\nk = {}{}\n", "{a=".repeat(10_000), "}".repeat(150_000)).into_bytes(),
+            expect: "validate: TOML syntax:",
+            memory: 48 << 20,
+        },
+        Case {
+            name: "over the size limit",
+            target: Target::Ruleset,
+            input: format!("[ruleset]\nk = {}\n", "}".repeat(600_000)).into_bytes(),
+            expect: "validate: file is too large (N bytes; input files may have at most N bytes)",
+            memory: 8 << 20,
+        },
+        Case {
+            // Found by review: a ruleset id that is a Rust keyword emitted
+            // `mod fn`, which breaks the build of the generated tables.
+            name: "keyword id",
+            target: Target::Ruleset,
+            input: b"[ruleset]\nid = \"type\"\nsets = [\"base\"]\n".to_vec(),
+            expect: "validate: ruleset id `_` is a Rust keyword; it names a module of the generated tables",
+            memory: 16 << 20,
+        },
+        Case {
+            // Found by review: a hand-written record starting at (30000,
+            // 30000) grew the board to gigabytes, then overflowed its size.
+            name: "far start",
+            target: Target::Record,
+            input: br#"{"format":"carcassonne-record/1","ruleset":"base","players":2,"start":[{"tile":"D","x":30000,"y":30000,"rotation":0}],"turns":[]}"#.to_vec(),
+            expect: "replay: start tile D at (N, N) lies outside -N..N",
+            memory: 4 << 20,
+        },
+    ]
+}
+
+#[test]
+fn fuzz_findings_stay_fixed() {
+    let mut cfg = Config::new(&repo());
+    cfg.slow = Duration::from_secs(if cfg!(debug_assertions) { 20 } else { 2 });
+    let dir = std::env::temp_dir().join(format!(
+        "carcassonne-fuzz-regressions-{}",
+        std::process::id()
+    ));
+    let mut ws = Workspace::new(&repo(), dir.clone()).expect("workspace");
+    let mut failures = Vec::new();
+    for c in cases() {
+        cfg.memory = c.memory;
+        let run = execute(&mut ws, c.target, &c.input);
+        if let Some((kind, key, detail)) = judge(&run, &cfg) {
+            failures.push(format!("{}: {kind:?} {key}: {detail}", c.name));
+            continue;
+        }
+        let Run::Done(outcome, took, peak) = run else {
+            unreachable!("judged")
+        };
+        eprintln!(
+            "{:<20} {:>8} bytes in, {:>6.3} s, {:>6.1} MB at most",
+            c.name,
+            c.input.len(),
+            took.as_secs_f64(),
+            peak as f64 / 1e6
+        );
+        if !outcome.templates.iter().any(|t| t.starts_with(c.expect)) {
+            failures.push(format!(
+                "{}: no message `{}` among {:#?}",
+                c.name, c.expect, outcome.templates
+            ));
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
