@@ -44,6 +44,7 @@ const REQUIRED: &[&str] = &[
     "count_per_edition",
     "border_exceptions",
     "start_options",
+    "held_tile",
 ];
 
 /// The messages name files relative to the repository root, as the command

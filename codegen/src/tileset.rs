@@ -143,7 +143,8 @@ fn read(r: &mut Reader) -> Option<TileSet> {
                 r.error(f.span.start..f.span.start, "missing key `count`");
             }
             let start = r.integer(&f, "start", 0, MAX_COUNT);
-            let per_player = r.boolean(&f, "per_player").is_some_and(|b| b.value);
+            let per_player_at = r.boolean(&f, "per_player");
+            let per_player = per_player_at.as_ref().is_some_and(|b| b.value);
             let dup = r.string(&f, "duplicate_of", false);
             let shape_at = r.string(&f, "shape", true);
             if let (Some(c), Some(s)) = (&count, &start) {
@@ -152,6 +153,16 @@ fn read(r: &mut Reader) -> Option<TileSet> {
                     r.error(
                         s.span.clone(),
                         format!("start {} is more than the tile's count {least}", s.value),
+                    );
+                }
+            }
+            // A held tile starts in a player's supply, not on the board
+            // (the abbey, 000_9deb58b1a7d17d38.txt L1584).
+            if let (Some(s), Some(p)) = (&start, &per_player_at) {
+                if s.value > 0 && p.value {
+                    r.error(
+                        s.span.clone(),
+                        "a tile held one per player (`per_player = true`) cannot be a start tile",
                     );
                 }
             }
@@ -501,6 +512,16 @@ fn read_start_block(
                 );
             }
             continue;
+        }
+        if t.per_player {
+            r.error(
+                ids[i].span.clone(),
+                format!(
+                    "tile `{}` is held one per player (`per_player = true`), so it cannot be in the `[start_block]`",
+                    t.id
+                ),
+            );
+            ok = false;
         }
         if let Some(s) = &start_spans[i] {
             r.error(

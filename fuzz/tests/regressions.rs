@@ -121,6 +121,38 @@ fn cases() -> Vec<Case> {
             memory: 16 << 20,
         },
         Case {
+            // Violation (10-minute run, seed 23): `per_player = true` added
+            // to a Wheel of Fortune start-block cell; the compiler left the
+            // held tile out of the game yet placed it at the start, and the
+            // game failed with "more copies than the ruleset has".
+            name: "held tile in the start block",
+            target: Target::TileSet,
+            input: concat!(
+                "[set]\nid = \"fuzzset\"\nexpect_total = 2\n",
+                "[start_block]\nname = \"B\"\n",
+                "tiles = [{ tile = \"L\", x = 0, y = 0 }, { tile = \"R\", x = 1, y = 0 }]\n",
+                "[[tile]]\nid = \"L\"\ncount = 1\nshape = '''\nfield N S W\nseam E\n'''\n",
+                "[[tile]]\nid = \"R\"\ncount = 1\nper_player = true\nshape = '''\nfield N E S\nseam W\n'''\n",
+            )
+            .as_bytes()
+            .to_vec(),
+            expect: "validate: tile `_` is held one per player (`_`), so it cannot be in the `_`",
+            memory: 16 << 20,
+        },
+        Case {
+            // Violation (an earlier 10-minute run): every tile is discarded
+            // at setup (none fits next to the start). The record held the
+            // discards but no final scores, and its replay stopped at the
+            // first discard: "the game is already over".
+            name: "setup discards every tile",
+            target: Target::TileSet,
+            input: (set("field N En Wn\nfield Es S Ws\n").replace("expect_total = 1", "expect_total = 4")
+                + "[[tile]]\nid = \"C\"\ncount = 3\nshape = '''\ncity N E S W +pennant\n'''\n")
+                .into_bytes(),
+            expect: "set ruleset: ok",
+            memory: 16 << 20,
+        },
+        Case {
             // Found by review: a hand-written record starting at (30000,
             // 30000) grew the board to gigabytes, then overflowed its size.
             name: "far start",

@@ -134,6 +134,13 @@ impl Recorder {
             discards_seen: 0,
         };
         r.note_discards(g);
+        if g.is_over() {
+            // Every tile was discarded at setup: no move will be noted.
+            r.record.final_ = Some(FinalRec {
+                events: Vec::new(),
+                scores: g.scores().to_vec(),
+            });
+        }
         r
     }
 
@@ -369,9 +376,8 @@ pub fn replay(
     let mut discards_seen = 0;
     for (i, t) in rec.turns.iter().enumerate() {
         let turn = i + 1;
-        if g.is_over() {
-            return fail(turn, "the game is already over");
-        }
+        // A discard is checked against the engine's list, where it may have
+        // landed before the game ended (every tile discarded at setup).
         if let Some(d) = &t.discarded {
             let Some(actual) = g.discards().get(discards_seen) else {
                 return fail(
@@ -391,6 +397,9 @@ pub fn replay(
             }
             discards_seen += 1;
             continue;
+        }
+        if g.is_over() {
+            return fail(turn, "the game is already over");
         }
         if rec.seed.is_some() && discards_seen < g.discards().len() {
             let d = &g.discards()[discards_seen];
