@@ -10,25 +10,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use carcassonne_tests::{run_cli_in, temp_dir, Rendered};
-
-fn play(dir: &Path, seed: u64, record: &str) -> Rendered {
-    run_cli_in(
-        dir,
-        &[
-            "play",
-            "--ruleset",
-            "base",
-            "--players",
-            "2",
-            "--seed",
-            &seed.to_string(),
-            "--quiet",
-            "--record",
-            record,
-        ],
-    )
-}
+use carcassonne_tests::{play_base as play, run_cli_in, temp_dir};
 
 /// Names in `dir` that look like the writer's temporary files.
 fn leftovers(dir: &Path) -> Vec<String> {

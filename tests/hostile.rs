@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use carcassonne_tests::{repo_root, run_cli_in, temp_dir, write, Rendered};
+use carcassonne_tests::{play_base, repo_root, run_cli_in, temp_dir, write, Rendered};
 
 /// Debug builds are slow; anything near this is a hang, not a result.
 const QUICK: Duration = Duration::from_secs(20);
@@ -496,21 +496,7 @@ fn rulesets_pointing_at_themselves_or_nowhere() {
 
 /// A recorded base game, as `play --record` writes it.
 fn recorded(dir: &Path) -> serde_json::Value {
-    let out = run_cli_in(
-        dir,
-        &[
-            "play",
-            "--ruleset",
-            "base",
-            "--players",
-            "2",
-            "--seed",
-            "5",
-            "--quiet",
-            "--record",
-            "game.json",
-        ],
-    );
+    let out = play_base(dir, 5, "game.json");
     assert_eq!(out.code, 0, "{}", out.stderr);
     serde_json::from_slice(&std::fs::read(dir.join("game.json")).expect("record written"))
         .expect("record is JSON")

@@ -199,3 +199,23 @@ pub fn catalog_text(rs: &carcassonne_runtime::Ruleset) -> String {
     serde_json::to_string_pretty(&carcassonne_runtime::catalog::to_json(rs))
         .expect("catalog JSON serialises")
 }
+
+/// `carcassonne play` of a seeded two-player base game in `dir`, quiet,
+/// writing its record to `record`.
+pub fn play_base(dir: &Path, seed: u64, record: &str) -> Rendered {
+    run_cli_in(
+        dir,
+        &[
+            "play",
+            "--ruleset",
+            "base",
+            "--players",
+            "2",
+            "--seed",
+            &seed.to_string(),
+            "--quiet",
+            "--record",
+            record,
+        ],
+    )
+}

@@ -11,7 +11,7 @@
 use std::path::Path;
 
 use carcassonne_runtime::engine::{Deploy, FollowerKind, Game, Move, Placement, Reason};
-use carcassonne_runtime::record::{self, rotated_port_names, EventRec, Record, TurnRec};
+use carcassonne_runtime::record::{self, EventRec, Record, TurnRec};
 use carcassonne_runtime::tables::{Edge, Kind, Ruleset};
 
 use crate::geom::Layout;
@@ -90,31 +90,10 @@ fn deploy_for(
     let Some(f) = &t.follower else {
         return Ok(None);
     };
-    let kind = match f.kind.as_str() {
-        "big" => FollowerKind::Big,
-        _ => FollowerKind::Normal,
-    };
-    let mut want: Vec<&str> = f.ports.iter().map(String::as_str).collect();
-    want.sort_unstable();
     let tt = &rules.tiles[tile as usize];
-    for (s, seg) in tt.segments.iter().enumerate() {
-        if seg.kind.name() != f.feature {
-            continue;
-        }
-        let names = rotated_port_names(seg, rotation);
-        let mut have: Vec<&str> = names.iter().map(String::as_str).collect();
-        have.sort_unstable();
-        if have == want {
-            return Ok(Some(Deploy {
-                segment: s as u8,
-                kind,
-            }));
-        }
-    }
-    Err(format!(
-        "turn {turn}: no such follower position on {}",
-        tt.id
-    ))
+    record::follower_move(tt.id, tt.segments, rotation, f, turn)
+        .map(Some)
+        .map_err(|e| e.to_string())
 }
 
 fn followers_of(g: &Game) -> Vec<FollowerAt> {

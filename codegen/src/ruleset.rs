@@ -2,7 +2,6 @@
 //! options; then the checks that concern the mix as a whole.
 
 use std::collections::{HashMap, HashSet};
-use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use crate::attrs::{self, ATTRIBUTES};
@@ -10,7 +9,7 @@ use crate::diag::{Diagnostic, Source};
 use crate::model::{
     Edge, FarmScoring, Options, Ruleset, StartBlock, StartPlacement, Tile, TileSet,
 };
-use crate::tileset;
+use crate::tileset::{self, read_start_cell, StartCell};
 use crate::toml_read::{At, Reader};
 
 /// The most sets a ruleset may name (`everything_c1` names 21).
@@ -48,17 +47,9 @@ struct StartChoice {
     tile: Option<At<String>>,
     block: Option<At<String>>,
     /// Placements after the start tile or block.
-    extra: Vec<ExtraStart>,
+    /// `start_extra`: tiles placed after the start tile or block.
+    extra: Vec<StartCell>,
     leave_out: Vec<At<String>>,
-}
-
-/// A `start_extra` entry: a tile placed after the start tile or block.
-struct ExtraStart {
-    tile: At<String>,
-    x: i32,
-    y: i32,
-    rotation: u8,
-    span: Range<usize>,
 }
 
 /// Load and check a ruleset file, with the tile sets it names.
@@ -532,30 +523,8 @@ fn read_options(r: &mut Reader, v: &crate::toml_read::Value) -> Option<(Options,
         );
     }
     for item in extra.iter().take(MAX_START_EXTRA) {
-        let Some(c) = r.table(
-            item,
-            "a `start_extra` entry",
-            &["tile", "x", "y", "rotation"],
-        ) else {
-            continue;
-        };
-        let tile = r.string(&c, "tile", true);
-        let x = r.integer(&c, "x", -100, 100);
-        let y = r.integer(&c, "y", -100, 100);
-        for key in ["x", "y"] {
-            if c.get(key).is_none() {
-                r.error(c.span.start..c.span.start, format!("missing key `{key}`"));
-            }
-        }
-        let rotation = r.integer(&c, "rotation", 0, 3).map_or(0, |v| v.value as u8);
-        if let (Some(tile), Some(x), Some(y)) = (tile, x, y) {
-            choice.extra.push(ExtraStart {
-                tile,
-                x: x.value as i32,
-                y: y.value as i32,
-                rotation,
-                span: item.span(),
-            });
+        if let Some(cell) = read_start_cell(r, item, "a `start_extra` entry") {
+            choice.extra.push(cell);
         }
     }
     if let Some(u) = r.string(&f, "unused_start_tiles", false) {
@@ -764,11 +733,11 @@ fn choose_start(
         Chosen::Tile(i) => format!("start tile {}", tiles[*i].id),
         Chosen::Block(b) => format!("the {} start block", blocks[*b].1.name),
     };
-    for ExtraStart { tile: id, .. } in &choice.extra {
+    for StartCell { tile: id, .. } in &choice.extra {
         start_name.push_str(&format!(" and {}", id.value));
     }
     let mut ok = true;
-    for ExtraStart {
+    for StartCell {
         tile: id,
         x,
         y,

@@ -10,7 +10,7 @@ use crate::model::{BlockCell, Edge, StartBlock, Tile, TileSet};
 use crate::ports;
 use crate::shape;
 use crate::tile::{self, Sink};
-use crate::toml_read::{At, Reader};
+use crate::toml_read::{At, Reader, Value};
 
 pub(crate) const MAX_COUNT: i64 = 10_000;
 
@@ -405,6 +405,39 @@ fn check_any_sides(r: &mut Reader, tiles: &[Tile], ids: &[At<String>]) {
     }
 }
 
+/// `{ tile = "ID", x = X, y = Y, rotation = R }`: a tile placed at the start
+/// of the game (a cell of a `[start_block]`, a ruleset's `start_extra`).
+pub(crate) struct StartCell {
+    pub tile: At<String>,
+    pub x: i32,
+    pub y: i32,
+    pub rotation: u8,
+    /// The whole entry, for errors about the placement.
+    pub span: Range<usize>,
+}
+
+/// One start placement; `None` (with the errors reported) when it is not a
+/// table or lacks its tile or position.
+pub(crate) fn read_start_cell(r: &mut Reader, item: &Value, what: &str) -> Option<StartCell> {
+    let c = r.table(item, what, &["tile", "x", "y", "rotation"])?;
+    let tile = r.string(&c, "tile", true);
+    let x = r.integer(&c, "x", -100, 100);
+    let y = r.integer(&c, "y", -100, 100);
+    for key in ["x", "y"] {
+        if c.get(key).is_none() {
+            r.error(c.span.start..c.span.start, format!("missing key `{key}`"));
+        }
+    }
+    let rotation = r.integer(&c, "rotation", 0, 3).map_or(0, |v| v.value as u8);
+    Some(StartCell {
+        tile: tile?,
+        x: x?.value as i32,
+        y: y?.value as i32,
+        rotation,
+        span: item.span(),
+    })
+}
+
 /// `[start_block]`: tiles laid out together as the start of the game. Every
 /// tile with seam sides must be in it, every seam must face another tile of
 /// the block, and the tiles must match where they meet.
@@ -442,20 +475,14 @@ fn read_start_block(
     let mut spans: Vec<std::ops::Range<usize>> = Vec::new();
     let mut ok = true;
     for item in list {
-        let Some(c) = r.table(item, "a start-block tile", &["tile", "x", "y", "rotation"]) else {
-            ok = false;
-            continue;
-        };
-        let tid = r.string(&c, "tile", true);
-        let x = r.integer(&c, "x", -100, 100);
-        let y = r.integer(&c, "y", -100, 100);
-        for key in ["x", "y"] {
-            if c.get(key).is_none() {
-                r.error(c.span.start..c.span.start, format!("missing key `{key}`"));
-            }
-        }
-        let rotation = r.integer(&c, "rotation", 0, 3).map_or(0, |v| v.value as u8);
-        let (Some(tid), Some(x), Some(y)) = (tid, x, y) else {
+        let Some(StartCell {
+            tile: tid,
+            x,
+            y,
+            rotation,
+            ..
+        }) = read_start_cell(r, item, "a start-block tile")
+        else {
             ok = false;
             continue;
         };
@@ -467,7 +494,6 @@ fn read_start_block(
             ok = false;
             continue;
         };
-        let (x, y) = (x.value as i32, y.value as i32);
         if let Some(j) = cells.iter().position(|c| (c.x, c.y) == (x, y)) {
             r.error(
                 item.span(),

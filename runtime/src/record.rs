@@ -101,6 +101,20 @@ pub fn rotated_port_names(seg: &Segment, rotation: u8) -> Vec<String> {
     port_names(&turned).into_iter().map(String::from).collect()
 }
 
+/// A ruleset's start placements as a record lists them.
+fn start_records(rules: &Ruleset) -> Vec<StartRec> {
+    rules
+        .start
+        .iter()
+        .map(|s| StartRec {
+            tile: rules.tiles[s.tile as usize].id.to_string(),
+            x: s.x,
+            y: s.y,
+            rotation: s.rotation,
+        })
+        .collect()
+}
+
 /// Builds a record while a game is played.
 #[derive(Debug, Clone)]
 pub struct Recorder {
@@ -118,16 +132,7 @@ impl Recorder {
                 seed: Some(g.seed()),
                 players: g.players(),
                 bots,
-                start: rules
-                    .start
-                    .iter()
-                    .map(|s| StartRec {
-                        tile: rules.tiles[s.tile as usize].id.to_string(),
-                        x: s.x,
-                        y: s.y,
-                        rotation: s.rotation,
-                    })
-                    .collect(),
+                start: start_records(rules),
                 turns: Vec::new(),
                 final_: None,
             },
@@ -226,7 +231,9 @@ fn find_tile(rules: &Ruleset, id: &str, turn: usize) -> Result<u16, ReplayError>
     }
 }
 
-fn follower_move(
+/// The follower a record names (kind, feature, ports of the turned tile) as
+/// a `Deploy` on one of the tile's segments.
+pub fn follower_move(
     tile_id: &str,
     segs: &[Segment],
     rotation: u8,
@@ -312,16 +319,7 @@ pub fn replay(
         );
     }
     if rec.seed.is_some() {
-        let expected: Vec<StartRec> = rules
-            .start
-            .iter()
-            .map(|s| StartRec {
-                tile: rules.tiles[s.tile as usize].id.to_string(),
-                x: s.x,
-                y: s.y,
-                rotation: s.rotation,
-            })
-            .collect();
+        let expected = start_records(rules);
         if !rec.start.is_empty() && rec.start != expected {
             return fail(0, "the start tiles differ from the ruleset's");
         }
