@@ -11,7 +11,6 @@ pub mod diag;
 pub mod emit;
 pub mod lower;
 pub mod model;
-pub mod ports;
 pub mod river;
 pub mod ruleset;
 pub mod shape;
@@ -22,6 +21,7 @@ pub mod validate;
 
 use std::path::{Path, PathBuf};
 
+pub use carcassonne_vocab::ports;
 pub use diag::{Diagnostic, Diagnostics};
 pub use model::{Ruleset, TileSet};
 

@@ -60,17 +60,6 @@ pub struct LRuleset {
     pub total: u16,
 }
 
-pub fn edge_code(e: Edge) -> u16 {
-    match e {
-        Edge::Field => 0,
-        Edge::Road => 1,
-        Edge::City => 2,
-        Edge::River => 3,
-        Edge::Seam => 4,
-        Edge::Any => 5,
-    }
-}
-
 fn attr_pairs(attrs: &[crate::model::AttrValue]) -> (u64, Vec<(u8, i16)>) {
     let flags = attrs.iter().fold(0u64, |m, a| m | 1 << a.id);
     let pairs = attrs.iter().map(|a| (a.id as u8, a.value as i16)).collect();
@@ -83,7 +72,7 @@ pub fn tile(t: &Tile) -> LTile {
         for side in 0..4 {
             // After r clockwise turns, board side s shows the tile's side s - r.
             let from = (side + 4 - r) % 4;
-            *packed |= edge_code(t.edges[from]) << (4 * side);
+            *packed |= t.edges[from].code() << (4 * side);
         }
     }
     let mut port_segment = [NO_SEGMENT; 12];

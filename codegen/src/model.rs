@@ -4,65 +4,7 @@
 use crate::attrs::{Values, ATTRIBUTES};
 use crate::ports::{Port, PORT_NAMES};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Kind {
-    City,
-    Road,
-    Field,
-    River,
-    Cloister,
-}
-
-impl Kind {
-    pub const ALL: [Kind; 5] = [
-        Kind::City,
-        Kind::Road,
-        Kind::Field,
-        Kind::River,
-        Kind::Cloister,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::City => "city",
-            Kind::Road => "road",
-            Kind::Field => "field",
-            Kind::River => "river",
-            Kind::Cloister => "cloister",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Kind> {
-        Kind::ALL.into_iter().find(|k| k.name() == name)
-    }
-}
-
-/// What a side of a tile shows to its neighbour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Edge {
-    Field,
-    Road,
-    City,
-    River,
-    /// An inner side of a start block (the City of Carcassonne, the Wheel of
-    /// Fortune): it only ever faces another tile of the same block.
-    Seam,
-    /// A side that matches anything and closes what it meets (the abbey).
-    Any,
-}
-
-impl Edge {
-    pub fn name(self) -> &'static str {
-        match self {
-            Edge::Field => "field",
-            Edge::Road => "road",
-            Edge::City => "city",
-            Edge::River => "river",
-            Edge::Seam => "seam",
-            Edge::Any => "any",
-        }
-    }
-}
+pub use carcassonne_vocab::{Edge, FarmScoring, Kind};
 
 /// An attribute on a segment or a tile: an index into `attrs::ATTRIBUTES`
 /// and its value (1 for a flag, the count, or the index of the word).
@@ -200,24 +142,6 @@ pub struct TileSet {
     pub tiles: Vec<Tile>,
     /// The set's start block, if it starts the game with several tiles.
     pub start_block: Option<StartBlock>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FarmScoring {
-    /// 3 points per completed city bordering each farm (000_9deb58b1a7d17d38.txt L244-L258).
-    PerFarm,
-    /// Per city, 4 points to the majority of adjacent farmers; each city once
-    /// (000_9deb58b1a7d17d38.txt footnote 15).
-    Legacy2000,
-}
-
-impl FarmScoring {
-    pub fn name(self) -> &'static str {
-        match self {
-            FarmScoring::PerFarm => "per-farm",
-            FarmScoring::Legacy2000 => "legacy-2000",
-        }
-    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

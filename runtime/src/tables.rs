@@ -6,79 +6,11 @@
 /// `Nw N Ne En E Es Se S Sw Ws W Wn`; bit `p` is port `p`.
 pub type PortMask = u16;
 
-pub const PORT_NAMES: [&str; 12] = [
-    "Nw", "N", "Ne", "En", "E", "Es", "Se", "S", "Sw", "Ws", "W", "Wn",
-];
-pub const SIDE_NAMES: [&str; 4] = ["N", "E", "S", "W"];
+pub use carcassonne_vocab::ports::{rotate as rotate_port, rotate_mask, PORT_NAMES, SIDE_NAMES};
+pub use carcassonne_vocab::{Edge, FarmScoring, Kind};
 
 /// No segment at this port (the middle of a field side).
 pub const NO_SEGMENT: u8 = u8::MAX;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum Kind {
-    City,
-    Road,
-    Field,
-    River,
-    Cloister,
-}
-
-impl Kind {
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::City => "city",
-            Kind::Road => "road",
-            Kind::Field => "field",
-            Kind::River => "river",
-            Kind::Cloister => "cloister",
-        }
-    }
-}
-
-/// What a side shows its neighbour; the discriminant is the packed code.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum Edge {
-    Field = 0,
-    Road = 1,
-    City = 2,
-    River = 3,
-    /// An inner side of a start block: it only faces the block's own tiles.
-    Seam = 4,
-    /// Matches anything (the abbey); such tiles are never in the draw yet.
-    Any = 5,
-}
-
-impl Edge {
-    pub fn name(self) -> &'static str {
-        match self {
-            Edge::Field => "field",
-            Edge::Road => "road",
-            Edge::City => "city",
-            Edge::River => "river",
-            Edge::Seam => "seam",
-            Edge::Any => "any",
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FarmScoring {
-    /// 3 per completed city bordering each farm (000_9deb58b1a7d17d38.txt L244-L258).
-    PerFarm,
-    /// Per city, 4 to the majority of its adjacent farmers (000_… footnote 15).
-    Legacy2000,
-}
-
-impl FarmScoring {
-    pub fn name(self) -> &'static str {
-        match self {
-            FarmScoring::PerFarm => "per-farm",
-            FarmScoring::Legacy2000 => "legacy-2000",
-        }
-    }
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AttrValues {
@@ -177,17 +109,4 @@ impl Ruleset {
     pub fn tile_index(&self, id: &str) -> Option<usize> {
         self.tiles.iter().position(|t| t.id == id)
     }
-}
-
-/// Rotate a port mask by `r` clockwise quarter turns.
-#[inline]
-pub const fn rotate_mask(mask: PortMask, r: u8) -> PortMask {
-    let k = 3 * (r % 4) as u32;
-    ((mask << k) | (mask >> ((12 - k) % 12))) & 0x0fff
-}
-
-/// The port `port` moves to under `r` clockwise quarter turns.
-#[inline]
-pub const fn rotate_port(port: u8, r: u8) -> u8 {
-    (port + 3 * (r % 4)) % 12
 }

@@ -14,6 +14,7 @@ pub const SIDE_NAMES: [&str; 4] = ["N", "E", "S", "W"];
 pub type Port = u8;
 pub type Side = u8;
 
+#[inline]
 pub fn port_by_name(name: &str) -> Option<Port> {
     PORT_NAMES
         .iter()
@@ -21,6 +22,7 @@ pub fn port_by_name(name: &str) -> Option<Port> {
         .map(|p| p as Port)
 }
 
+#[inline]
 pub fn side_by_name(name: &str) -> Option<Side> {
     SIDE_NAMES
         .iter()
@@ -28,39 +30,47 @@ pub fn side_by_name(name: &str) -> Option<Side> {
         .map(|p| p as Side)
 }
 
+#[inline]
 pub const fn middle(side: Side) -> Port {
     side * 3 + 1
 }
 
+#[inline]
 pub const fn halves(side: Side) -> [Port; 2] {
     [side * 3, side * 3 + 2]
 }
 
+#[inline]
 pub const fn side_of(port: Port) -> Side {
     port / 3
 }
 
+#[inline]
 pub const fn is_middle(port: Port) -> bool {
     port % 3 == 1
 }
 
 /// The port a clockwise quarter-turn rotation `r` moves `port` to.
+#[inline]
 pub const fn rotate(port: Port, r: u8) -> Port {
     (port + 3 * (r % 4)) % 12
 }
 
 /// Rotate a 12-bit port mask by `r` clockwise quarter turns.
+#[inline]
 pub const fn rotate_mask(mask: u16, r: u8) -> u16 {
     let k = 3 * (r % 4) as u32;
     ((mask << k) | (mask >> ((12 - k) % 12))) & 0x0fff
 }
 
 /// The two ports next to `port` on the perimeter ring.
+#[inline]
 pub const fn ring_neighbours(port: Port) -> [Port; 2] {
     [(port + 11) % 12, (port + 1) % 12]
 }
 
 /// The port of the neighbouring tile that touches `port` across its side.
+#[inline]
 pub const fn facing(port: Port) -> Port {
     let side = side_of(port);
     let k = port % 3;

@@ -1,0 +1,98 @@
+//! The words the compiler (`codegen`) and the engine (`runtime`) share, so a
+//! feature kind, an edge or a port means one thing on both sides of the
+//! generated tables. No dependencies: the runtime stays thin.
+
+pub mod ports;
+
+/// What a segment of a tile is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Kind {
+    City,
+    Road,
+    Field,
+    River,
+    Cloister,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 5] = [
+        Kind::City,
+        Kind::Road,
+        Kind::Field,
+        Kind::River,
+        Kind::Cloister,
+    ];
+
+    #[inline]
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::City => "city",
+            Kind::Road => "road",
+            Kind::Field => "field",
+            Kind::River => "river",
+            Kind::Cloister => "cloister",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.name() == name)
+    }
+}
+
+/// What a side of a tile shows to its neighbour; the discriminant is the
+/// 4-bit code the engine packs into its placement masks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Edge {
+    Field = 0,
+    Road = 1,
+    City = 2,
+    River = 3,
+    /// An inner side of a start block (the City of Carcassonne, the Wheel of
+    /// Fortune): it only ever faces another tile of the same block.
+    Seam = 4,
+    /// A side that matches anything and closes what it meets (the abbey);
+    /// such tiles are never in the draw yet.
+    Any = 5,
+}
+
+impl Edge {
+    #[inline]
+    pub fn name(self) -> &'static str {
+        match self {
+            Edge::Field => "field",
+            Edge::Road => "road",
+            Edge::City => "city",
+            Edge::River => "river",
+            Edge::Seam => "seam",
+            Edge::Any => "any",
+        }
+    }
+
+    /// The packed code of this edge.
+    #[inline]
+    pub const fn code(self) -> u16 {
+        self as u16
+    }
+}
+
+/// How farms score at the end of the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FarmScoring {
+    /// 3 points per completed city bordering each farm (000_9deb58b1a7d17d38.txt L244-L258).
+    PerFarm,
+    /// Per city, 4 points to the majority of adjacent farmers; each city once
+    /// (000_9deb58b1a7d17d38.txt footnote 15).
+    Legacy2000,
+}
+
+impl FarmScoring {
+    #[inline]
+    pub fn name(self) -> &'static str {
+        match self {
+            FarmScoring::PerFarm => "per-farm",
+            FarmScoring::Legacy2000 => "legacy-2000",
+        }
+    }
+}
