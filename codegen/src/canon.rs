@@ -65,22 +65,7 @@ mod tests {
     fn tile(shape: &str) -> Tile {
         let st = crate::shape::parse(shape).expect("syntax");
         let g = build(&st, 0..shape.len(), &mut Panic).expect("valid");
-        Tile {
-            id: String::new(),
-            set: String::new(),
-            count: 1,
-            start: 0,
-            edition: None,
-            edition_counts: vec![],
-            per_player: false,
-            left_out: 0,
-            left_out_reason: String::new(),
-            edges: g.edges,
-            segments: g.segments,
-            attrs: g.attrs,
-            ignored: vec![],
-            origin: String::new(),
-        }
+        Tile::bare("", g.edges, g.segments, g.attrs)
     }
 
     #[test]

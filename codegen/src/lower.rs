@@ -163,27 +163,17 @@ mod tests {
 
     #[test]
     fn rotation_packs_edges_clockwise() {
-        let t = Tile {
-            id: "D".into(),
-            set: "base".into(),
-            count: 1,
-            start: 0,
-            edition: None,
-            edition_counts: vec![],
-            per_player: false,
-            left_out: 0,
-            left_out_reason: String::new(),
-            edges: [Edge::City, Edge::Road, Edge::Field, Edge::Road],
-            segments: vec![Segment {
+        let t = Tile::bare(
+            "D",
+            [Edge::City, Edge::Road, Edge::Field, Edge::Road],
+            vec![Segment {
                 kind: Kind::City,
                 ports: vec![1],
                 borders: vec![],
                 attrs: vec![],
             }],
-            attrs: vec![],
-            ignored: vec![],
-            origin: String::new(),
-        };
+            vec![],
+        );
         let l = tile(&t);
         // Unrotated: N city(2), E road(1), S field(0), W road(1).
         assert_eq!(l.rot_edges[0], 2 | 1 << 4 | 1 << 12);

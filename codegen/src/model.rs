@@ -97,6 +97,32 @@ pub struct Tile {
 }
 
 impl Tile {
+    /// One copy of a tile with just this geometry, in no set (unit tests).
+    #[cfg(test)]
+    pub(crate) fn bare(
+        id: &str,
+        edges: [Edge; 4],
+        segments: Vec<Segment>,
+        attrs: Vec<AttrValue>,
+    ) -> Tile {
+        Tile {
+            id: id.to_string(),
+            set: String::new(),
+            count: 1,
+            start: 0,
+            edition: None,
+            edition_counts: vec![],
+            per_player: false,
+            left_out: 0,
+            left_out_reason: String::new(),
+            edges,
+            segments,
+            attrs,
+            ignored: vec![],
+            origin: String::new(),
+        }
+    }
+
     /// Copies of this tile in an edition of its set (0 when it is not in it).
     pub fn count_in(&self, edition: u8) -> u32 {
         if self.edition.is_some_and(|e| e != edition) {
