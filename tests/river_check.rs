@@ -124,3 +124,106 @@ mechanics = ["river"]
     assert_eq!(river::check(&base), None);
     std::fs::remove_dir_all(dir).ok();
 }
+
+/// A river that bends right three times with straight river between
+/// (east, south, west, north): the 2nd edition's FAQ forbids the third bend
+/// ("Turning river the same way three times should also be considered
+/// prohibited", 001_46b8449c567a6f1a.txt L599); the 1st edition's
+/// clarification forbids immediate U-turns only (000_9deb58b1a7d17d38.txt
+/// fn 17, L622), and `river_turns` chooses either in any edition.
+#[test]
+fn c2_faq_l599_a_third_bend_the_same_way() {
+    use carcassonne_runtime::engine::MoveError;
+    let dir = temp_dir("river_turns");
+    write(
+        &dir.join("tiles/meander.toml"),
+        r#"[set]
+id = "meander"
+editions = [1, 2]
+expect_total = 6
+
+[[tile]]
+id = "S"
+count = 1
+start = 1
+shape = '''
+river E
+field N E S W
+tile +spring
+'''
+
+[[tile]]
+id = "I"
+count = 2
+shape = '''
+river W E
+field N En Wn
+field Es S Ws
+'''
+
+[[tile]]
+id = "B"
+count = 3
+shape = '''
+river W S
+field N E Se Wn
+field Sw Ws
+'''
+"#,
+    );
+    let play = |edition: u8, option: &str| -> Result<(), MoveError> {
+        let name = format!("meander{edition}{}", option.len());
+        let path = dir.join(format!("rulesets/{name}.toml"));
+        write(
+            &path,
+            format!(
+                "[ruleset]\nid = \"{name}\"\nsets = [\"meander\"]\nedition = {edition}\nmechanics = [\"river\"]\n{option}"
+            ),
+        );
+        let model = carcassonne_codegen::ruleset::load(&path)
+            .unwrap_or_else(|d| panic!("{}", carcassonne_codegen::Diagnostics::sorted(d)));
+        let rules = carcassonne::load::leak(&carcassonne_codegen::lower::ruleset(&model));
+        let start = carcassonne_runtime::engine::start_placements(rules);
+        let mut g = Game::new_scripted(rules, 2, &start).expect("a scripted start");
+        let tile = |id: &str| rules.tile_index(id).expect("tile") as u16;
+        // (tile, x, y, rotation): right bends at (1,0), (1,2), (-1,2).
+        let moves = [
+            ("B", 1, 0, 0),
+            ("I", 1, 1, 1),
+            ("B", 1, 2, 1),
+            ("I", 0, 2, 0),
+            ("B", -1, 2, 2),
+        ];
+        for (i, (id, x, y, rotation)) in moves.into_iter().enumerate() {
+            g.force_draw(tile(id)).expect("in the draw");
+            let mv = Move {
+                placement: Placement { x, y, rotation },
+                deploy: None,
+            };
+            let before = g.clone();
+            if let Err(e) = g.apply(mv) {
+                assert_eq!(
+                    i,
+                    moves.len() - 1,
+                    "only the third bend may be refused: {e}"
+                );
+                assert_eq!(g, before);
+                return Err(e);
+            }
+        }
+        Ok(())
+    };
+    let refused = play(2, "").expect_err("the 2nd edition refuses the third right bend");
+    assert_eq!(
+        refused.to_string(),
+        "river rule: the river may not bend the same way three times, even with straight river between"
+    );
+    assert_eq!(play(1, ""), Ok(()), "the 1st edition allows it");
+    assert_eq!(
+        play(2, "[options]\nriver_turns = \"no-u-turn\"\n"),
+        Ok(()),
+        "chosen in the ruleset"
+    );
+    assert!(play(1, "[options]\nriver_turns = \"no-three-same-way\"\n").is_err());
+    std::fs::remove_dir_all(dir).ok();
+}

@@ -4,9 +4,7 @@
 use std::path::Path;
 
 use carcassonne_codegen::lower::{self, LRuleset};
-use carcassonne_runtime::tables::{
-    Attr, FarmScoring, Kind, Options, Ruleset, Segment, StartTile, TileType,
-};
+use carcassonne_runtime::tables::{Attr, Kind, Options, Ruleset, Segment, StartTile, TileType};
 
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
@@ -120,11 +118,8 @@ pub fn leak(rs: &LRuleset) -> &'static Ruleset {
         mechanics: slice(rs.mechanics.iter().map(|x| s(x)).collect()),
         options: Options {
             farmers: rs.farmers,
-            farm_scoring: if rs.legacy_farm_scoring {
-                FarmScoring::Legacy2000
-            } else {
-                FarmScoring::PerFarm
-            },
+            farm_scoring: rs.farm_scoring,
+            river_turns: rs.river_turns,
             min_players: rs.min_players,
             max_players: rs.max_players,
             followers: rs.followers,

@@ -7,7 +7,7 @@ use quote::{format_ident, quote};
 
 use crate::attrs::{Values, ATTRIBUTES};
 use crate::lower::{self, LRuleset, LSegment, LTile};
-use crate::model::{Edge, Kind, Ruleset};
+use crate::model::{Edge, FarmScoring, Kind, RiverTurns, Ruleset};
 
 fn kind_tokens(k: Kind) -> TokenStream {
     match k {
@@ -109,10 +109,13 @@ fn ruleset_tokens(rs: &LRuleset) -> TokenStream {
     let sets = &rs.sets;
     let mechanics = &rs.mechanics;
     let farmers = rs.farmers;
-    let scoring = if rs.legacy_farm_scoring {
-        quote!(FarmScoring::Legacy2000)
-    } else {
-        quote!(FarmScoring::PerFarm)
+    let scoring = match rs.farm_scoring {
+        FarmScoring::PerFarm => quote!(FarmScoring::PerFarm),
+        FarmScoring::Legacy2000 => quote!(FarmScoring::Legacy2000),
+    };
+    let river_turns = match rs.river_turns {
+        RiverTurns::NoUTurn => quote!(RiverTurns::NoUTurn),
+        RiverTurns::NoThreeSameWay => quote!(RiverTurns::NoThreeSameWay),
     };
     let min_players = Literal::u8_unsuffixed(rs.min_players);
     let max_players = Literal::u8_unsuffixed(rs.max_players);
@@ -146,6 +149,7 @@ fn ruleset_tokens(rs: &LRuleset) -> TokenStream {
                 options: Options {
                     farmers: FARMERS,
                     farm_scoring: #scoring,
+                    river_turns: #river_turns,
                     min_players: #min_players,
                     max_players: #max_players,
                     followers: #followers,

@@ -4,7 +4,7 @@
 //! so a compiled-in ruleset and one loaded from TOML are the same data.
 
 use crate::attrs::ATTRIBUTES;
-use crate::model::{Edge, Kind, Ruleset, Tile};
+use crate::model::{Edge, FarmScoring, Kind, RiverTurns, Ruleset, Tile};
 
 /// No segment at this port (the middle of a field side).
 pub const NO_SEGMENT: u8 = u8::MAX;
@@ -50,7 +50,8 @@ pub struct LRuleset {
     pub sets: Vec<String>,
     pub mechanics: Vec<String>,
     pub farmers: bool,
-    pub legacy_farm_scoring: bool,
+    pub farm_scoring: FarmScoring,
+    pub river_turns: RiverTurns,
     pub min_players: u8,
     pub max_players: u8,
     pub followers: u8,
@@ -133,7 +134,8 @@ pub fn ruleset(rs: &Ruleset) -> LRuleset {
         sets: rs.sets.clone(),
         mechanics: rs.mechanics.clone(),
         farmers: rs.options.farmers,
-        legacy_farm_scoring: rs.options.farm_scoring == crate::model::FarmScoring::Legacy2000,
+        farm_scoring: rs.options.farm_scoring,
+        river_turns: rs.options.river_turns,
         min_players: rs.options.min_players,
         max_players: rs.options.max_players,
         followers: rs.options.followers,

@@ -4,7 +4,7 @@
 use crate::attrs::{Values, ATTRIBUTES};
 use crate::ports::{Port, PORT_NAMES};
 
-pub use carcassonne_vocab::{Edge, FarmScoring, Kind};
+pub use carcassonne_vocab::{Edge, FarmScoring, Kind, RiverTurns};
 
 /// An attribute on a segment or a tile: an index into `attrs::ATTRIBUTES`
 /// and its value (1 for a flag, the count, or the index of the word).
@@ -174,6 +174,7 @@ pub struct TileSet {
 pub struct Options {
     pub farmers: bool,
     pub farm_scoring: FarmScoring,
+    pub river_turns: RiverTurns,
     pub min_players: u8,
     pub max_players: u8,
     pub followers: u8,

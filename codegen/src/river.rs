@@ -2,8 +2,10 @@
 //! placements, with the engine's river rules (000_9deb58b1a7d17d38.txt
 //! L458-L478, footnote 17): river tiles come first, forks first and lakes
 //! last (the rest shuffled); each must continue the river, the branches may
-//! never meet, the river may not bend the same way twice in a row, and every
-//! side must match its neighbours. A river tile that fits nowhere is
+//! never meet, the river may not bend the same way twice in a row (nor, as
+//! the ruleset's `river_turns` says, three times with straight river
+//! between; 001_46b8449c567a6f1a.txt L599), and every side must match its
+//! neighbours. A river tile that fits nowhere is
 //! discarded (L100), and the river stays unfinished.
 //!
 //! For each sampled draw order a depth-first search follows every legal
@@ -13,7 +15,9 @@
 
 use std::collections::HashMap;
 
-use crate::model::{Edge, Ruleset, Tile};
+use carcassonne_vocab::river::Bends;
+
+use crate::model::{Edge, RiverTurns, Ruleset, Tile};
 use crate::ruleset::rotated_edge;
 
 /// Draw orders sampled per ruleset.
@@ -86,12 +90,13 @@ struct Placed {
     rotation: u8,
     x: i32,
     y: i32,
-    /// 0 straight, 1 right, 3 left (as the engine's `river_turn`).
-    turn: u8,
+    /// The river's bends here and up to here (as the engine keeps them).
+    bends: Bends,
 }
 
 struct Search<'a> {
     tiles: &'a [Tile],
+    rule: RiverTurns,
     board: Vec<Placed>,
     /// Where each placed tile is, as an index into `board`.
     cells: HashMap<(i32, i32), usize>,
@@ -172,18 +177,18 @@ impl Search<'_> {
                     [o] => ((o + 4 - (inlet + 2) % 4) % 4) as u8,
                     _ => 0,
                 };
-                if turn != 0 {
-                    let prev = self.at(x + DX[inlet], y + DY[inlet]).map(|q| q.turn);
-                    if prev == Some(turn) {
-                        continue;
-                    }
+                let upstream = self
+                    .at(x + DX[inlet], y + DY[inlet])
+                    .map_or(Bends::NONE, |q| q.bends);
+                if upstream.refuse(turn, self.rule).is_some() {
+                    continue;
                 }
                 out.push(Placed {
                     tile: t,
                     rotation,
                     x,
                     y,
-                    turn,
+                    bends: upstream.next(turn, outs.len() > 1),
                 });
             }
         }
@@ -271,12 +276,13 @@ pub fn check(rs: &Ruleset) -> Option<Outcome> {
             rotation: p.rotation,
             x: p.x,
             y: p.y,
-            turn: 0,
+            bends: Bends::NONE,
         })
         .collect();
     let mut rng = Rng(0x5eed_0f71_7e57_0001);
     let mut search = Search {
         tiles,
+        rule: rs.options.river_turns,
         board: Vec::new(),
         cells: HashMap::new(),
         nodes: 0,

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use crate::attrs::{self, ATTRIBUTES};
 use crate::diag::{Diagnostic, Source};
 use crate::model::{
-    Edge, FarmScoring, Options, Ruleset, StartBlock, StartPlacement, Tile, TileSet,
+    Edge, FarmScoring, Options, RiverTurns, Ruleset, StartBlock, StartPlacement, Tile, TileSet,
 };
 use crate::tileset::{self, read_start_cell, StartCell};
 use crate::toml_read::{At, Reader};
@@ -31,6 +31,7 @@ const RULESET_KEYS: &[&str] = &["id", "name", "edition", "sets", "mechanics", "t
 const OPTION_KEYS: &[&str] = &[
     "farmers",
     "farm_scoring",
+    "river_turns",
     "min_players",
     "max_players",
     "followers",
@@ -118,8 +119,8 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>) -> Option<Ruleset> {
         r.error(f.span.start..f.span.start, "missing key `sets`");
     }
     let options = match top.get("options") {
-        Some(v) => read_options(r, v),
-        None => Some((default_options(), StartChoice::default())),
+        Some(v) => read_options(r, v, edition),
+        None => Some((default_options(edition), StartChoice::default())),
     };
 
     // Mechanics: known, implemented, and enabled once.
@@ -452,10 +453,11 @@ fn read_sets(r: &mut Reader, f: &crate::toml_read::Fields) -> (Vec<SetRef>, bool
     (out, complete)
 }
 
-pub fn default_options() -> Options {
+pub fn default_options(edition: u8) -> Options {
     Options {
         farmers: true,
         farm_scoring: FarmScoring::PerFarm,
+        river_turns: RiverTurns::for_edition(edition),
         min_players: 2,
         max_players: 5,
         followers: 7,
@@ -463,9 +465,13 @@ pub fn default_options() -> Options {
     }
 }
 
-fn read_options(r: &mut Reader, v: &crate::toml_read::Value) -> Option<(Options, StartChoice)> {
+fn read_options(
+    r: &mut Reader,
+    v: &crate::toml_read::Value,
+    edition: u8,
+) -> Option<(Options, StartChoice)> {
     let f = r.table(v, "[options]", OPTION_KEYS)?;
-    let mut o = default_options();
+    let mut o = default_options(edition);
     if let Some(b) = r.boolean(&f, "farmers") {
         o.farmers = b.value;
     }
@@ -476,6 +482,18 @@ fn read_options(r: &mut Reader, v: &crate::toml_read::Value) -> Option<(Options,
             other => r.error(
                 s.span.clone(),
                 format!("unknown farm_scoring `{other}`; expected `per-farm` or `legacy-2000`"),
+            ),
+        }
+    }
+    if let Some(s) = r.string(&f, "river_turns", false) {
+        match s.value.as_str() {
+            "no-u-turn" => o.river_turns = RiverTurns::NoUTurn,
+            "no-three-same-way" => o.river_turns = RiverTurns::NoThreeSameWay,
+            other => r.error(
+                s.span.clone(),
+                format!(
+                    "unknown river_turns `{other}`; expected `no-u-turn` or `no-three-same-way`"
+                ),
             ),
         }
     }

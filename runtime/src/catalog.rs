@@ -86,6 +86,7 @@ pub fn to_json(rs: &Ruleset) -> Value {
         "options": {
             "farmers": rs.options.farmers,
             "farm_scoring": rs.options.farm_scoring.name(),
+            "river_turns": rs.options.river_turns.name(),
             "min_players": rs.options.min_players,
             "max_players": rs.options.max_players,
             "followers": rs.options.followers,

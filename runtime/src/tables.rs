@@ -7,7 +7,7 @@
 pub type PortMask = u16;
 
 pub use carcassonne_vocab::ports::{rotate as rotate_port, rotate_mask, PORT_NAMES, SIDE_NAMES};
-pub use carcassonne_vocab::{Edge, FarmScoring, Kind};
+pub use carcassonne_vocab::{Edge, FarmScoring, Kind, RiverTurns};
 
 /// No segment at this port (the middle of a field side).
 pub const NO_SEGMENT: u8 = u8::MAX;
@@ -83,6 +83,7 @@ pub struct StartTile {
 pub struct Options {
     pub farmers: bool,
     pub farm_scoring: FarmScoring,
+    pub river_turns: RiverTurns,
     pub min_players: u8,
     pub max_players: u8,
     pub followers: u8,

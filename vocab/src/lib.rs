@@ -3,6 +3,7 @@
 //! generated tables. No dependencies: the runtime stays thin.
 
 pub mod ports;
+pub mod river;
 
 /// What a segment of a tile is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -74,6 +75,38 @@ impl Edge {
     #[inline]
     pub const fn code(self) -> u16 {
         self as u16
+    }
+}
+
+/// Which bends the river may not make (000_9deb58b1a7d17d38.txt L476-L478
+/// and fn 17, L622; 001_46b8449c567a6f1a.txt L591, FAQ L597-L599).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RiverTurns {
+    /// No immediate U-turn: two bends the same way on consecutive tiles
+    /// ("Only immediate U-turns are explicitly forbidden", 000_… fn 17).
+    NoUTurn,
+    /// Also no third bend the same way with only straight river between
+    /// ("Turning river the same way three times should also be considered
+    /// prohibited", 001_… L599).
+    NoThreeSameWay,
+}
+
+impl RiverTurns {
+    pub fn name(self) -> &'static str {
+        match self {
+            RiverTurns::NoUTurn => "no-u-turn",
+            RiverTurns::NoThreeSameWay => "no-three-same-way",
+        }
+    }
+
+    /// The seeds' rule for an edition: the 2nd edition's FAQ adds the third
+    /// bend; the 1st edition's clarification forbids immediate U-turns only.
+    pub fn for_edition(edition: u8) -> RiverTurns {
+        if edition >= 2 {
+            RiverTurns::NoThreeSameWay
+        } else {
+            RiverTurns::NoUTurn
+        }
     }
 }
 

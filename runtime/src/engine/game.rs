@@ -11,6 +11,7 @@ use super::river;
 use super::types::*;
 use crate::generated::attr;
 use crate::tables::{Kind, Ruleset, TileType, NO_SEGMENT};
+use carcassonne_vocab::river::Bends;
 
 /// Mechanics switched on by the ruleset, as bits (checked once at setup).
 pub(crate) const M_RIVER: u32 = 1;
@@ -27,8 +28,8 @@ pub struct Placed {
     pub y: i16,
     /// Feature node of the tile's segment 0; segment `s` is `node_base + s`.
     pub node_base: u16,
-    /// River tiles: the turn the river makes here (0 straight, 1 right, 3 left).
-    pub river_turn: u8,
+    /// River tiles: the river's bends here and up to here.
+    pub river: Bends,
     /// The feature node at each board port (`NO_NODE` for none), so joining
     /// and occupancy look-ups need no rotation arithmetic.
     pub port_node: [u16; 12],
@@ -770,10 +771,10 @@ impl Game {
         let tile = &self.rules.tiles[t as usize];
         let idx = self.placed.len();
         let node_base = self.features.nodes.len() as u16;
-        let river_turn = if self.mech & M_RIVER != 0 && river::is_river(tile) {
-            river::turn_of(self, tile, p)
+        let river = if self.mech & M_RIVER != 0 && river::is_river(tile) {
+            river::bends_of(self, tile, p)
         } else {
-            0
+            Bends::NONE
         };
         let unrotate = &UNROTATE[p.rotation as usize & 3];
         let port_node = std::array::from_fn(|port| {
@@ -790,7 +791,7 @@ impl Game {
             x: p.x,
             y: p.y,
             node_base,
-            river_turn,
+            river,
             port_node,
         });
         for (s, seg) in tile.segments.iter().enumerate() {

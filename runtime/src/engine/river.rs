@@ -1,7 +1,8 @@
 //! The River (000_9deb58b1a7d17d38.txt L458-L492; 001_46b8449c567a6f1a.txt
 //! L548-L828): river tiles are drawn first, the fork right after the spring,
 //! lakes last; each river tile continues the river, the river never turns the
-//! same way twice in a row, and branches never meet.
+//! same way twice in a row (nor, in the 2nd edition, three times with straight
+//! river between), and branches never meet.
 
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
@@ -11,6 +12,7 @@ use super::game::Game;
 use super::types::{MoveError, Placement};
 use crate::generated::attr;
 use crate::tables::{Edge, Ruleset, TileType};
+use carcassonne_vocab::river::Bends;
 
 pub(crate) fn is_river(t: &TileType) -> bool {
     t.edges.contains(&Edge::River)
@@ -70,20 +72,31 @@ fn joins(g: &Game, t: &TileType, p: Placement) -> (Option<usize>, usize) {
     (first, n)
 }
 
-/// The turn the river makes on this tile: 0 straight (or not a bend),
-/// 1 to the right, 3 to the left, seen flowing away from where it joins.
-pub(crate) fn turn_of(g: &Game, t: &TileType, p: Placement) -> u8 {
+/// The bends of river tile `t` placed at `p`: its own bend after the
+/// bends of the tile the river comes from.
+pub(crate) fn bends_of(g: &Game, t: &TileType, p: Placement) -> Bends {
     let (Some(inlet), _) = joins(g, t, p) else {
-        return 0;
+        return Bends::NONE;
     };
-    turn_from(t, p, inlet)
+    let (turn, fork) = bend(t, p, inlet);
+    upstream(g, p, inlet).next(turn, fork)
 }
 
-fn turn_from(t: &TileType, p: Placement, inlet: usize) -> u8 {
+/// The bends of the placed tile the river joins through side `inlet`.
+fn upstream(g: &Game, p: Placement, inlet: usize) -> Bends {
+    g.board
+        .placed_at(p.x as i32 + DX[inlet], p.y as i32 + DY[inlet])
+        .map_or(Bends::NONE, |q| g.placed[q].river)
+}
+
+/// The bend on this tile (0 straight, 1 right, 3 left, seen flowing away
+/// from `inlet`) and whether it is a fork (two outlets).
+fn bend(t: &TileType, p: Placement, inlet: usize) -> (u8, bool) {
     let mut outs = (0..4).filter(|&s| s != inlet && edge(t, p.rotation, s) == RIVER);
     match (outs.next(), outs.next()) {
-        (Some(out), None) => ((out + 4 - (inlet + 2) % 4) % 4) as u8,
-        _ => 0,
+        (Some(out), None) => (((out + 4 - (inlet + 2) % 4) % 4) as u8, false),
+        (Some(_), Some(_)) => (0, true),
+        _ => (0, false),
     }
 }
 
@@ -96,18 +109,11 @@ pub(crate) fn check(g: &Game, t: &TileType, p: Placement) -> Result<(), MoveErro
     if n > 1 {
         return Err(MoveError::River("the river's branches must not meet"));
     }
-    let turn = turn_from(t, p, inlet);
-    if turn != 0 {
-        let prev = g
-            .board
-            .placed_at(p.x as i32 + DX[inlet], p.y as i32 + DY[inlet])
-            .map(|q| g.placed[q].river_turn);
-        // No U-turn: two bends the same way in a row (000_… L478, fn 17).
-        if prev == Some(turn) {
-            return Err(MoveError::River(
-                "no U-turns: the river may not bend the same way twice in a row",
-            ));
-        }
+    let (turn, _) = bend(t, p, inlet);
+    // No U-turn (000_… L478, fn 17); under the 2nd edition's FAQ no third
+    // bend the same way either (001_46b8449c567a6f1a.txt L599).
+    match upstream(g, p, inlet).refuse(turn, g.rules.options.river_turns) {
+        Some(why) => Err(MoveError::River(why)),
+        None => Ok(()),
     }
-    Ok(())
 }
