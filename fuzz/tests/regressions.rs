@@ -153,6 +153,19 @@ fn cases() -> Vec<Case> {
             memory: 16 << 20,
         },
         Case {
+            // Violation (5-minute run, seed 31): King & Robber Baron's set
+            // with KR/CCcc's second enclosed field bordering other cities. A
+            // farmer on it was recorded as a field with ports `[]`, which
+            // replay put on the first enclosed field: different final
+            // scores. Records now give such a follower's `segment`.
+            name: "twin enclosed fields",
+            target: Target::TileSet,
+            input: std::fs::read(repo().join("fuzz/tests/inputs/twin-enclosed-fields.toml"))
+                .expect("fuzz/tests/inputs/twin-enclosed-fields.toml"),
+            expect: "set ruleset: ok",
+            memory: 16 << 20,
+        },
+        Case {
             // Found by review: a hand-written record starting at (30000,
             // 30000) grew the board to gigabytes, then overflowed its size.
             name: "far start",

@@ -65,6 +65,11 @@ pub struct FollowerRec {
     pub kind: String,
     pub feature: String,
     pub ports: Vec<String>,
+    /// The segment's index in the tile's shape, written only when the
+    /// feature and ports name more than one segment (a tile with two
+    /// enclosed fields, two cloisters: their ports are all `[]`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub segment: Option<u8>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -167,10 +172,20 @@ impl Recorder {
             .expect("a move was played, so a tile was drawn");
         let follower = mv.deploy.map(|d| {
             let seg = &tile.segments[d.segment as usize];
+            // Segments with ports never share them; port-less ones of one
+            // kind need their index to be told apart.
+            let twin = seg.ports == 0
+                && tile
+                    .segments
+                    .iter()
+                    .filter(|o| o.kind == seg.kind && o.ports == 0)
+                    .count()
+                    > 1;
             FollowerRec {
                 kind: d.kind.name().to_string(),
                 feature: seg.kind.name().to_string(),
                 ports: rotated_port_names(seg, mv.placement.rotation),
+                segment: twin.then_some(d.segment),
             }
         });
         let (during, fin): (Vec<&ScoreEvent>, Vec<&ScoreEvent>) =
@@ -252,27 +267,51 @@ pub fn follower_move(
     };
     let mut want: Vec<&str> = f.ports.iter().map(String::as_str).collect();
     want.sort_unstable();
-    for (s, seg) in segs.iter().enumerate() {
-        if seg.kind.name() != f.feature {
-            continue;
+    let matching: Vec<u8> = segs
+        .iter()
+        .enumerate()
+        .filter(|(_, seg)| {
+            let names = rotated_port_names(seg, rotation);
+            let mut have: Vec<&str> = names.iter().map(String::as_str).collect();
+            have.sort_unstable();
+            seg.kind.name() == f.feature && have == want
+        })
+        .map(|(s, _)| s as u8)
+        .collect();
+    let segment = match (f.segment, matching.as_slice()) {
+        (Some(s), m) if m.contains(&s) => s,
+        (Some(s), _) => {
+            return fail(
+                turn,
+                format!(
+                    "tile {tile_id} turned {rotation}: segment {s} is not a {} with ports {:?}",
+                    f.feature, f.ports
+                ),
+            )
         }
-        let names = rotated_port_names(seg, rotation);
-        let mut have: Vec<&str> = names.iter().map(String::as_str).collect();
-        have.sort_unstable();
-        if have == want {
-            return Ok(Deploy {
-                segment: s as u8,
-                kind,
-            });
+        (None, [s]) => *s,
+        (None, []) => {
+            return fail(
+                turn,
+                format!(
+                    "tile {tile_id} turned {rotation} has no {} with ports {:?}",
+                    f.feature, f.ports
+                ),
+            )
         }
-    }
-    fail(
-        turn,
-        format!(
-            "tile {tile_id} turned {rotation} has no {} with ports {:?}",
-            f.feature, f.ports
-        ),
-    )
+        (None, m) => {
+            return fail(
+                turn,
+                format!(
+                    "tile {tile_id} has {} {}s with ports {:?}: the follower must give its `segment` (one of {m:?})",
+                    m.len(),
+                    f.feature,
+                    f.ports
+                ),
+            )
+        }
+    };
+    Ok(Deploy { segment, kind })
 }
 
 fn compare_events(
