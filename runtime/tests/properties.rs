@@ -172,6 +172,13 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) {
         g.scores(),
         "seed {seed}: replay scores differ"
     );
+    // Every tile and follower where it was, not just the same points (two
+    // enclosed fields of one tile score alike but are different features).
+    assert!(
+        out.game == g,
+        "{} seed {seed}: the replayed game differs from the played one",
+        rules.id
+    );
 }
 
 #[test]
