@@ -7,6 +7,14 @@ use carcassonne_codegen::river::{self, Outcome};
 use carcassonne_runtime::engine::{Game, Move, Placement};
 use carcassonne_tests::{repo_root, temp_dir, write};
 
+/// A river set: `header` (its `[set]` table), a spring that starts the
+/// game flowing east, `straights` straight river tiles, then `rest`.
+fn river_set(header: &str, straights: u32, rest: &str) -> String {
+    format!(
+        "{header}\n[[tile]]\nid = \"S\"\ncount = 1\nstart = 1\nshape = '''\nriver E\nfield N E S W\ntile +spring\n'''\n\n[[tile]]\nid = \"I\"\ncount = {straights}\nshape = '''\nriver W E\nfield N En Wn\nfield Es S Ws\n'''\n\n{rest}"
+    )
+}
+
 /// Replay a counterexample in a scripted engine game of the compiled-in
 /// ruleset `id`.
 fn replay_counterexample(id: &str) {
@@ -63,29 +71,12 @@ fn a_short_straight_river_is_always_completable() {
     let dir = temp_dir("river_check");
     write(
         &dir.join("tiles/brook.toml"),
-        r#"[set]
+        river_set(
+            r#"[set]
 id = "brook"
-expect_total = 5
-
-[[tile]]
-id = "S"
-count = 1
-start = 1
-shape = '''
-river E
-field N E S W
-tile +spring
-'''
-
-[[tile]]
-id = "I"
-count = 3
-shape = '''
-river W E
-field N En Wn
-field Es S Ws
-'''
-
+expect_total = 5"#,
+            3,
+            r#"
 [[tile]]
 id = "L"
 count = 1
@@ -95,6 +86,7 @@ field N E S W
 tile +lake
 '''
 "#,
+        ),
     );
     write(
         &dir.join("rulesets/brook.toml"),
@@ -137,30 +129,13 @@ fn c2_faq_l599_a_third_bend_the_same_way() {
     let dir = temp_dir("river_turns");
     write(
         &dir.join("tiles/meander.toml"),
-        r#"[set]
+        river_set(
+            r#"[set]
 id = "meander"
 editions = [1, 2]
-expect_total = 6
-
-[[tile]]
-id = "S"
-count = 1
-start = 1
-shape = '''
-river E
-field N E S W
-tile +spring
-'''
-
-[[tile]]
-id = "I"
-count = 2
-shape = '''
-river W E
-field N En Wn
-field Es S Ws
-'''
-
+expect_total = 6"#,
+            2,
+            r#"
 [[tile]]
 id = "B"
 count = 3
@@ -170,6 +145,7 @@ field N E Se Wn
 field Sw Ws
 '''
 "#,
+        ),
     );
     let play = |edition: u8, option: &str| -> Result<(), MoveError> {
         let name = format!("meander{edition}{}", option.len());
