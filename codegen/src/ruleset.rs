@@ -149,7 +149,7 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>) -> Option<Ruleset> {
     // The sets, found by file name in the tiles folder.
     let dir: PathBuf = {
         let base = r.src.path.parent().unwrap_or(Path::new("."));
-        base.join(tiles_dir.as_ref().map_or("../tiles", |t| t.value.as_str()))
+        tidy(&base.join(tiles_dir.as_ref().map_or("../tiles", |t| t.value.as_str())))
     };
     let mut inputs = vec![r.src.path.clone()];
     let mut tiles = Vec::new();
@@ -318,6 +318,31 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>) -> Option<Ruleset> {
         start_name,
         inputs,
     })
+}
+
+/// `rulesets/../tiles` as `tiles`, for messages, when both name the same
+/// folder (through a symbolic link they may not: then the path stays).
+fn tidy(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::ParentDir
+                if matches!(out.components().next_back(), Some(Component::Normal(_))) =>
+            {
+                out.pop();
+            }
+            Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    if out.as_os_str().is_empty() {
+        out.push(".");
+    }
+    match (out.canonicalize(), path.canonicalize()) {
+        (Ok(a), Ok(b)) if a == b => out,
+        _ => path.to_path_buf(),
+    }
 }
 
 /// Where a ruleset's set `path` can be read, or why not: it is missing, not
@@ -959,5 +984,38 @@ fn check_placeable(r: &mut Reader, tiles: &[Tile], sets: &[SetRef], f: &crate::t
                 ),
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tidy;
+    use std::path::{Path, PathBuf};
+
+    #[test]
+    fn a_tiles_path_is_tidied_only_when_it_names_the_same_folder() {
+        let root = std::env::temp_dir().join(format!("carcassonne-tidy-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("rulesets")).unwrap();
+        std::fs::create_dir_all(root.join("tiles")).unwrap();
+        std::fs::create_dir_all(root.join("elsewhere/rs")).unwrap();
+        std::fs::create_dir_all(root.join("elsewhere/tiles")).unwrap();
+        assert_eq!(
+            tidy(&root.join("rulesets/../tiles")),
+            root.join("tiles"),
+            "a plain folder"
+        );
+        assert_eq!(
+            tidy(Path::new("./missing/../x")),
+            PathBuf::from("./missing/../x")
+        );
+        #[cfg(unix)]
+        {
+            // `linked/..` is `elsewhere`, not `root`: the path stays as written.
+            std::os::unix::fs::symlink(root.join("elsewhere/rs"), root.join("linked")).unwrap();
+            let through = root.join("linked/../tiles");
+            assert_eq!(tidy(&through), through);
+        }
+        std::fs::remove_dir_all(&root).ok();
     }
 }
