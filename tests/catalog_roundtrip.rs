@@ -1,16 +1,9 @@
 //! The compiled-in tables and the run-time compiler give the same catalog,
 //! and a change in the TOML data changes the compiled catalog.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use carcassonne_tests::{catalog_text, repo_root, temp_dir, write};
-
-fn compile(path: &Path) -> &'static carcassonne_runtime::Ruleset {
-    let model = carcassonne_codegen::ruleset::load(path).unwrap_or_else(|d| {
-        panic!("{}", carcassonne_codegen::Diagnostics::sorted(d));
-    });
-    carcassonne::load::leak(&carcassonne_codegen::lower::ruleset(&model))
-}
+use carcassonne_tests::{catalog_text, compile_ruleset as compile, repo_root, temp_dir, write};
 
 /// A copy of `tiles/base.toml` and `rulesets/base.toml` in a fresh folder,
 /// the set text passed through `edit`. Returns the ruleset path.

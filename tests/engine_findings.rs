@@ -4,9 +4,8 @@
 //! them fixed. The compiler and the record loader also keep such input away
 //! from the engine (`nothing is left to draw`, record starts within ±100).
 
-use carcassonne_codegen::ruleset;
 use carcassonne_runtime::engine::Game;
-use carcassonne_tests::{temp_dir, write};
+use carcassonne_tests::{compile_ruleset, temp_dir, write};
 
 /// A ruleset the compiler accepts whose every drawn tile fits nowhere next to
 /// the start: the start shows fields on all sides, the only other tile (two
@@ -35,9 +34,9 @@ shape = "city N E S W"
         &dir.join("rulesets/walls.toml"),
         "[ruleset]\nid = \"walls\"\nsets = [\"walls\"]\n",
     );
-    let model = ruleset::load(&dir.join("rulesets/walls.toml")).expect("the compiler accepts it");
+    let rules = compile_ruleset(&dir.join("rulesets/walls.toml"));
     std::fs::remove_dir_all(&dir).ok();
-    carcassonne::load::leak(&carcassonne_codegen::lower::ruleset(&model))
+    rules
 }
 
 /// Found by the fuzzer (a ruleset whose start used every tile, now rejected by

@@ -5,7 +5,7 @@
 
 use carcassonne_codegen::river::{self, Outcome};
 use carcassonne_runtime::engine::{Game, Move, Placement};
-use carcassonne_tests::{repo_root, temp_dir, write};
+use carcassonne_tests::{compile_ruleset, repo_root, temp_dir, write};
 
 /// A river set: `header` (its `[set]` table), a spring that starts the
 /// game flowing east, `straights` straight river tiles, then `rest`.
@@ -156,9 +156,7 @@ field Sw Ws
                 "[ruleset]\nid = \"{name}\"\nsets = [\"meander\"]\nedition = {edition}\nmechanics = [\"river\"]\n{option}"
             ),
         );
-        let model = carcassonne_codegen::ruleset::load(&path)
-            .unwrap_or_else(|d| panic!("{}", carcassonne_codegen::Diagnostics::sorted(d)));
-        let rules = carcassonne::load::leak(&carcassonne_codegen::lower::ruleset(&model));
+        let rules = compile_ruleset(&path);
         let start = carcassonne_runtime::engine::start_placements(rules);
         let mut g = Game::new_scripted(rules, 2, &start).expect("a scripted start");
         let tile = |id: &str| rules.tile_index(id).expect("tile") as u16;

@@ -219,3 +219,11 @@ pub fn play_base(dir: &Path, seed: u64, record: &str) -> Rendered {
         ],
     )
 }
+
+/// Compile a ruleset file at run time, as `--ruleset PATH` does; its
+/// diagnostics are the panic message.
+pub fn compile_ruleset(path: &Path) -> &'static carcassonne_runtime::Ruleset {
+    let model = carcassonne_codegen::ruleset::load(path)
+        .unwrap_or_else(|d| panic!("{}", carcassonne_codegen::Diagnostics::sorted(d)));
+    carcassonne::load::leak(&carcassonne_codegen::lower::ruleset(&model))
+}

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use carcassonne_codegen::lower::{self, LRuleset};
-use carcassonne_runtime::tables::{Attr, Kind, Options, Ruleset, Segment, StartTile, TileType};
+use carcassonne_runtime::tables::{Attr, Options, Ruleset, Segment, StartTile, TileType};
 
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
@@ -41,30 +41,6 @@ pub fn compile(path: &Path) -> Result<carcassonne_codegen::Ruleset, LoadError> {
         .map_err(|d| LoadError::Compile(carcassonne_codegen::Diagnostics::sorted(d)))
 }
 
-fn kind(k: carcassonne_codegen::model::Kind) -> Kind {
-    use carcassonne_codegen::model::Kind as K;
-    match k {
-        K::City => Kind::City,
-        K::Road => Kind::Road,
-        K::Field => Kind::Field,
-        K::River => Kind::River,
-        K::Cloister => Kind::Cloister,
-    }
-}
-
-fn edge(e: carcassonne_codegen::model::Edge) -> carcassonne_runtime::tables::Edge {
-    use carcassonne_codegen::model::Edge as E;
-    use carcassonne_runtime::tables::Edge;
-    match e {
-        E::Field => Edge::Field,
-        E::Road => Edge::Road,
-        E::City => Edge::City,
-        E::River => Edge::River,
-        E::Seam => Edge::Seam,
-        E::Any => Edge::Any,
-    }
-}
-
 fn s(v: &str) -> &'static str {
     Box::leak(v.to_string().into_boxed_str())
 }
@@ -87,7 +63,7 @@ pub fn leak(rs: &LRuleset) -> &'static Ruleset {
             set: s(&t.set),
             count: t.count,
             start: t.start,
-            edges: t.edges.map(edge),
+            edges: t.edges,
             rot_edges: t.rot_edges,
             port_segment: t.port_segment,
             flags: t.flags,
@@ -99,7 +75,7 @@ pub fn leak(rs: &LRuleset) -> &'static Ruleset {
                 t.segments
                     .iter()
                     .map(|g| Segment {
-                        kind: kind(g.kind),
+                        kind: g.kind,
                         ports: g.ports,
                         borders: g.borders,
                         pennants: g.pennants,

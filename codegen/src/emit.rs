@@ -7,27 +7,14 @@ use quote::{format_ident, quote};
 
 use crate::attrs::{Values, ATTRIBUTES};
 use crate::lower::{self, LRuleset, LSegment, LTile};
-use crate::model::{Edge, FarmScoring, Kind, RiverTurns, Ruleset};
+use crate::model::Ruleset;
 
-fn kind_tokens(k: Kind) -> TokenStream {
-    match k {
-        Kind::City => quote!(Kind::City),
-        Kind::Road => quote!(Kind::Road),
-        Kind::Field => quote!(Kind::Field),
-        Kind::River => quote!(Kind::River),
-        Kind::Cloister => quote!(Kind::Cloister),
-    }
-}
-
-fn edge_tokens(e: Edge) -> TokenStream {
-    match e {
-        Edge::Field => quote!(Edge::Field),
-        Edge::Road => quote!(Edge::Road),
-        Edge::City => quote!(Edge::City),
-        Edge::River => quote!(Edge::River),
-        Edge::Seam => quote!(Edge::Seam),
-        Edge::Any => quote!(Edge::Any),
-    }
+/// `Type::Variant` for a value of one of the shared enums (`vocab`): the
+/// generated tables name the same types, so the variant's name is the path.
+fn variant(ty: &str, value: impl std::fmt::Debug) -> TokenStream {
+    let ty = format_ident!("{ty}");
+    let value = format_ident!("{value:?}");
+    quote!(#ty::#value)
 }
 
 /// A 12-bit port mask written in binary, three ports (one side) per group.
@@ -57,7 +44,7 @@ fn attrs_tokens(attrs: &[(u8, i16)]) -> TokenStream {
 }
 
 fn segment_tokens(s: &LSegment) -> TokenStream {
-    let kind = kind_tokens(s.kind);
+    let kind = variant("Kind", s.kind);
     let ports = mask_lit(s.ports);
     let borders = Literal::u16_unsuffixed(s.borders);
     let pennants = Literal::u8_unsuffixed(s.pennants);
@@ -73,7 +60,7 @@ fn tile_tokens(t: &LTile) -> TokenStream {
     let set = &t.set;
     let count = Literal::u16_unsuffixed(t.count);
     let start = Literal::u16_unsuffixed(t.start);
-    let edges = t.edges.iter().map(|e| edge_tokens(*e));
+    let edges = t.edges.iter().map(|e| variant("Edge", e));
     let rot = t.rot_edges.iter().map(|r| hex_lit(u64::from(*r)));
     let port_segment = t.port_segment.iter().map(|p| Literal::u8_unsuffixed(*p));
     let flags = hex_lit(t.flags);
@@ -109,14 +96,8 @@ fn ruleset_tokens(rs: &LRuleset) -> TokenStream {
     let sets = &rs.sets;
     let mechanics = &rs.mechanics;
     let farmers = rs.farmers;
-    let scoring = match rs.farm_scoring {
-        FarmScoring::PerFarm => quote!(FarmScoring::PerFarm),
-        FarmScoring::Legacy2000 => quote!(FarmScoring::Legacy2000),
-    };
-    let river_turns = match rs.river_turns {
-        RiverTurns::NoUTurn => quote!(RiverTurns::NoUTurn),
-        RiverTurns::NoThreeSameWay => quote!(RiverTurns::NoThreeSameWay),
-    };
+    let scoring = variant("FarmScoring", rs.farm_scoring);
+    let river_turns = variant("RiverTurns", rs.river_turns);
     let min_players = Literal::u8_unsuffixed(rs.min_players);
     let max_players = Literal::u8_unsuffixed(rs.max_players);
     let followers = Literal::u8_unsuffixed(rs.followers);

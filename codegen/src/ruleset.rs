@@ -423,14 +423,9 @@ fn read_sets(r: &mut Reader, f: &crate::toml_read::Fields) -> (Vec<SetRef>, bool
     let Some(list) = r.array(f, "sets") else {
         return (Vec::new(), f.get("sets").is_none());
     };
-    if list.len() > MAX_SETS {
-        r.error(
-            list[MAX_SETS].span(),
-            format!(
-                "a ruleset names at most {MAX_SETS} tile sets; this one names {}",
-                list.len()
-            ),
-        );
+    if r.too_long(list, MAX_SETS, |n| {
+        format!("a ruleset names at most {MAX_SETS} tile sets; this one names {n}")
+    }) {
         return (Vec::new(), false);
     }
     let mut out = Vec::new();
@@ -556,15 +551,9 @@ fn read_options(
         );
     }
     let extra = r.array(&f, "start_extra").unwrap_or(&[]);
-    if extra.len() > MAX_START_EXTRA {
-        r.error(
-            extra[MAX_START_EXTRA].span(),
-            format!(
-                "`start_extra` has at most {MAX_START_EXTRA} placements; this one has {}",
-                extra.len()
-            ),
-        );
-    }
+    r.too_long(extra, MAX_START_EXTRA, |n| {
+        format!("`start_extra` has at most {MAX_START_EXTRA} placements; this one has {n}")
+    });
     for item in extra.iter().take(MAX_START_EXTRA) {
         if let Some(cell) = read_start_cell(r, item, "a `start_extra` entry") {
             choice.extra.push(cell);

@@ -109,14 +109,9 @@ fn read(r: &mut Reader) -> Option<TileSet> {
     let mut counted: Vec<Counted> = Vec::new();
     let mut all_counted = true;
     if let Some(list) = r.array(&top, "tile") {
-        if list.len() > MAX_TILE_TYPES {
-            r.error(
-                list[MAX_TILE_TYPES].span(),
-                format!(
-                    "a tile set has at most {MAX_TILE_TYPES} tile types; this one has {}",
-                    list.len()
-                ),
-            );
+        if r.too_long(list, MAX_TILE_TYPES, |n| {
+            format!("a tile set has at most {MAX_TILE_TYPES} tile types; this one has {n}")
+        }) {
             return None;
         }
         for value in list {
@@ -455,14 +450,9 @@ fn read_start_block(
         r.error(f.span.start..f.span.start, "missing key `tiles`");
     }
     let list = r.array(&f, "tiles").unwrap_or(&[]);
-    if list.len() > MAX_BLOCK_TILES {
-        r.error(
-            list[MAX_BLOCK_TILES].span(),
-            format!(
-                "a start block has at most {MAX_BLOCK_TILES} tiles; this one lists {}",
-                list.len()
-            ),
-        );
+    if r.too_long(list, MAX_BLOCK_TILES, |n| {
+        format!("a start block has at most {MAX_BLOCK_TILES} tiles; this one lists {n}")
+    }) {
         return None;
     }
     let index: HashMap<&str, usize> = tiles

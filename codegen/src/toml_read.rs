@@ -207,6 +207,21 @@ impl<'s> Reader<'s> {
         }
     }
 
+    /// Whether `list` is longer than `max`; if so, an error at its first
+    /// item past the limit, `message` given the list's length.
+    pub fn too_long(
+        &mut self,
+        list: &[Value],
+        max: usize,
+        message: impl FnOnce(usize) -> String,
+    ) -> bool {
+        let Some(first_past) = list.get(max) else {
+            return false;
+        };
+        self.error(first_past.span(), message(list.len()));
+        true
+    }
+
     /// An array of strings (a lone string is taken as a one-element array).
     pub fn strings(&mut self, f: &Fields, key: &str) -> Option<Vec<At<String>>> {
         let v = f.get(key)?;

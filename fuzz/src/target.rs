@@ -134,20 +134,42 @@ impl Workspace {
         out
     }
 
-    fn tileset(&mut self, input: &[u8], out: &mut Outcome) {
-        let path = self.set_path();
-        write(&path, input);
-        let report = validate::validate(std::slice::from_ref(&path));
+    /// Write `input` to `path`, validate it and load it with `load` (named
+    /// `loader`): for a file of `kind`, validate and the loader must agree.
+    fn validate_and_load<T, E>(
+        &self,
+        path: &Path,
+        input: &[u8],
+        kind: FileKind,
+        loader: &str,
+        load: impl FnOnce(&Path) -> Result<T, E>,
+        out: &mut Outcome,
+    ) -> Result<T, E> {
+        write(path, input);
+        let report = validate::validate(&[path.to_path_buf()]);
         self.check_report(&report, out);
-        let kind = sniff(&path);
-        let loaded = tileset::load(&path);
-        if kind == Some(FileKind::TileSet) && loaded.is_ok() != report.errors.is_empty() {
+        let sniffed = sniff(path);
+        let loaded = load(path);
+        if sniffed == Some(kind) && loaded.is_ok() != report.errors.is_empty() {
             out.violations.push(Violation(format!(
-                "validate says {}, tileset::load says {}",
+                "validate says {}, {loader} says {}",
                 report.errors.is_empty(),
                 loaded.is_ok()
             )));
         }
+        loaded
+    }
+
+    fn tileset(&mut self, input: &[u8], out: &mut Outcome) {
+        let path = self.set_path();
+        let loaded = self.validate_and_load(
+            &path,
+            input,
+            FileKind::TileSet,
+            "tileset::load",
+            tileset::load,
+            out,
+        );
         if let Ok(set) = loaded {
             // The set in a ruleset of its own (tiles only: its attributes'
             // mechanics need not be enabled); its start, if any, starts.
@@ -176,18 +198,14 @@ impl Workspace {
 
     fn ruleset(&mut self, input: &[u8], out: &mut Outcome) {
         let path = self.ruleset_path();
-        write(&path, input);
-        let report = validate::validate(std::slice::from_ref(&path));
-        self.check_report(&report, out);
-        let kind = sniff(&path);
-        let loaded = ruleset::load(&path);
-        if kind == Some(FileKind::Ruleset) && loaded.is_ok() != report.errors.is_empty() {
-            out.violations.push(Violation(format!(
-                "validate says {}, ruleset::load says {}",
-                report.errors.is_empty(),
-                loaded.is_ok()
-            )));
-        }
+        let loaded = self.validate_and_load(
+            &path,
+            input,
+            FileKind::Ruleset,
+            "ruleset::load",
+            ruleset::load,
+            out,
+        );
         if let Ok(model) = loaded {
             self.deep(model, out);
         }

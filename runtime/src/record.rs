@@ -270,11 +270,12 @@ pub fn follower_move(
     let matching: Vec<u8> = segs
         .iter()
         .enumerate()
+        .filter(|(_, seg)| seg.kind.name() == f.feature)
         .filter(|(_, seg)| {
             let names = rotated_port_names(seg, rotation);
             let mut have: Vec<&str> = names.iter().map(String::as_str).collect();
             have.sort_unstable();
-            seg.kind.name() == f.feature && have == want
+            have == want
         })
         .map(|(s, _)| s as u8)
         .collect();
