@@ -45,6 +45,7 @@ const REQUIRED: &[&str] = &[
     "border_exceptions",
     "start_options",
     "held_tile",
+    "river_turns",
 ];
 
 /// The messages name files relative to the repository root, as the command
