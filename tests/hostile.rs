@@ -465,7 +465,8 @@ fn rulesets_pointing_at_themselves_or_nowhere() {
             "escape",
             "[ruleset]\nid = \"escape\"\nsets = [\"../tiles/base\", \"\"]\n",
             &[
-                "`../tiles/base` is not a tile set id",
+                // A path is relative to the ruleset file (README "Rulesets").
+                "tile set `../tiles/base`: there is no rulesets/../tiles/base (a path is relative to the ruleset file)",
                 "`` is not a tile set id",
             ],
         ),

@@ -4,6 +4,8 @@
 use std::path::Path;
 
 use carcassonne_codegen::lower::{self, LRuleset};
+use carcassonne_codegen::{Lookup, SourceCopy};
+use carcassonne_runtime::record::{Record, SourceRec};
 use carcassonne_runtime::tables::{Attr, Options, Ruleset, Segment, StartTile, TileType};
 
 #[derive(Debug, thiserror::Error)]
@@ -14,31 +16,158 @@ pub enum LoadError {
     Unknown { name: String, known: String },
 }
 
+/// How the command line finds a ruleset file's sets: the ruleset's own
+/// tiles folder, then the sets built into the program (`library`).
+pub fn lookup() -> Lookup<'static> {
+    Lookup::Disk {
+        builtin: carcassonne_runtime::builtin::SETS,
+    }
+}
+
+/// A ruleset named on the command line, with the copies of its files a
+/// record carries (none for a compiled-in ruleset).
+pub struct Loaded {
+    pub rules: &'static Ruleset,
+    pub sources: Option<Vec<SourceRec>>,
+}
+
 /// A ruleset by id or path. Run-time rulesets live for the rest of the
 /// process (they are leaked once), like the compiled-in ones.
 pub fn ruleset(name: &str) -> Result<&'static Ruleset, LoadError> {
-    let looks_like_path = name.ends_with(".toml") || name.contains('/') || name.contains('\\');
-    if !looks_like_path {
-        if let Some(rs) = carcassonne_runtime::ruleset(name) {
-            return Ok(rs);
+    Ok(named(name)?.rules)
+}
+
+/// A ruleset by id or path, with its sources when it is a file.
+pub fn named(name: &str) -> Result<Loaded, LoadError> {
+    if !carcassonne_codegen::library::is_path(name) {
+        if let Some(rules) = carcassonne_runtime::ruleset(name) {
+            return Ok(Loaded {
+                rules,
+                sources: None,
+            });
         }
-        let known: Vec<&str> = carcassonne_runtime::rulesets()
-            .iter()
-            .map(|r| r.id)
-            .collect();
         return Err(LoadError::Unknown {
             name: name.to_string(),
-            known: known.join(", "),
+            known: compiled_in(),
         });
     }
     let model = compile(Path::new(name))?;
-    Ok(leak(&lower::ruleset(&model)))
+    Ok(Loaded {
+        rules: leak(&lower::ruleset(&model)),
+        sources: Some(model.sources.iter().map(source_rec).collect()),
+    })
+}
+
+fn compiled_in() -> String {
+    let known: Vec<&str> = carcassonne_runtime::rulesets()
+        .iter()
+        .map(|r| r.id)
+        .collect();
+    known.join(", ")
 }
 
 /// Compile a ruleset file into the model (for `codegen` and `ruleset`).
 pub fn compile(path: &Path) -> Result<carcassonne_codegen::Ruleset, LoadError> {
-    carcassonne_codegen::ruleset::load(path)
+    carcassonne_codegen::ruleset::load_with(path, &lookup())
         .map_err(|d| LoadError::Compile(carcassonne_codegen::Diagnostics::sorted(d)))
+}
+
+/// The model of a ruleset for `codegen`: a file, or an id found in
+/// `./rulesets`, then among the rulesets built into the program.
+pub fn source_of(name: &str) -> Result<carcassonne_codegen::Ruleset, String> {
+    let local = Path::new("rulesets").join(format!("{name}.toml"));
+    if carcassonne_codegen::library::is_path(name) || local.is_file() {
+        let path = if local.is_file() {
+            &local
+        } else {
+            Path::new(name)
+        };
+        return compile(path).map_err(|e| e.to_string());
+    }
+    let Some((_, text)) = carcassonne_runtime::builtin::RULESETS
+        .iter()
+        .find(|(id, _)| *id == name)
+    else {
+        return Err(format!(
+            "no ruleset `{name}`: not a file, not in ./rulesets, not built in (built in: {})",
+            compiled_in()
+        ));
+    };
+    let src =
+        carcassonne_codegen::diag::Source::new(format!("<built-in>/rulesets/{name}.toml"), *text);
+    carcassonne_codegen::ruleset::load_source(&src, &lookup())
+        .map_err(|d| carcassonne_codegen::Diagnostics::sorted(d).to_string())
+}
+
+pub fn source_rec(c: &SourceCopy) -> SourceRec {
+    SourceRec {
+        set: c.name.clone(),
+        path: c.path.clone(),
+        text: c.text.clone(),
+    }
+}
+
+/// The ruleset to replay `rec` (read from `file`) with: `flag` (`--ruleset`)
+/// when given, else the copies the record carries, else the compiled-in
+/// ruleset of its id. Messages say which flag and file would help.
+pub fn for_record(
+    rec: &Record,
+    file: &Path,
+    flag: Option<&str>,
+) -> Result<&'static Ruleset, String> {
+    let recorded_from = rec
+        .sources
+        .as_ref()
+        .and_then(|s| s.first())
+        .map(|s| s.path.as_str());
+    if let Some(flag) = flag {
+        let loaded = named(flag).map_err(|e| e.to_string())?;
+        if let (Some(now), Some(then)) = (&loaded.sources, &rec.sources) {
+            if now != then {
+                eprintln!(
+                    "note: {flag} or its tile sets differ from the copies in {} (recorded from {}); replaying with {flag}",
+                    file.display(),
+                    recorded_from.unwrap_or("?")
+                );
+            }
+        }
+        return Ok(loaded.rules);
+    }
+    if let Some(sources) = &rec.sources {
+        let copies: Vec<SourceCopy> = sources
+            .iter()
+            .map(|s| SourceCopy {
+                name: s.set.clone(),
+                path: s.path.clone(),
+                text: s.text.clone(),
+            })
+            .collect();
+        let model = carcassonne_codegen::ruleset::load_copies(&copies).map_err(|d| {
+            format!(
+                "{}: error: the copy of ruleset `{}` in this record does not compile (give a ruleset with `--ruleset PATH`):\n{}",
+                file.display(),
+                rec.ruleset,
+                carcassonne_codegen::Diagnostics::sorted(d)
+            )
+        })?;
+        if model.id != rec.ruleset {
+            return Err(format!(
+                "{}: error: the record is for ruleset `{}`, but the copy it carries is ruleset `{}`",
+                file.display(),
+                rec.ruleset,
+                model.id
+            ));
+        }
+        return Ok(leak(&lower::ruleset(&model)));
+    }
+    carcassonne_runtime::ruleset(&rec.ruleset).ok_or_else(|| {
+        format!(
+            "{}: error: unknown ruleset `{}`: the record names it, it is not compiled in, and the record carries no copy of its files; give the ruleset file with `--ruleset PATH` (compiled-in rulesets: {})",
+            file.display(),
+            rec.ruleset,
+            compiled_in()
+        )
+    })
 }
 
 fn s(v: &str) -> &'static str {

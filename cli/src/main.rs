@@ -133,7 +133,7 @@ fn run(cmd: Command) -> Result<(), String> {
             })
         }
         Command::Validate { paths } => {
-            let report = carcassonne_codegen::validate::validate(&paths);
+            let report = carcassonne_codegen::validate::validate_with(&paths, &load::lookup());
             for line in &report.ok {
                 carcassonne::say!("{line}");
             }
@@ -173,18 +173,7 @@ fn run(cmd: Command) -> Result<(), String> {
             Ok(())
         }
         Command::Codegen { ruleset } => {
-            let path = if ruleset.ends_with(".toml") || ruleset.contains('/') {
-                PathBuf::from(&ruleset)
-            } else {
-                PathBuf::from("rulesets").join(format!("{ruleset}.toml"))
-            };
-            if !path.is_file() {
-                return Err(format!(
-                    "no ruleset file {} (run from the repository root, or give a path)",
-                    path.display()
-                ));
-            }
-            let model = load::compile(&path).map_err(|e| e.to_string())?;
+            let model = load::source_of(&ruleset).map_err(|e| e.to_string())?;
             let code = carcassonne_codegen::emit::tables(&[model]);
             carcassonne::say!("{}", code.trim_end());
             Ok(())
@@ -197,9 +186,10 @@ fn run(cmd: Command) -> Result<(), String> {
             record,
             quiet,
         } => {
-            let rs = load::ruleset(&ruleset).map_err(|e| e.to_string())?;
+            let loaded = load::named(&ruleset).map_err(|e| e.to_string())?;
             let bots = play::parse_bots(&bots, players)?;
-            let rec = play::play(rs, players, seed, &bots, quiet)?;
+            let mut rec = play::play(loaded.rules, players, seed, &bots, quiet)?;
+            rec.sources = loaded.sources;
             let scores = rec
                 .final_
                 .as_ref()
@@ -220,8 +210,7 @@ fn run(cmd: Command) -> Result<(), String> {
             ruleset,
         } => {
             let rec = play::read_record(&file)?;
-            let rs = load::ruleset(ruleset.as_deref().unwrap_or(&rec.ruleset))
-                .map_err(|e| e.to_string())?;
+            let rs = load::for_record(&rec, &file, ruleset.as_deref())?;
             let out = carcassonne_runtime::record::replay(&rec, rs, final_scoring)
                 .map_err(|e| format!("{}: error: {e}", file.display()))?;
             if json {

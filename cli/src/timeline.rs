@@ -129,7 +129,7 @@ impl Timeline {
     /// Read, check and step through a record file.
     pub fn load(file: &Path, ruleset: Option<&str>) -> Result<Timeline, String> {
         let rec = play::read_record(file)?;
-        let rules = load::ruleset(ruleset.unwrap_or(&rec.ruleset)).map_err(|e| e.to_string())?;
+        let rules = load::for_record(&rec, file, ruleset)?;
         Timeline::new(rec, rules).map_err(|e| format!("{}: error: {e}", file.display()))
     }
 

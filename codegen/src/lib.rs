@@ -9,6 +9,7 @@ pub mod attrs;
 mod canon;
 pub mod diag;
 pub mod emit;
+pub mod library;
 pub mod lower;
 pub mod model;
 pub mod river;
@@ -23,7 +24,8 @@ use std::path::{Path, PathBuf};
 
 pub use carcassonne_vocab::ports;
 pub use diag::{Diagnostic, Diagnostics};
-pub use model::{Ruleset, TileSet};
+pub use library::Lookup;
+pub use model::{Ruleset, SourceCopy, TileSet};
 
 /// Compile every ruleset file in `dir` (sorted by id). All errors of all files
 /// are returned together.

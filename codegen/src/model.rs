@@ -207,6 +207,21 @@ pub struct Ruleset {
     pub start_name: String,
     /// Files the ruleset was compiled from (for rebuild tracking).
     pub inputs: Vec<std::path::PathBuf>,
+    /// What it was compiled from: the ruleset file first, then each set as
+    /// the ruleset names it. A game record carries them, so that replaying
+    /// it needs no files.
+    pub sources: Vec<SourceCopy>,
+}
+
+/// A copy of a file a ruleset was compiled from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceCopy {
+    /// The `sets` entry that found it; empty for the ruleset file itself.
+    pub name: String,
+    /// Where it was read, for messages (`<built-in>/tiles/base.toml` for a
+    /// set the program carries).
+    pub path: String,
+    pub text: String,
 }
 
 impl Ruleset {

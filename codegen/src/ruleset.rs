@@ -6,8 +6,10 @@ use std::path::{Path, PathBuf};
 
 use crate::attrs::{self, ATTRIBUTES};
 use crate::diag::{Diagnostic, Source};
+use crate::library::{self, Lookup};
 use crate::model::{
-    Edge, FarmScoring, Options, RiverTurns, Ruleset, StartBlock, StartPlacement, Tile, TileSet,
+    Edge, FarmScoring, Options, RiverTurns, Ruleset, SourceCopy, StartBlock, StartPlacement, Tile,
+    TileSet,
 };
 use crate::tileset::{self, read_start_cell, StartCell};
 use crate::toml_read::{At, Reader};
@@ -53,12 +55,38 @@ struct StartChoice {
     leave_out: Vec<At<String>>,
 }
 
-/// Load and check a ruleset file, with the tile sets it names.
+/// Load and check a ruleset file, with the tile sets it names, on disk only.
 pub fn load(path: &Path) -> Result<Ruleset, Vec<Diagnostic>> {
+    load_with(path, &Lookup::DISK)
+}
+
+/// Load and check a ruleset file, finding its sets as `lookup` says.
+pub fn load_with(path: &Path, lookup: &Lookup) -> Result<Ruleset, Vec<Diagnostic>> {
     let src = Source::read(path).map_err(|d| vec![d])?;
-    let mut r = Reader::new(&src);
+    load_source(&src, lookup)
+}
+
+/// Rebuild a ruleset from the copies of its files (`Ruleset::sources`, as a
+/// record carries them): the first is the ruleset, the rest its sets.
+pub fn load_copies(copies: &[SourceCopy]) -> Result<Ruleset, Vec<Diagnostic>> {
+    let Some((first, sets)) = copies.split_first() else {
+        return Err(vec![Diagnostic::file(
+            Path::new("<record>"),
+            "the record's sources hold no ruleset",
+        )]);
+    };
+    load_source(
+        &Source::new(&first.path, first.text.as_str()),
+        &Lookup::Copies(sets),
+    )
+}
+
+/// Load and check a ruleset from its text (`src.path` places its tiles
+/// folder and names it in messages).
+pub fn load_source(src: &Source, lookup: &Lookup) -> Result<Ruleset, Vec<Diagnostic>> {
+    let mut r = Reader::new(src);
     let mut set_diags = Vec::new();
-    let rs = read(&mut r, &mut set_diags);
+    let rs = read(&mut r, &mut set_diags, lookup);
     let mut diags = r.diags;
     diags.extend(set_diags);
     match rs {
@@ -72,7 +100,7 @@ struct SetRef {
     tiles_only: bool,
 }
 
-fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>) -> Option<Ruleset> {
+fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>, lookup: &Lookup) -> Option<Ruleset> {
     let doc = r.parse()?;
     let top = r.fields(
         doc.get_ref(),
@@ -146,30 +174,38 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>) -> Option<Ruleset> {
         }
     }
 
-    // The sets, found by file name in the tiles folder.
+    // The sets: by path, or by id in the tiles folder, then built in
+    // (`library`). A missing default folder is no error: the sets may all be
+    // built in or named by path.
     let dir: PathBuf = {
         let base = r.src.path.parent().unwrap_or(Path::new("."));
         tidy(&base.join(tiles_dir.as_ref().map_or("../tiles", |t| t.value.as_str())))
     };
-    let mut inputs = vec![r.src.path.clone()];
+    let mut inputs = Vec::new();
+    let mut sources = vec![SourceCopy {
+        name: String::new(),
+        path: r.src.path.display().to_string(),
+        text: r.src.text.clone(),
+    }];
+    if matches!(lookup, Lookup::Disk { .. }) {
+        inputs.push(r.src.path.clone());
+    }
     let mut tiles = Vec::new();
     // Start blocks of the sets, by set id, with tile indices into `tiles`.
     let mut blocks: Vec<(String, StartBlock)> = Vec::new();
     // A set that could not be loaded is reported once; the checks of the
     // whole mix (start tile, placeability) would only echo it.
     let mut missing_set = !sets_ok;
-    let dir_ok = dir.is_dir();
-    if !sets.is_empty() && !dir_ok {
-        let span = tiles_dir
-            .as_ref()
-            .map_or(f.span.start..f.span.start, |t| t.span.clone());
+    let on_disk = matches!(lookup, Lookup::Disk { .. });
+    let dir_ok = on_disk && dir.is_dir();
+    if let Some(t) = tiles_dir.as_ref().filter(|_| on_disk && !dir_ok) {
         let why = if dir.exists() {
             "is not a folder"
         } else {
             "does not exist"
         };
         r.error(
-            span,
+            t.span.clone(),
             format!(
                 "the tiles folder `{}` {why} (`tiles` is relative to the ruleset's folder; default `../tiles`)",
                 dir.display()
@@ -178,7 +214,8 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>) -> Option<Ruleset> {
         missing_set = true;
     }
     let mut named: HashSet<&str> = HashSet::new();
-    for s in sets.iter().filter(|_| dir_ok) {
+    let mut set_ids = Vec::new();
+    for s in &sets {
         if !named.insert(s.id.value.as_str()) {
             r.error(
                 s.id.span.clone(),
@@ -187,11 +224,17 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>) -> Option<Ruleset> {
             missing_set = true;
             continue;
         }
-        let path = dir.join(format!("{}.toml", s.id.value));
-        let set = match set_source(&r.src.path, &s.id.value, &path, set_diags) {
-            Ok(src) => {
-                inputs.push(path.clone());
-                tileset::load_source(&src)
+        let folder = dir_ok.then_some(dir.as_path());
+        let found = library::find(lookup, &r.src.path, folder, &s.id.value, set_diags);
+        let (set, path) = match found {
+            Ok(found) => {
+                inputs.extend(found.file);
+                sources.push(SourceCopy {
+                    name: s.id.value.clone(),
+                    path: found.src.path.display().to_string(),
+                    text: found.src.text.clone(),
+                });
+                (tileset::load_source(&found.src), found.src.path)
             }
             Err(why) => {
                 r.error(s.id.span.clone(), why);
@@ -227,6 +270,7 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>) -> Option<Ruleset> {
             missing_set = true;
             continue;
         }
+        set_ids.push(set.id.clone());
         let offset = tiles.len();
         let block = set.start_block.clone();
         let set_tiles = set.tiles.clone();
@@ -310,19 +354,20 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>) -> Option<Ruleset> {
         id: id.value,
         name: name.map_or(String::new(), |n| n.value),
         edition,
-        sets: sets.iter().map(|s| s.id.value.clone()).collect(),
+        sets: set_ids,
         mechanics: enabled,
         options,
         tiles,
         start: start?,
         start_name,
         inputs,
+        sources,
     })
 }
 
 /// `rulesets/../tiles` as `tiles`, for messages, when both name the same
 /// folder (through a symbolic link they may not: then the path stays).
-fn tidy(path: &Path) -> PathBuf {
+pub(crate) fn tidy(path: &Path) -> PathBuf {
     use std::path::Component;
     let mut out = PathBuf::new();
     for c in path.components() {
@@ -345,60 +390,13 @@ fn tidy(path: &Path) -> PathBuf {
     }
 }
 
-/// Where a ruleset's set `path` can be read, or why not: it is missing, not
-/// a file, the ruleset itself, another ruleset, or unreadable (its own
-/// diagnostic goes to `set_diags`).
-fn set_source(
-    ruleset: &Path,
-    id: &str,
-    path: &Path,
-    set_diags: &mut Vec<Diagnostic>,
-) -> Result<Source, String> {
-    let fail = |why: String| Err(format!("tile set `{id}`: {why}"));
-    match std::fs::metadata(path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return Err(format!(
-                "unknown tile set `{id}`: there is no {}",
-                path.display()
-            ));
-        }
-        Err(e) => return fail(format!("cannot read {}: {e}", path.display())),
-        Ok(m) if !m.is_file() => {
-            return fail(format!("{} is not a regular file", path.display()));
-        }
-        Ok(_) => {}
-    }
-    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    };
-    if same(ruleset, path) {
-        return fail(format!(
-            "{} is this ruleset file itself, not a tile set (check `tiles`)",
-            path.display()
-        ));
-    }
-    let src = match Source::read(path) {
-        Ok(src) => src,
-        Err(d) => {
-            set_diags.push(d);
-            return Err(format!(
-                "tile set `{id}` has errors (1 in {})",
-                path.display()
-            ));
-        }
-    };
-    if crate::validate::file_kind(&src) == Some(crate::validate::FileKind::Ruleset) {
-        return fail(format!(
-            "{} is a ruleset file, not a tile set (check `tiles`)",
-            path.display()
-        ));
-    }
-    Ok(src)
-}
-
-/// A set id names a file in the tiles folder: no folders, no hidden files.
+/// A `sets` entry: a set id names a file in the tiles folder (no folders, no
+/// hidden files) or a built-in set; a path names a file relative to the
+/// ruleset (`library::is_path`).
 fn valid_set_id(id: &str) -> bool {
+    if library::is_path(id) {
+        return !id.is_empty() && id.len() <= 1024 && !id.contains('\0');
+    }
     !id.is_empty()
         && id.len() <= 64
         && !id.starts_with('.')
@@ -433,7 +431,7 @@ fn read_sets(r: &mut Reader, f: &crate::toml_read::Fields) -> (Vec<SetRef>, bool
         if let Some(s) = v.get_ref().as_str().filter(|s| !valid_set_id(s)) {
             r.error(
                 v.span(),
-                format!("`{s}` is not a tile set id: a set is named by its file in the tiles folder, without `.toml` (letters, digits, `_`, `-`, `.`)"),
+                format!("`{s}` is not a tile set id: an id is a set's file name without `.toml` (letters, digits, `_`, `-`, `.`), or give a path relative to the ruleset (`../fan/fan.toml`)"),
             );
             continue;
         }
@@ -455,7 +453,7 @@ fn read_sets(r: &mut Reader, f: &crate::toml_read::Fields) -> (Vec<SetRef>, bool
         if let Some(id) = id.as_ref().filter(|id| !valid_set_id(&id.value)) {
             r.error(
                 id.span.clone(),
-                format!("`{}` is not a tile set id: a set is named by its file in the tiles folder, without `.toml` (letters, digits, `_`, `-`, `.`)", id.value),
+                format!("`{}` is not a tile set id: an id is a set's file name without `.toml` (letters, digits, `_`, `-`, `.`), or give a path relative to the ruleset (`../fan/fan.toml`)", id.value),
             );
             continue;
         }
@@ -980,6 +978,32 @@ fn check_placeable(r: &mut Reader, tiles: &[Tile], sets: &[SetRef], f: &crate::t
 mod tests {
     use super::tidy;
     use std::path::{Path, PathBuf};
+
+    /// A record's copies rebuild the same ruleset with no file read.
+    #[test]
+    fn copies_rebuild_the_same_ruleset() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        for id in ["base", "base_river_inns_cathedrals", "everything_c1"] {
+            let path = root.join(format!("rulesets/{id}.toml"));
+            let from_disk = super::load(&path).expect("a valid ruleset");
+            assert_eq!(from_disk.sources.len(), 1 + from_disk.sets.len());
+            let mut copied = super::load_copies(&from_disk.sources).expect("the copies compile");
+            assert!(copied.inputs.is_empty(), "no file was read");
+            copied.inputs = from_disk.inputs.clone();
+            assert_eq!(copied, from_disk, "{id}");
+        }
+        // A set the copies lack is a located error, not a file lookup.
+        let base = super::load(&root.join("rulesets/base.toml")).unwrap();
+        let err = super::load_copies(&base.sources[..1]).unwrap_err();
+        assert!(
+            err[0]
+                .to_string()
+                .contains("the record holds no copy of tile set `base`"),
+            "{}",
+            err[0]
+        );
+        assert!(super::load_copies(&[]).is_err());
+    }
 
     #[test]
     fn a_tiles_path_is_tidied_only_when_it_names_the_same_folder() {

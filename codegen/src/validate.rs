@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::diag::{Diagnostic, Source};
+use crate::library::Lookup;
 use crate::model::{Ruleset, TileSet};
 use crate::{river, ruleset, tileset};
 
@@ -85,7 +86,13 @@ pub fn file_kind(src: &Source) -> Option<FileKind> {
     }
 }
 
+/// Validate files and folders, rulesets finding their sets on disk only.
 pub fn validate(paths: &[PathBuf]) -> Report {
+    validate_with(paths, &Lookup::DISK)
+}
+
+/// Validate files and folders, rulesets finding their sets as `lookup` says.
+pub fn validate_with(paths: &[PathBuf], lookup: &Lookup) -> Report {
     let mut report = Report::default();
     let mut files = Vec::new();
     for p in paths {
@@ -106,7 +113,7 @@ pub fn validate(paths: &[PathBuf]) -> Report {
                     .push(format!("ok {}: {}", file.display(), set_summary(&set))),
                 Err(d) => report.errors.extend(d),
             },
-            Some(FileKind::Ruleset) => match ruleset::load(&file) {
+            Some(FileKind::Ruleset) => match ruleset::load_with(&file, lookup) {
                 Ok(rs) => {
                     report
                         .ok

@@ -102,6 +102,25 @@ pub fn records(repo: &Path) -> Vec<Input> {
             name: format!("play {id} seed {seed}"),
             bytes: text.into_bytes(),
         });
+        if id == "base_river1" {
+            // As played from the ruleset's file: the record carries copies
+            // of its sources (README "Game record contract").
+            if let Ok(model) = carcassonne::load::compile(&repo.join("rulesets/base_river1.toml")) {
+                let mut with = rec.clone();
+                with.sources = Some(
+                    model
+                        .sources
+                        .iter()
+                        .map(carcassonne::load::source_rec)
+                        .collect(),
+                );
+                out.push(Input {
+                    target: Target::Record,
+                    name: format!("play {id} seed {seed}, with sources"),
+                    bytes: serde_json::to_vec_pretty(&with).expect("serialises"),
+                });
+            }
+        }
         if id == "base" && seed == 1 {
             let mut part = rec.clone();
             part.turns.truncate(12);

@@ -412,6 +412,26 @@ fn record_target(input: &[u8], out: &mut Outcome) {
             return;
         }
     };
+    // The copies of a ruleset file a record may carry go through the
+    // compiler as `replay` would take them (no file is read); the moves are
+    // then replayed on the compiled-in ruleset, leaking nothing per input.
+    if let Some(sources) = &rec.sources {
+        let copies: Vec<carcassonne_codegen::SourceCopy> = sources
+            .iter()
+            .map(|s| carcassonne_codegen::SourceCopy {
+                name: s.set.clone(),
+                path: s.path.clone(),
+                text: s.text.clone(),
+            })
+            .collect();
+        match carcassonne_codegen::ruleset::load_copies(&copies) {
+            Ok(_) => out.templates.push("sources: ok".to_string()),
+            Err(d) => out.templates.extend(
+                d.iter()
+                    .map(|d| format!("sources: {}", template(&d.message, Path::new("/nowhere")))),
+            ),
+        }
+    }
     let rules = carcassonne_runtime::ruleset(&rec.ruleset)
         .unwrap_or_else(|| carcassonne_runtime::ruleset("base").expect("base is compiled in"));
     let final_scoring = input.len() % 2 == 0;

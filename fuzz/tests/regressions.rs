@@ -64,7 +64,7 @@ fn cases() -> Vec<Case> {
             name: "long set id",
             target: Target::Ruleset,
             input: format!("[ruleset]\nid = \"r\"\nsets = [\"{}\"]\n", "bas".repeat(3000)).into_bytes(),
-            expect: "validate: `_` is not a tile set id: a set is named by its file in the tiles folder, without `_` (letters, digits, `_`, `_`, `_`)",
+            expect: "validate: `_` is not a tile set id: an id is a set's file name without `_` (letters, digits, `_`, `_`, `_`), or give a path relative to the ruleset (`_`)",
             memory: 16 << 20,
         },
         Case {

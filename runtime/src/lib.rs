@@ -12,6 +12,12 @@ pub mod generated {
     include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 }
 
+/// The source files of the repository's tile sets and rulesets, carried by
+/// the program (a ruleset file anywhere can name these sets by id).
+pub mod builtin {
+    include!(concat!(env!("OUT_DIR"), "/builtin.rs"));
+}
+
 pub use tables::Ruleset;
 
 /// Every compiled-in ruleset, sorted by id.

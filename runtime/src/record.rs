@@ -31,6 +31,23 @@ pub struct Record {
     pub turns: Vec<TurnRec>,
     #[serde(rename = "final", default, skip_serializing_if = "Option::is_none")]
     pub final_: Option<FinalRec>,
+    /// For a ruleset given as a file: copies of the files it was compiled
+    /// from (the ruleset first, then its sets), so that the record replays
+    /// on its own wherever it goes. Compiled-in rulesets need none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sources: Option<Vec<SourceRec>>,
+}
+
+/// A copy of a file a ruleset was compiled from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SourceRec {
+    /// The ruleset's `sets` entry that found it; absent for the ruleset file.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub set: String,
+    /// Where it was read (`<built-in>/tiles/base.toml` for a set the program
+    /// carries).
+    pub path: String,
+    pub text: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -140,6 +157,7 @@ impl Recorder {
                 start: start_records(rules),
                 turns: Vec::new(),
                 final_: None,
+                sources: None,
             },
             discards_seen: 0,
         };
