@@ -8,9 +8,13 @@
 //! meet a junction, a cloister, a city, a river or another road); a cloister
 //! sits in the largest free area its roads lead to. Fields are what is left:
 //! a coarse raster of the square is painted in drawing order and the free
-//! cells are flooded from each field's half-edges, which gives every field its
-//! area, enclosed fields included. Every segment gets an anchor inside its
-//! visible area (where a follower stands) and a second point for its symbols.
+//! cells are flooded from each field's half-edges, which gives every field
+//! that touches an edge its area. An enclosed field takes a free area no edge
+//! reaches, or else a courtyard carved out of its cities (`enclosed`). Every
+//! segment gets an anchor inside its visible area (where a follower stands)
+//! and a second point for its symbols.
+
+mod enclosed;
 
 use std::collections::VecDeque;
 
@@ -136,8 +140,24 @@ pub enum Geom {
     },
     /// A cloister standing at `at`.
     Cloister { at: Pt },
-    /// A field: the raster cells it covers, as an SVG path (possibly empty).
-    Field { d: String },
+    /// A field: the raster cells it covers, as an SVG path (possibly empty),
+    /// and for an enclosed field the cities leave no room for, the courtyard
+    /// carved out of them (drawn over the cities).
+    Field { d: String, court: Option<Court> },
+}
+
+/// A round courtyard: where an enclosed field lies when the cities around it
+/// leave no free area (a ring city, a city on all four sides).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Court {
+    pub centre: Pt,
+    pub radius: f64,
+}
+
+impl Court {
+    pub fn covers(&self, p: Pt) -> bool {
+        p.dist(self.centre) <= self.radius
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -195,6 +215,9 @@ fn is_bridge(seg: &Segment) -> bool {
         .iter()
         .any(|a| ATTRS[a.id as usize].name == "bridge")
 }
+
+/// The layer of a field with a courtyard: over every city, bridges included.
+const COURT_LAYER: u8 = 15;
 
 fn layer_of(kind: Kind, bridge: bool) -> u8 {
     let base = match kind {
@@ -510,18 +533,25 @@ fn neighbours4(i: usize) -> impl Iterator<Item = usize> {
 /// For each cell of `mask`, the distance (in units) to the nearest cell
 /// outside it or to the tile's edge; 0 outside the mask.
 fn distances(mask: &[bool]) -> Vec<f64> {
-    let inf = f64::INFINITY;
+    distances_to(mask, true)
+}
+
+/// For each cell of `mask`, the distance (in units) to the nearest cell
+/// outside it, and to the tile's edge too when `edge`; 0 outside the mask.
+fn distances_to(mask: &[bool], edge: bool) -> Vec<f64> {
     let mut d: Vec<f64> = (0..GRID * GRID)
         .map(|i| {
             if !mask[i] {
                 return 0.0;
             }
+            if !edge {
+                return f64::INFINITY;
+            }
             let (x, y) = ((i % GRID) as f64, (i / GRID) as f64);
-            let edge = (x + 0.5)
+            (x + 0.5)
                 .min(y + 0.5)
                 .min(GRID as f64 - x - 0.5)
-                .min(GRID as f64 - y - 0.5);
-            edge.min(inf)
+                .min(GRID as f64 - y - 0.5)
         })
         .collect();
     let g = GRID as isize;
@@ -811,7 +841,10 @@ pub fn layout(tile: &TileType) -> Layout {
         if geoms[i].is_none() {
             geoms[i] = Some(match seg.kind {
                 Kind::Cloister => Geom::Cloister { at: CENTRE },
-                _ => Geom::Field { d: String::new() },
+                _ => Geom::Field {
+                    d: String::new(),
+                    court: None,
+                },
             });
         }
     }
@@ -855,26 +888,24 @@ pub fn layout(tile: &TileType) -> Layout {
         }
     }
     flood(&free, &mut field_of, &mut queue);
-    // Free areas no edge reaches belong to the enclosed fields (no ports).
-    let enclosed: Vec<usize> = (0..n)
-        .filter(|&i| segs[i].kind == Kind::Field && segs[i].ports & 0x0fff == 0)
-        .collect();
-    if !enclosed.is_empty() {
-        let mut k = 0;
-        for c in 0..GRID * GRID {
-            if free[c] && field_of[c] < 0 {
-                let f = enclosed[k.min(enclosed.len() - 1)];
-                field_of[c] = f as i32;
-                queue.push_back(c);
-                flood(&free, &mut field_of, &mut queue);
-                k += 1;
-            }
-        }
-    }
+    // The enclosed fields (no ports): a free area no edge reaches, or a
+    // courtyard carved out of their cities.
+    let courts = enclosed::place(segs, &owner, &mut field_of);
     for (c, f) in field_of.iter().enumerate() {
         if *f >= 0 {
             owner[c] = *f;
         }
+    }
+    for &(f, court) in &courts {
+        for (c, o) in owner.iter_mut().enumerate() {
+            if court.covers(cell_centre(c)) {
+                *o = f as i32;
+            }
+        }
+        geoms[f] = Geom::Field {
+            d: String::new(),
+            court: Some(court),
+        };
     }
     let walls = walls(&field_of);
 
@@ -883,7 +914,7 @@ pub fn layout(tile: &TileType) -> Layout {
     for (i, seg) in segs.iter().enumerate() {
         let mask: Vec<bool> = owner.iter().map(|&o| o == i as i32).collect();
         let cells: Vec<usize> = (0..GRID * GRID).filter(|&c| mask[c]).collect();
-        if let Geom::Field { d } = &mut geoms[i] {
+        if let Geom::Field { d, .. } = &mut geoms[i] {
             *d = cells_path(&mask);
         }
         let cap = match seg.kind {
@@ -902,7 +933,10 @@ pub fn layout(tile: &TileType) -> Layout {
         out.push(SegGeom {
             kind: seg.kind,
             geom: geoms[i].clone(),
-            layer: layer_of(seg.kind, bridges[i]),
+            layer: match &geoms[i] {
+                Geom::Field { court: Some(_), .. } => COURT_LAYER,
+                _ => layer_of(seg.kind, bridges[i]),
+            },
             bridge: bridges[i],
             anchor,
             symbol,
@@ -963,6 +997,8 @@ pub fn layout(tile: &TileType) -> Layout {
             at,
         });
     }
+    // Courtyards are drawn over the cities they are carved out of.
+    order.sort_by_key(|&i| (out[i].layer, i));
     Layout {
         segs: out,
         order,
