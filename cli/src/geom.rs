@@ -15,6 +15,7 @@
 //! and a second point for its symbols.
 
 mod enclosed;
+mod walls;
 
 use std::collections::VecDeque;
 
@@ -191,8 +192,8 @@ pub struct Layout {
     /// The raster: for each cell, the segment drawn there on top (-1: none).
     pub owner: Vec<i32>,
     /// Where two different fields meet with nothing drawn between them (a
-    /// wall or hedge on the real tile): one straight line per pair.
-    pub walls: Vec<(Pt, Pt)>,
+    /// wall or hedge on the real tile): a line along each stretch.
+    pub walls: Vec<Vec<Pt>>,
 }
 
 impl Layout {
@@ -907,7 +908,7 @@ pub fn layout(tile: &TileType) -> Layout {
             court: Some(court),
         };
     }
-    let walls = walls(&field_of);
+    let walls = walls::walls(&field_of);
 
     // Anchors and symbol points.
     let mut out = Vec::with_capacity(n);
@@ -1007,46 +1008,6 @@ pub fn layout(tile: &TileType) -> Layout {
         owner,
         walls,
     }
-}
-
-/// Lines where two fields touch with no road, river or city between them.
-fn walls(field_of: &[i32]) -> Vec<(Pt, Pt)> {
-    let mut pairs: Vec<((i32, i32), Vec<Pt>)> = Vec::new();
-    for c in 0..GRID * GRID {
-        let a = field_of[c];
-        if a < 0 {
-            continue;
-        }
-        for m in neighbours4(c) {
-            let b = field_of[m];
-            if b < 0 || b == a || m < c {
-                continue;
-            }
-            let key = (a.min(b), a.max(b));
-            let mid = cell_centre(c).add(cell_centre(m)).scale(0.5);
-            match pairs.iter_mut().find(|(k, _)| *k == key) {
-                Some((_, v)) => v.push(mid),
-                None => pairs.push((key, vec![mid])),
-            }
-        }
-    }
-    let mut out = Vec::new();
-    for (_, pts) in pairs {
-        if pts.len() < 3 {
-            continue; // fields touching at a corner
-        }
-        let mut best = (pts[0], pts[0], 0.0);
-        for (i, &p) in pts.iter().enumerate() {
-            for &q in &pts[i + 1..] {
-                let d = p.dist(q);
-                if d > best.2 {
-                    best = (p, q, d);
-                }
-            }
-        }
-        out.push((best.0, best.1));
-    }
-    out
 }
 
 /// Do the two halves of side `s` belong to one segment (a field going round

@@ -82,14 +82,20 @@ pub fn tile_body(tile: &TileType, lay: &Layout, style: Style, rotation: u8) -> S
             }
         }
     }
-    for (a, b) in &lay.walls {
+    for wall in &lay.walls {
+        let mut d = String::new();
+        for (k, p) in wall.iter().enumerate() {
+            let _ = write!(
+                d,
+                "{}{} {}",
+                if k == 0 { "M" } else { " L" },
+                num(p.x),
+                num(p.y)
+            );
+        }
         let _ = write!(
             s,
-            r#"<path d="M{} {} L{} {}" stroke="{HEDGE}" stroke-width="2.2" stroke-linecap="round"/>"#,
-            num(a.x),
-            num(a.y),
-            num(b.x),
-            num(b.y)
+            r#"<path d="{d}" fill="none" stroke="{HEDGE}" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/>"#
         );
     }
     // Where one-port roads end on the tile: a dot, drawn over all the roads
