@@ -1,6 +1,7 @@
 //! Drawing the unusual shapes of `cli/tests/data/shapes/`: every kind of
 //! enclosed field (in a ring city, a city on four sides, between caps,
-//! between crossing cities), roads into city gates. Each has a golden
+//! between crossing cities, beside a field from the edge), roads into city
+//! gates. Each has a golden
 //! picture (UPDATE_GOLDEN=1 rewrites them) and the geometric facts behind
 //! it are asserted: an enclosed field has an area of its own, next to every
 //! city it borders, and a follower on it stands in it, not on the city.
@@ -227,19 +228,41 @@ fn a_field_between_city_caps_lies_between_them() {
     assert_eq!(shown_at(&lay, pt(20.0, 20.0)), Some(nw));
     assert_eq!(shown_at(&lay, pt(80.0, 80.0)), Some(es));
     assert!(next_to(&lay, f, nw) && next_to(&lay, f, es));
-    // A cap and a corner city that meet in a corner: the field between them
-    // and the outer field gets a courtyard cutting into both.
+    // Two caps, fields from the edge on E and W: the field between the caps
+    // takes the middle from them, behind walls, and reaches both caps.
+    let (t, lay) = tile("between");
+    let f = enclosed(t)[0];
+    let (n, s) = (seg(t, Kind::City, &["N"]), seg(t, Kind::City, &["S"]));
+    let (e, w) = (
+        seg(t, Kind::Field, &["En", "Es"]),
+        seg(t, Kind::Field, &["Wn", "Ws"]),
+    );
+    assert!(
+        court(&lay, f).is_none(),
+        "ground between the caps, not a courtyard"
+    );
+    assert_eq!(shown_at(&lay, pt(50.0, 50.0)), Some(f));
+    assert!(next_to(&lay, f, n) && next_to(&lay, f, s));
+    assert_eq!(shown_at(&lay, pt(4.0, 50.0)), Some(w));
+    assert_eq!(shown_at(&lay, pt(96.0, 50.0)), Some(e));
+    for side in [e, w] {
+        assert!(lay.cells_of(side) >= 100, "{} cells", lay.cells_of(side));
+    }
+    assert!(lay.walls.len() >= 2, "a wall on each side: {:?}", lay.walls);
+    // A cap and a corner city that meet in a corner, the outer field
+    // bordering only the cap: the field lies between the outer field and
+    // the corner city, next to both cities, and the outer field keeps most
+    // of its room.
     let (t, lay) = tile("inner");
     let f = enclosed(t)[0];
     let (n, es) = (seg(t, Kind::City, &["N"]), seg(t, Kind::City, &["E", "S"]));
-    let k = court(&lay, f).expect("a courtyard");
-    assert!(
-        in_polygon(poly(&lay, n), k.centre)
-            || circle(k.centre, k.radius - 1.0, 48).any(|p| in_polygon(poly(&lay, n), p))
-    );
-    assert!(circle(k.centre, k.radius - 1.0, 48).any(|p| in_polygon(poly(&lay, es), p)));
+    assert!(next_to(&lay, f, n) && next_to(&lay, f, es));
     let outer = seg(t, Kind::Field, &["Wn", "Ws"]);
-    assert!(lay.cells_of(outer) > 600, "the outer field keeps its room");
+    assert!(
+        lay.cells_of(outer) > 3 * lay.cells_of(f),
+        "the outer field keeps its room"
+    );
+    assert!(!lay.walls.is_empty(), "a wall between the two fields");
     // Crossing cities leave four corners for two fields: each gets its own.
     let (t, lay) = tile("cross");
     let fs = enclosed(t);
@@ -314,7 +337,7 @@ fn picture(t: &TileType, lay: &Layout) -> String {
 fn unusual_shapes_match_their_golden_pictures() {
     let mut stale = Vec::new();
     for id in [
-        "ring", "caps4", "caps2", "gate", "donut2", "inner", "cross", "islet",
+        "ring", "between", "caps4", "caps2", "gate", "donut2", "inner", "cross", "islet",
     ] {
         let (t, lay) = tile(id);
         let got = picture(t, &lay);
