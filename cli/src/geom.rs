@@ -804,7 +804,23 @@ pub fn layout(tile: &TileType) -> Layout {
                 mask = seen;
             }
         }
-        let at = deepest(&mask, 17.0, CENTRE).map_or(CENTRE, |(p, _)| p);
+        let mut at = deepest(&mask, 17.0, CENTRE).map_or(CENTRE, |(p, _)| p);
+        // Each of those roads must show before it reaches the cloister: in a
+        // ring city the free area its road leads to is a strip by the edge,
+        // and the cloister there would hide the road; then it stands aside.
+        let hidden = |at: Pt| {
+            single_roads
+                .iter()
+                .any(|&(_, s)| stub(side_mid(s), at) < 6.0)
+        };
+        if hidden(at) {
+            let clear: Vec<bool> = (0..GRID * GRID)
+                .map(|c| mask[c] && !hidden(cell_centre(c)))
+                .collect();
+            if let Some((p, _)) = deepest(&clear, 17.0, CENTRE) {
+                at = p;
+            }
+        }
         cloister_at = Some(at);
         for (k, &i) in cloisters.iter().enumerate() {
             // Several cloisters on one tile: side by side.
@@ -1042,6 +1058,17 @@ fn one_port_stroke(s: u8, via: Option<Pt>, end: Pt, how: End, width: f64) -> Geo
         width,
         end: Some((end, how)),
     }
+}
+
+/// How much of a road from `from` to a cloister standing at `at` shows
+/// before it reaches the cloister's square.
+fn stub(from: Pt, at: Pt) -> f64 {
+    let d = at.sub(from);
+    let cheb = d.x.abs().max(d.y.abs());
+    if cheb <= CLOISTER_HALF {
+        return 0.0;
+    }
+    d.len() * (1.0 - CLOISTER_HALF / cheb)
 }
 
 /// Where a segment with no visible cells stands: between its sides and the
