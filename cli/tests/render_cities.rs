@@ -50,35 +50,67 @@ fn turned(sides: &[usize], r: usize) -> u8 {
     sides.iter().fold(0, |m, &s| m | 1 << ((s + r) % 4))
 }
 
+/// Fields from the edge: one per run of sides without a city, bordering
+/// the cities at its two ends (as indices into `cities`).
+fn edge_fields(cities: &[Vec<usize>]) -> Vec<(Vec<usize>, Vec<usize>)> {
+    let city_of = |s: usize| cities.iter().position(|c| c.contains(&(s % 4)));
+    let mut out = Vec::new();
+    for s in (0..4).filter(|&s| city_of(s).is_none() && city_of(s + 3).is_some()) {
+        let mut run = vec![s];
+        while city_of(run[run.len() - 1] + 1).is_none() {
+            run.push((run[run.len() - 1] + 1) % 4);
+        }
+        let mut ends: Vec<usize> = [s + 3, run[run.len() - 1] + 1]
+            .iter()
+            .filter_map(|&x| city_of(x))
+            .collect();
+        ends.sort_unstable();
+        ends.dedup();
+        out.push((run, ends));
+    }
+    out
+}
+
+/// The shape text: the cities (the first of two crossing ones a bridge),
+/// the fields from the edge, and `count` enclosed fields bordering the
+/// cities `bordered`.
+fn shape(cities: &[Vec<usize>], bordered: &[usize], count: usize) -> String {
+    let bridge =
+        (0..cities.len()).find(|&i| (i + 1..cities.len()).any(|j| cross(&cities[i], &cities[j])));
+    let names = |sides: &[usize]| -> String {
+        sides
+            .iter()
+            .map(|&x| SIDES[x])
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let by = |ks: &[usize]| -> String {
+        ks.iter()
+            .map(|&k| SIDES[cities[k][0]])
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut s = String::new();
+    for (k, c) in cities.iter().enumerate() {
+        let mark = if bridge == Some(k) { " +bridge" } else { "" };
+        let _ = writeln!(s, "city {}{mark}", names(c));
+    }
+    for (run, ends) in edge_fields(cities) {
+        let _ = writeln!(s, "field {} > {}", names(&run), by(&ends));
+    }
+    for _ in 0..count {
+        let _ = writeln!(s, "field enclosed > {}", by(bordered));
+    }
+    s
+}
+
 /// The shapes, one per arrangement up to rotation.
 fn shapes() -> Vec<String> {
-    let mut seen: Vec<(Vec<u8>, Vec<Vec<u8>>)> = Vec::new();
+    let mut seen: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
     let mut out = Vec::new();
     for mask in 1..16usize {
         let city_sides: Vec<usize> = (0..4).filter(|s| mask & (1 << s) != 0).collect();
         for cities in partitions(&city_sides) {
-            let crossing: Vec<(usize, usize)> = (0..cities.len())
-                .flat_map(|i| (i + 1..cities.len()).map(move |j| (i, j)))
-                .filter(|&(i, j)| cross(&cities[i], &cities[j]))
-                .collect();
-            let bridge = crossing.first().map(|&(i, _)| i);
-            // Fields from the edge: one per run of sides without a city,
-            // bordering the cities at its two ends.
-            let city_of = |s: usize| cities.iter().position(|c| c.contains(&(s % 4)));
-            let mut edge_fields = Vec::new();
-            for s in (0..4).filter(|&s| city_of(s).is_none() && city_of(s + 3).is_some()) {
-                let mut run = vec![s];
-                while city_of(run[run.len() - 1] + 1).is_none() {
-                    run.push((run[run.len() - 1] + 1) % 4);
-                }
-                let mut ends = vec![
-                    city_of(s + 3).unwrap(),
-                    city_of(run[run.len() - 1] + 1).unwrap(),
-                ];
-                ends.sort_unstable();
-                ends.dedup();
-                edge_fields.push((run, ends));
-            }
             for sub in 1..(1usize << cities.len()) {
                 let bordered: Vec<usize> =
                     (0..cities.len()).filter(|k| sub & (1 << k) != 0).collect();
@@ -92,34 +124,14 @@ fn shapes() -> Vec<String> {
                                 bordered.iter().map(|&k| turned(&cities[k], r)).collect();
                             b.sort_unstable();
                             b.push(count as u8 + 100);
-                            (cs, vec![b])
+                            (cs, b)
                         })
                         .min()
                         .unwrap();
-                    if seen.contains(&key) {
-                        continue;
+                    if !seen.contains(&key) {
+                        seen.push(key);
+                        out.push(shape(&cities, &bordered, count));
                     }
-                    seen.push(key);
-                    let mut s = String::new();
-                    for (k, c) in cities.iter().enumerate() {
-                        let names: Vec<&str> = c.iter().map(|&x| SIDES[x]).collect();
-                        let _ = writeln!(
-                            s,
-                            "city {}{}",
-                            names.join(" "),
-                            if bridge == Some(k) { " +bridge" } else { "" }
-                        );
-                    }
-                    for (run, ends) in &edge_fields {
-                        let names: Vec<&str> = run.iter().map(|&x| SIDES[x]).collect();
-                        let by: Vec<&str> = ends.iter().map(|&k| SIDES[cities[k][0]]).collect();
-                        let _ = writeln!(s, "field {} > {}", names.join(" "), by.join(" "));
-                    }
-                    let by: Vec<&str> = bordered.iter().map(|&k| SIDES[cities[k][0]]).collect();
-                    for _ in 0..count {
-                        let _ = writeln!(s, "field enclosed > {}", by.join(" "));
-                    }
-                    out.push(s);
                 }
             }
         }
@@ -233,7 +245,7 @@ fn impossible(t: &TileType, f: usize) -> bool {
 #[test]
 fn every_arrangement_of_cities_draws_each_enclosed_field_and_follower() {
     let shapes = shapes();
-    assert!(shapes.len() >= 90, "{} arrangements", shapes.len());
+    assert_eq!(shapes.len(), 100, "arrangements up to rotation");
     let rs = compile(&shapes);
     let mut faults = Vec::new();
     for t in rs.tiles {
