@@ -8,9 +8,14 @@
 //! meet a junction, a cloister, a city, a river or another road); a cloister
 //! sits in the largest free area its roads lead to. Fields are what is left:
 //! a coarse raster of the square is painted in drawing order and the free
-//! cells are flooded from each field's half-edges, which gives every field its
-//! area, enclosed fields included. Every segment gets an anchor inside its
-//! visible area (where a follower stands) and a second point for its symbols.
+//! cells are flooded from each field's half-edges, which gives every field
+//! that touches an edge its area. An enclosed field takes a free area no edge
+//! reaches, or else a courtyard carved out of its cities (`enclosed`). Every
+//! segment gets an anchor inside its visible area (where a follower stands)
+//! and a second point for its symbols.
+
+mod enclosed;
+mod walls;
 
 use std::collections::VecDeque;
 
@@ -136,8 +141,24 @@ pub enum Geom {
     },
     /// A cloister standing at `at`.
     Cloister { at: Pt },
-    /// A field: the raster cells it covers, as an SVG path (possibly empty).
-    Field { d: String },
+    /// A field: the raster cells it covers, as an SVG path (possibly empty),
+    /// and for an enclosed field the cities leave no room for, the courtyard
+    /// carved out of them (drawn over the cities).
+    Field { d: String, court: Option<Court> },
+}
+
+/// A round courtyard: where an enclosed field lies when the cities around it
+/// leave no free area (a ring city, a city on all four sides).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Court {
+    pub centre: Pt,
+    pub radius: f64,
+}
+
+impl Court {
+    pub fn covers(&self, p: Pt) -> bool {
+        p.dist(self.centre) <= self.radius
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -171,8 +192,8 @@ pub struct Layout {
     /// The raster: for each cell, the segment drawn there on top (-1: none).
     pub owner: Vec<i32>,
     /// Where two different fields meet with nothing drawn between them (a
-    /// wall or hedge on the real tile): one straight line per pair.
-    pub walls: Vec<(Pt, Pt)>,
+    /// wall or hedge on the real tile): a line along each stretch.
+    pub walls: Vec<Vec<Pt>>,
 }
 
 impl Layout {
@@ -195,6 +216,9 @@ fn is_bridge(seg: &Segment) -> bool {
         .iter()
         .any(|a| ATTRS[a.id as usize].name == "bridge")
 }
+
+/// The layer of a field with a courtyard: over every city, bridges included.
+const COURT_LAYER: u8 = 15;
 
 fn layer_of(kind: Kind, bridge: bool) -> u8 {
     let base = match kind {
@@ -510,18 +534,25 @@ fn neighbours4(i: usize) -> impl Iterator<Item = usize> {
 /// For each cell of `mask`, the distance (in units) to the nearest cell
 /// outside it or to the tile's edge; 0 outside the mask.
 fn distances(mask: &[bool]) -> Vec<f64> {
-    let inf = f64::INFINITY;
+    distances_to(mask, true)
+}
+
+/// For each cell of `mask`, the distance (in units) to the nearest cell
+/// outside it, and to the tile's edge too when `edge`; 0 outside the mask.
+fn distances_to(mask: &[bool], edge: bool) -> Vec<f64> {
     let mut d: Vec<f64> = (0..GRID * GRID)
         .map(|i| {
             if !mask[i] {
                 return 0.0;
             }
+            if !edge {
+                return f64::INFINITY;
+            }
             let (x, y) = ((i % GRID) as f64, (i / GRID) as f64);
-            let edge = (x + 0.5)
+            (x + 0.5)
                 .min(y + 0.5)
                 .min(GRID as f64 - x - 0.5)
-                .min(GRID as f64 - y - 0.5);
-            edge.min(inf)
+                .min(GRID as f64 - y - 0.5)
         })
         .collect();
     let g = GRID as isize;
@@ -773,7 +804,23 @@ pub fn layout(tile: &TileType) -> Layout {
                 mask = seen;
             }
         }
-        let at = deepest(&mask, 17.0, CENTRE).map_or(CENTRE, |(p, _)| p);
+        let mut at = deepest(&mask, 17.0, CENTRE).map_or(CENTRE, |(p, _)| p);
+        // Each of those roads must show before it reaches the cloister: in a
+        // ring city the free area its road leads to is a strip by the edge,
+        // and the cloister there would hide the road; then it stands aside.
+        let hidden = |at: Pt| {
+            single_roads
+                .iter()
+                .any(|&(_, s)| stub(side_mid(s), at) < 6.0)
+        };
+        if hidden(at) {
+            let clear: Vec<bool> = (0..GRID * GRID)
+                .map(|c| mask[c] && !hidden(cell_centre(c)))
+                .collect();
+            if let Some((p, _)) = deepest(&clear, 17.0, CENTRE) {
+                at = p;
+            }
+        }
         cloister_at = Some(at);
         for (k, &i) in cloisters.iter().enumerate() {
             // Several cloisters on one tile: side by side.
@@ -811,7 +858,10 @@ pub fn layout(tile: &TileType) -> Layout {
         if geoms[i].is_none() {
             geoms[i] = Some(match seg.kind {
                 Kind::Cloister => Geom::Cloister { at: CENTRE },
-                _ => Geom::Field { d: String::new() },
+                _ => Geom::Field {
+                    d: String::new(),
+                    court: None,
+                },
             });
         }
     }
@@ -855,35 +905,33 @@ pub fn layout(tile: &TileType) -> Layout {
         }
     }
     flood(&free, &mut field_of, &mut queue);
-    // Free areas no edge reaches belong to the enclosed fields (no ports).
-    let enclosed: Vec<usize> = (0..n)
-        .filter(|&i| segs[i].kind == Kind::Field && segs[i].ports & 0x0fff == 0)
-        .collect();
-    if !enclosed.is_empty() {
-        let mut k = 0;
-        for c in 0..GRID * GRID {
-            if free[c] && field_of[c] < 0 {
-                let f = enclosed[k.min(enclosed.len() - 1)];
-                field_of[c] = f as i32;
-                queue.push_back(c);
-                flood(&free, &mut field_of, &mut queue);
-                k += 1;
-            }
-        }
-    }
+    // The enclosed fields (no ports): a free area no edge reaches, or a
+    // courtyard carved out of their cities.
+    let courts = enclosed::place(segs, &owner, &mut field_of);
     for (c, f) in field_of.iter().enumerate() {
         if *f >= 0 {
             owner[c] = *f;
         }
     }
-    let walls = walls(&field_of);
+    for &(f, court) in &courts {
+        for (c, o) in owner.iter_mut().enumerate() {
+            if court.covers(cell_centre(c)) {
+                *o = f as i32;
+            }
+        }
+        geoms[f] = Geom::Field {
+            d: String::new(),
+            court: Some(court),
+        };
+    }
+    let walls = walls::walls(&field_of);
 
     // Anchors and symbol points.
     let mut out = Vec::with_capacity(n);
     for (i, seg) in segs.iter().enumerate() {
         let mask: Vec<bool> = owner.iter().map(|&o| o == i as i32).collect();
         let cells: Vec<usize> = (0..GRID * GRID).filter(|&c| mask[c]).collect();
-        if let Geom::Field { d } = &mut geoms[i] {
+        if let Geom::Field { d, .. } = &mut geoms[i] {
             *d = cells_path(&mask);
         }
         let cap = match seg.kind {
@@ -902,7 +950,10 @@ pub fn layout(tile: &TileType) -> Layout {
         out.push(SegGeom {
             kind: seg.kind,
             geom: geoms[i].clone(),
-            layer: layer_of(seg.kind, bridges[i]),
+            layer: match &geoms[i] {
+                Geom::Field { court: Some(_), .. } => COURT_LAYER,
+                _ => layer_of(seg.kind, bridges[i]),
+            },
             bridge: bridges[i],
             anchor,
             symbol,
@@ -963,6 +1014,8 @@ pub fn layout(tile: &TileType) -> Layout {
             at,
         });
     }
+    // Courtyards are drawn over the cities they are carved out of.
+    order.sort_by_key(|&i| (out[i].layer, i));
     Layout {
         segs: out,
         order,
@@ -971,46 +1024,6 @@ pub fn layout(tile: &TileType) -> Layout {
         owner,
         walls,
     }
-}
-
-/// Lines where two fields touch with no road, river or city between them.
-fn walls(field_of: &[i32]) -> Vec<(Pt, Pt)> {
-    let mut pairs: Vec<((i32, i32), Vec<Pt>)> = Vec::new();
-    for c in 0..GRID * GRID {
-        let a = field_of[c];
-        if a < 0 {
-            continue;
-        }
-        for m in neighbours4(c) {
-            let b = field_of[m];
-            if b < 0 || b == a || m < c {
-                continue;
-            }
-            let key = (a.min(b), a.max(b));
-            let mid = cell_centre(c).add(cell_centre(m)).scale(0.5);
-            match pairs.iter_mut().find(|(k, _)| *k == key) {
-                Some((_, v)) => v.push(mid),
-                None => pairs.push((key, vec![mid])),
-            }
-        }
-    }
-    let mut out = Vec::new();
-    for (_, pts) in pairs {
-        if pts.len() < 3 {
-            continue; // fields touching at a corner
-        }
-        let mut best = (pts[0], pts[0], 0.0);
-        for (i, &p) in pts.iter().enumerate() {
-            for &q in &pts[i + 1..] {
-                let d = p.dist(q);
-                if d > best.2 {
-                    best = (p, q, d);
-                }
-            }
-        }
-        out.push((best.0, best.1));
-    }
-    out
 }
 
 /// Do the two halves of side `s` belong to one segment (a field going round
@@ -1045,6 +1058,17 @@ fn one_port_stroke(s: u8, via: Option<Pt>, end: Pt, how: End, width: f64) -> Geo
         width,
         end: Some((end, how)),
     }
+}
+
+/// How much of a road from `from` to a cloister standing at `at` shows
+/// before it reaches the cloister's square.
+fn stub(from: Pt, at: Pt) -> f64 {
+    let d = at.sub(from);
+    let cheb = d.x.abs().max(d.y.abs());
+    if cheb <= CLOISTER_HALF {
+        return 0.0;
+    }
+    d.len() * (1.0 - CLOISTER_HALF / cheb)
 }
 
 /// Where a segment with no visible cells stands: between its sides and the

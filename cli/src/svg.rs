@@ -18,6 +18,8 @@ const ROAD_EDGE: &str = "#6b5b45";
 const RIVER: &str = "#5aa8ea";
 const RIVER_EDGE: &str = "#2a6cb3";
 const INK: &str = "#2b2b2b";
+/// A wall or hedge between two fields.
+const HEDGE: &str = "#4d5a2c";
 
 /// Player colours, seat 0 first.
 pub const PLAYER_COLOURS: [&str; 8] = [
@@ -61,29 +63,39 @@ pub fn tile_body(tile: &TileType, lay: &Layout, style: Style, rotation: u8) -> S
         let _ = write!(s, r#"<g transform="rotate({} 50 50)">"#, 90 * r as u32);
     }
     let _ = write!(s, r#"<rect width="100" height="100" fill="{FIELD}"/>"#);
+    // Each field's colour: one shade per field in the atlas.
+    let mut shade = vec![FIELD; lay.segs.len()];
     if style.detail {
         let mut k = 0;
         for (i, g) in lay.segs.iter().enumerate() {
-            if let Geom::Field { d } = &g.geom {
-                if !d.is_empty() {
+            if let Geom::Field { d, court } = &g.geom {
+                shade[i] = FIELD_SHADES[k % FIELD_SHADES.len()];
+                // A courtyard is drawn whole over the cities, below.
+                if !d.is_empty() && court.is_none() {
                     let _ = write!(
                         s,
                         r#"<path d="{d}" fill="{}" data-segment="{i}"/>"#,
-                        FIELD_SHADES[k % FIELD_SHADES.len()]
+                        shade[i]
                     );
                 }
                 k += 1;
             }
         }
     }
-    for (a, b) in &lay.walls {
+    for wall in &lay.walls {
+        let mut d = String::new();
+        for (k, p) in wall.iter().enumerate() {
+            let _ = write!(
+                d,
+                "{}{} {}",
+                if k == 0 { "M" } else { " L" },
+                num(p.x),
+                num(p.y)
+            );
+        }
         let _ = write!(
             s,
-            r##"<path d="M{} {} L{} {}" stroke="#4d5a2c" stroke-width="2.2" stroke-linecap="round"/>"##,
-            num(a.x),
-            num(a.y),
-            num(b.x),
-            num(b.y)
+            r#"<path d="{d}" fill="none" stroke="{HEDGE}" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/>"#
         );
     }
     // Where one-port roads end on the tile: a dot, drawn over all the roads
@@ -132,6 +144,23 @@ pub fn tile_body(tile: &TileType, lay: &Layout, style: Style, rotation: u8) -> S
                 }
             }
             Geom::Cloister { at } => s.push_str(&cloister(*at, r)),
+            Geom::Field { court: Some(c), .. } => {
+                // A courtyard carved out of the cities round it: walled like
+                // them, or hedged when it borders no city.
+                let wall = if tile.segments.get(i).is_some_and(|f| f.borders != 0) {
+                    CITY_EDGE
+                } else {
+                    HEDGE
+                };
+                let _ = write!(
+                    s,
+                    r#"<circle cx="{}" cy="{}" r="{}" fill="{}" stroke="{wall}" stroke-width="2" data-segment="{i}"/>"#,
+                    num(c.centre.x),
+                    num(c.centre.y),
+                    num(c.radius),
+                    shade[i]
+                );
+            }
             Geom::Field { .. } => {}
         }
     }

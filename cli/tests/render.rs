@@ -14,6 +14,8 @@ use carcassonne_runtime::tables::{Kind, Ruleset};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
+mod support;
+
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
@@ -183,31 +185,23 @@ fn one_port_roads_reach_the_city_that_splits_their_fields() {
     assert_eq!(lay.segment_at(pt(50.0, 95.0)), Some(road));
 }
 
+/// A follower stands where its segment's own drawing shows, clear of its
+/// border and of everything drawn over it (a farmer on a ring city's
+/// courtyard, not on the city round it), on every tile of every ruleset and
+/// of the unusual shapes.
 #[test]
 fn every_segment_of_every_tile_is_visible_and_its_anchor_lies_on_it() {
-    for rs in carcassonne_runtime::rulesets() {
+    let mut faults = Vec::new();
+    let mut all: Vec<&'static Ruleset> = carcassonne_runtime::rulesets().to_vec();
+    all.push(support::shapes());
+    for rs in all {
         for (t, lay) in rs.tiles.iter().zip(layouts(rs)) {
-            for (i, seg) in t.segments.iter().enumerate() {
-                let cells = lay.cells_of(i);
-                assert!(
-                    cells > 0,
-                    "{} {}: segment {i} ({:?}) is not visible",
-                    rs.id,
-                    t.id,
-                    seg.kind
-                );
-                let a = lay.segs[i].anchor;
-                assert_eq!(
-                    lay.segment_at(a),
-                    Some(i),
-                    "{} {}: the anchor of segment {i} ({:?}) at {a:?} is not on it",
-                    rs.id,
-                    t.id,
-                    seg.kind
-                );
+            for f in support::anchor_faults(t, lay) {
+                faults.push(format!("{} {f}", rs.id));
             }
         }
     }
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
 }
 
 #[test]
@@ -370,8 +364,8 @@ fn stepping_through_records_matches_the_engine_for_every_ruleset() {
                 for f in &tl.steps[k].followers {
                     assert!(tiles.contains(&f.on));
                     let lay = &lays[f.on.tile as usize];
-                    let a = lay.segs[f.segment as usize].anchor;
-                    assert_eq!(lay.segment_at(a), Some(f.segment as usize));
+                    let fault = support::anchor_fault(lay, f.segment as usize);
+                    assert!(fault.is_none(), "{} {seed}: {fault:?}", rs.id);
                 }
                 assert!(tl.steps[k].followers.len() <= rs.options.followers as usize * 3 + 3);
             }
