@@ -167,7 +167,9 @@ mod tests {
             w[0]
         );
         assert!(
-            w[1].starts_with("tile `d1` of set `d` () is the same as tile `a1` of set `a` () up to rotation"),
+            w[1].starts_with(
+                "tile `d1` of set `d` () is the same as tile `a1` of set `a` () up to rotation"
+            ),
             "{}",
             w[1]
         );
