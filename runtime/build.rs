@@ -37,6 +37,13 @@ fn main() {
         }
         compiled.retain(|r| wanted.contains(&r.id.as_str()));
     }
+    // Warnings fail nothing; cargo shows them (for a workspace package) and
+    // builds on.
+    for w in compiled.iter().flat_map(|r| &r.warnings) {
+        for line in w.to_string().lines() {
+            println!("cargo:warning={line}");
+        }
+    }
     for input in carcassonne_codegen::inputs(&compiled) {
         println!("cargo:rerun-if-changed={}", input.display());
     }

@@ -3,6 +3,10 @@
 //! of `carcassonne validate tests/data/err/NAME.toml` run from the repository
 //! root. Helper sets used by the bad rulesets live in `tests/data/err/sets/`.
 //!
+//! `tests/data/warn/NAME.toml` are valid files that draw warnings: `validate`
+//! prints them on stderr (`NAME.stderr`) beside the `ok` lines
+//! (`NAME.stdout`) and exits 0.
+//!
 //! To accept new or changed messages, run
 //!
 //! ```sh
@@ -46,7 +50,20 @@ const REQUIRED: &[&str] = &[
     "start_options",
     "held_tile",
     "river_turns",
+    "unclosed_shape",
+    "unclosed_eof",
+    "unclosed_ruleset",
+    "did_you_mean",
+    "did_you_mean_ruleset",
+    "too_many_tiles",
+    "duplicate_of_table",
+    "twin_tiles_error",
 ];
+
+const WARN_DIR: &str = "tests/data/warn";
+
+/// Warning cases that must stay covered (file stems in `tests/data/warn`).
+const REQUIRED_WARNINGS: &[&str] = &["twin_tiles"];
 
 /// The messages name files relative to the repository root, as the command
 /// line does when run from there. Every test of this file wants that folder.
@@ -57,13 +74,18 @@ fn in_repo_root() {
 
 /// `tests/data/err/*.toml`, sorted, relative to the repository root.
 fn cases() -> Vec<PathBuf> {
-    let dir = repo_root().join(ERR_DIR);
+    cases_in(ERR_DIR)
+}
+
+/// `DIR/*.toml`, sorted, relative to the repository root.
+fn cases_in(dir_name: &str) -> Vec<PathBuf> {
+    let dir = repo_root().join(dir_name);
     let mut out: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("read {}: {e}", dir.display()))
         .flatten()
         .map(|e| e.path())
         .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "toml"))
-        .map(|p| Path::new(ERR_DIR).join(p.file_name().expect("file name")))
+        .map(|p| Path::new(dir_name).join(p.file_name().expect("file name")))
         .collect();
     out.sort();
     out
@@ -159,10 +181,14 @@ fn golden_diagnostics() {
 #[test]
 fn carets_point_inside_the_named_lines() {
     in_repo_root();
-    for case in cases() {
+    for case in cases().into_iter().chain(cases_in(WARN_DIR)) {
         let report = validate(std::slice::from_ref(&case));
-        assert!(!report.errors.is_empty(), "{}: no errors", case.display());
-        for d in &report.errors {
+        assert!(
+            !report.diagnostics().is_empty(),
+            "{}: no diagnostics",
+            case.display()
+        );
+        for d in report.diagnostics() {
             let Some(loc) = &d.location else { continue };
             let bytes = std::fs::read(&d.path).expect("the named file exists");
             let text = String::from_utf8_lossy(&bytes);
@@ -257,4 +283,56 @@ fn command_line_matches_golden_files_and_exit_codes() {
         missing.stderr,
         "no/such/file.toml: error: no such file or folder\n1 error\n"
     );
+}
+
+/// Valid files with warnings: exit 0, the `ok` lines on stdout and the
+/// warnings on stderr, exactly as the golden files hold them, from the
+/// library and from the real binary.
+#[test]
+fn warnings_are_printed_and_fail_nothing() {
+    in_repo_root();
+    let update = std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1");
+    let cases = cases_in(WARN_DIR);
+    let have: Vec<String> = cases.iter().map(|c| stem(c)).collect();
+    for r in REQUIRED_WARNINGS {
+        assert!(
+            have.iter().any(|h| h == r),
+            "missing case {WARN_DIR}/{r}.toml"
+        );
+    }
+    let mut failures = Vec::new();
+    for case in cases {
+        let rendered = render_report(&validate(std::slice::from_ref(&case)));
+        let stdout_path = repo_root().join(case.with_extension("stdout"));
+        let stderr_path = golden_path(&case);
+        if update {
+            std::fs::write(&stdout_path, &rendered.stdout).expect("write stdout golden");
+            std::fs::write(&stderr_path, &rendered.stderr).expect("write stderr golden");
+        }
+        let out = run_cli(&["validate", &case.to_string_lossy()]);
+        for (what, got) in [("library", &rendered), ("binary", &out)] {
+            if got.code != 0 {
+                failures.push(format!("{}: {what}: exit {}", case.display(), got.code));
+            }
+            if !got.stderr.contains(": warning: ") || got.stderr.contains(": error: ") {
+                failures.push(format!(
+                    "{}: {what}: expected warnings only:\n{}",
+                    case.display(),
+                    got.stderr
+                ));
+            }
+            for (path, text) in [(&stdout_path, &got.stdout), (&stderr_path, &got.stderr)] {
+                let expected = std::fs::read_to_string(path).unwrap_or_default();
+                if &expected != text {
+                    failures.push(format!(
+                        "{}: {what}: differs from {} (- expected, + actual):\n{}",
+                        case.display(),
+                        path.display(),
+                        diff(&expected, text)
+                    ));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

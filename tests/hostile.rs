@@ -179,21 +179,36 @@ fn a_hundred_thousand_tile_types() {
         head(&out.stderr)
     );
     assert!(t.elapsed() < Duration::from_secs(10), "{:?}", t.elapsed());
-    // A ruleset of more tiles than a game can hold.
+    // A set of more tiles than a game can hold: no ruleset could take it,
+    // so the set itself is wrong, at the count that passes the cap.
     write(
         &dir.join("tiles/heap.toml"),
         small_set("heap", "")
             .replace("expect_total = 3", "expect_total = 5000")
             .replace("count = 3", "count = 5000"),
     );
+    fails(
+        &dir,
+        &["validate", "tiles/heap.toml"],
+        &["tiles/heap.toml:7:9: error: no ruleset can take this set: it has 5000 tiles, and a ruleset holds at most 2000 tiles"],
+    );
+    // Two sets that fit alone but not together: the ruleset is wrong.
+    for half in ["heap1", "heap2"] {
+        write(
+            &dir.join(format!("tiles/{half}.toml")),
+            small_set(half, "")
+                .replace("expect_total = 3", "expect_total = 1500")
+                .replace("count = 3", "count = 1500"),
+        );
+    }
     write(
         &dir.join("rulesets/heap.toml"),
-        "[ruleset]\nid = \"heap\"\nsets = [\"heap\"]\n",
+        "[ruleset]\nid = \"heap\"\nsets = [\"heap1\", \"heap2\"]\n[options]\nstart_tile = \"heap1-D\"\n",
     );
     fails(
         &dir,
         &["validate", "rulesets/heap.toml"],
-        &["a ruleset has at most 2000 tile types and 2000 tiles; this one has 1 tile types and 5000 tiles"],
+        &["a ruleset has at most 2000 tile types and 2000 tiles; this one has 2 tile types and 3000 tiles"],
     );
     fails(
         &dir,

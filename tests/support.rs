@@ -35,24 +35,17 @@ pub fn render_report(report: &Report) -> Rendered {
         stdout.push_str(line);
         stdout.push('\n');
     }
-    if report.errors.is_empty() {
-        return Rendered {
-            stdout,
-            stderr: String::new(),
-            code: 0,
-        };
-    }
-    let n = report.errors.len();
-    let text: Vec<String> = report.errors.iter().map(|d| d.to_string()).collect();
-    let stderr = format!(
-        "{}\n{n} error{}\n",
-        text.join("\n\n"),
-        if n == 1 { "" } else { "s" }
-    );
+    let text: Vec<String> = report.diagnostics().iter().map(|d| d.to_string()).collect();
+    let stderr = if text.is_empty() {
+        String::new()
+    } else {
+        format!("{}\n{}\n", text.join("\n\n"), report.tally())
+    };
     Rendered {
         stdout,
         stderr,
-        code: 1,
+        // Warnings alone fail nothing.
+        code: i32::from(!report.errors.is_empty()),
     }
 }
 

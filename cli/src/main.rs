@@ -137,16 +137,16 @@ fn run(cmd: Command) -> Result<(), String> {
             for line in &report.ok {
                 carcassonne::say!("{line}");
             }
-            if report.errors.is_empty() {
-                Ok(())
+            let text: Vec<String> = report.diagnostics().iter().map(|d| d.to_string()).collect();
+            let listed = format!("{}\n{}", text.join("\n\n"), report.tally());
+            if !report.errors.is_empty() {
+                Err(listed)
             } else {
-                let n = report.errors.len();
-                let text: Vec<String> = report.errors.iter().map(|d| d.to_string()).collect();
-                Err(format!(
-                    "{}\n{n} error{}",
-                    text.join("\n\n"),
-                    if n == 1 { "" } else { "s" }
-                ))
+                // Warnings alone fail nothing.
+                if !text.is_empty() {
+                    eprintln!("{listed}");
+                }
+                Ok(())
             }
         }
         Command::Catalog { ruleset, json } => {

@@ -1,5 +1,7 @@
 //! Diagnostics that point into the user's files: `path:line:col: error: message`,
-//! followed by the source line and a caret, the way compilers report.
+//! followed by the source line and a caret, the way compilers report. A
+//! warning reads the same with `warning:`; it is printed but makes nothing
+//! fail.
 //!
 //! Hostile input stays cheap to report: files are read up to `MAX_FILE_BYTES`
 //! (and only regular files), positions are found through a line index (so
@@ -132,6 +134,7 @@ impl Source {
         let width = (end_col - col).max(1);
         let (shown, text_col, width) = window(text, len, col, width);
         Diagnostic {
+            severity: Severity::Error,
             path: self.path.clone(),
             location: Some(Location {
                 line,
@@ -229,9 +232,19 @@ pub struct Location {
     pub text_col: usize,
 }
 
-/// One error in one file. Sorting diagnostics orders them by file and position.
+/// Whether a diagnostic fails validation (and the build) or only informs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Error,
+    /// Printed, but validation still succeeds and the build goes on.
+    Warning,
+}
+
+/// One error or warning in one file. Sorting diagnostics orders them by file
+/// and position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
+    pub severity: Severity,
     pub path: PathBuf,
     pub location: Option<Location>,
     pub message: String,
@@ -241,10 +254,23 @@ impl Diagnostic {
     /// An error about a whole file (it cannot be read, it is missing, ...).
     pub fn file(path: &Path, message: impl Into<String>) -> Self {
         Diagnostic {
+            severity: Severity::Error,
             path: path.to_path_buf(),
             location: None,
             message: clip_quotes(&message.into()),
         }
+    }
+
+    /// The same diagnostic as a warning.
+    pub fn into_warning(self) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..self
+        }
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
     }
 
     fn sort_key(&self) -> (&Path, usize, usize) {
@@ -263,6 +289,7 @@ impl Ord for Diagnostic {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
         self.sort_key()
             .cmp(&other.sort_key())
+            .then_with(|| self.severity.cmp(&other.severity))
             .then_with(|| self.message.cmp(&other.message))
     }
 }
@@ -270,12 +297,16 @@ impl Ord for Diagnostic {
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let path = self.path.display();
+        let what = match self.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
         match &self.location {
-            None => write!(f, "{path}: error: {}", self.message),
+            None => write!(f, "{path}: {what}: {}", self.message),
             Some(loc) => {
                 writeln!(
                     f,
-                    "{path}:{}:{}: error: {}",
+                    "{path}:{}:{}: {what}: {}",
                     loc.line, loc.col, self.message
                 )?;
                 let gutter = loc.line.to_string();
@@ -326,6 +357,19 @@ mod tests {
         assert_eq!(
             d.to_string(),
             "a.toml:2:14: error: unknown port `Q`\n  |\n2 | shape = 'city Q'\n  |              ^"
+        );
+    }
+
+    #[test]
+    fn a_warning_says_so() {
+        let src = Source::new("a.toml", "sets = [\"x\"]\n");
+        let d = src
+            .error(8..11, "tile `A` is the same as tile `B`")
+            .into_warning();
+        assert!(!d.is_error());
+        assert_eq!(
+            d.to_string(),
+            "a.toml:1:9: warning: tile `A` is the same as tile `B`\n  |\n1 | sets = [\"x\"]\n  |         ^^^"
         );
     }
 

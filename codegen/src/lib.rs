@@ -7,6 +7,7 @@
 
 pub mod attrs;
 mod canon;
+mod cross_set;
 pub mod diag;
 pub mod emit;
 pub mod library;
@@ -15,9 +16,11 @@ pub mod model;
 pub mod river;
 pub mod ruleset;
 pub mod shape;
+mod suggest;
 pub mod tile;
 pub mod tileset;
 mod toml_read;
+mod unclosed;
 pub mod validate;
 
 use std::path::{Path, PathBuf};

@@ -94,6 +94,9 @@ pub struct Tile {
     pub ignored: Vec<String>,
     /// Where the tile is defined (`path:line:col`), for messages.
     pub origin: String,
+    /// A tile of another set (set id, tile id) this one is declared the same
+    /// as: a ruleset mixing both sets does not warn about the pair.
+    pub duplicate_of: Option<(String, String)>,
 }
 
 impl Tile {
@@ -120,6 +123,7 @@ impl Tile {
             attrs,
             ignored: vec![],
             origin: String::new(),
+            duplicate_of: None,
         }
     }
 
@@ -207,6 +211,9 @@ pub struct Ruleset {
     pub start_name: String,
     /// Files the ruleset was compiled from (for rebuild tracking).
     pub inputs: Vec<std::path::PathBuf>,
+    /// What validation found doubtful but not wrong (tiles of two sets that
+    /// are the same); printed by `validate`, failing nothing.
+    pub warnings: Vec<crate::diag::Diagnostic>,
     /// What it was compiled from: the ruleset file first, then each set as
     /// the ruleset names it. A game record carries them, so that replaying
     /// it needs no files.

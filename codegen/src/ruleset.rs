@@ -11,6 +11,7 @@ use crate::model::{
     Edge, FarmScoring, Options, RiverTurns, Ruleset, SourceCopy, StartBlock, StartPlacement, Tile,
     TileSet,
 };
+use crate::suggest::did_you_mean;
 use crate::tileset::{self, read_start_cell, StartCell};
 use crate::toml_read::{At, Reader};
 
@@ -90,8 +91,15 @@ pub fn load_source(src: &Source, lookup: &Lookup) -> Result<Ruleset, Vec<Diagnos
     let mut diags = r.diags;
     diags.extend(set_diags);
     match rs {
-        Some(rs) if diags.is_empty() => Ok(rs),
-        _ => Err(diags),
+        Some(mut rs) if diags.is_empty() => {
+            rs.warnings = r.warnings;
+            Ok(rs)
+        }
+        _ => {
+            // Warnings still go with the errors (severity tells them apart).
+            diags.extend(r.warnings);
+            Err(diags)
+        }
     }
 }
 
@@ -156,10 +164,17 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>, lookup: &Lookup) -> Opt
     for m in &mechanics {
         match attrs::mechanic(&m.value) {
             None => {
-                let known: Vec<&str> = attrs::MECHANICS.iter().map(|m| m.name).collect();
+                let known = || attrs::MECHANICS.iter().map(|m| m.name);
+                // A near name says more than the list of all 35.
+                let hint = match did_you_mean(&m.value, "", known()) {
+                    h if h.is_empty() => {
+                        format!("; known: {}", known().collect::<Vec<_>>().join(", "))
+                    }
+                    h => h,
+                };
                 r.error(
                     m.span.clone(),
-                    format!("unknown mechanic `{}`; known: {}", m.value, known.join(", ")),
+                    format!("unknown mechanic `{}`{hint}", m.value),
                 );
             }
             Some(def) if !def.implemented => r.error(
@@ -299,6 +314,7 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>, lookup: &Lookup) -> Opt
             }
         }
     }
+    crate::cross_set::warn_duplicates(r, &tiles, sets.iter().map(|s| &s.id));
     let mut first_with_id: HashMap<&str, usize> = HashMap::new();
     for j in 0..tiles.len() {
         let i = *first_with_id.entry(tiles[j].id.as_str()).or_insert(j);
@@ -362,6 +378,7 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>, lookup: &Lookup) -> Opt
         start_name,
         inputs,
         sources,
+        warnings: Vec::new(),
     })
 }
 
@@ -499,7 +516,10 @@ fn read_options(
             "legacy-2000" => o.farm_scoring = FarmScoring::Legacy2000,
             other => r.error(
                 s.span.clone(),
-                format!("unknown farm_scoring `{other}`; expected `per-farm` or `legacy-2000`"),
+                format!(
+                    "unknown farm_scoring `{other}`; expected `per-farm` or `legacy-2000`{}",
+                    did_you_mean(other, "", ["per-farm", "legacy-2000"])
+                ),
             ),
         }
     }
@@ -510,7 +530,8 @@ fn read_options(
             other => r.error(
                 s.span.clone(),
                 format!(
-                    "unknown river_turns `{other}`; expected `no-u-turn` or `no-three-same-way`"
+                    "unknown river_turns `{other}`; expected `no-u-turn` or `no-three-same-way`{}",
+                    did_you_mean(other, "", ["no-u-turn", "no-three-same-way"])
                 ),
             ),
         }
@@ -563,7 +584,10 @@ fn read_options(
             "shuffle" => o.keep_unused_start_tiles = true,
             other => r.error(
                 u.span.clone(),
-                format!("unknown unused_start_tiles `{other}`; expected `remove` or `shuffle`"),
+                format!(
+                    "unknown unused_start_tiles `{other}`; expected `remove` or `shuffle`{}",
+                    did_you_mean(other, "", ["remove", "shuffle"])
+                ),
             ),
         }
     }
@@ -591,9 +615,10 @@ fn take_tiles(
                 if enabled.iter().any(|m| m == def.mechanic) {
                     return true;
                 }
-                if s.tiles_only {
-                    ignored.push(def.name.to_string());
-                } else {
+                // Named even where it is an error, so that the tile is
+                // still told apart from a copy without it (`cross_set`).
+                ignored.push(def.name.to_string());
+                if !s.tiles_only {
                     r.error(
                         s.id.span.clone(),
                         format!(

@@ -8,6 +8,12 @@ use crate::attrs::{self, Target, Values};
 use crate::model::{AttrValue, Edge, Kind, Segment};
 use crate::ports::{self, Port, PORT_NAMES, SIDE_NAMES};
 use crate::shape::{AttrWord, Statement, Word};
+use crate::suggest::did_you_mean;
+
+/// The words that may start a shape line, for suggestions.
+const KIND_WORDS: &[&str] = &[
+    "city", "road", "field", "river", "cloister", "seam", "any", "tile",
+];
 
 /// The geometry of one tile after checking.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -105,8 +111,9 @@ pub fn build(
                     sink.error(
                         kind.span.clone(),
                         format!(
-                            "unknown segment kind `{}`; expected city, road, field, river, cloister, `seam`, `any` or `tile`",
-                            kind.text
+                            "unknown segment kind `{}`; expected city, road, field, river, cloister, `seam`, `any` or `tile`{}",
+                            kind.text,
+                            did_you_mean(&kind.text, "", KIND_WORDS.iter().copied())
                         ),
                     );
                     unresolved = true;
@@ -298,7 +305,11 @@ fn side_statement(
                     w.text
                 )
             } else {
-                format!("unknown side `{}`; expected N E S W", w.text)
+                format!(
+                    "unknown side `{}`; expected N E S W{}",
+                    w.text,
+                    did_you_mean(&w.text, "", SIDE_NAMES)
+                )
             };
             sink.error(w.span.clone(), msg);
             continue;
@@ -394,8 +405,9 @@ fn resolve_port(k: Kind, w: &Word, sink: &mut dyn Sink) -> Vec<Port> {
     sink.error(
         w.span.clone(),
         format!(
-            "unknown port `{}`; expected a side N E S W or a half-edge Nw Ne En Es Se Sw Ws Wn",
-            w.text
+            "unknown port `{}`; expected a side N E S W or a half-edge Nw Ne En Es Se Sw Ws Wn{}",
+            w.text,
+            did_you_mean(&w.text, "", SIDE_NAMES.into_iter().chain(PORT_NAMES))
         ),
     );
     Vec::new()
@@ -583,6 +595,8 @@ fn resolve_borders(
         let mut borders = Vec::new();
         // Cities named with `!`: met only at a corner, not bordered.
         let mut not_borders = Vec::new();
+        // A misspelt city is not also a city left unlisted.
+        let mut misspelt = false;
         for w in &info.border_words {
             let (mark, name) = match w.text.strip_prefix('!') {
                 Some(rest) => (Some('!'), rest),
@@ -597,8 +611,12 @@ fn resolve_borders(
             let Some(port) = port else {
                 sink.error(
                     w.span.clone(),
-                    format!("unknown port `{name}`; name a city by one of its sides N E S W"),
+                    format!(
+                        "unknown port `{name}`; name a city by one of its sides N E S W{}",
+                        did_you_mean(name, "", SIDE_NAMES)
+                    ),
                 );
+                misspelt = true;
                 continue;
             };
             let city = owner[port as usize]
@@ -606,10 +624,15 @@ fn resolve_borders(
                 .map(|c| c.seg)
                 .filter(|&s| infos[s].kind == Kind::City);
             let Some(city) = city else {
-                sink.error(
-                    w.span.clone(),
-                    format!("`{name}` is not a city side of this tile"),
-                );
+                // Unclaimed while some segment could not be read: that one
+                // may be the city (`citty N`), already reported.
+                if check_touch || owner[port as usize].is_some() {
+                    sink.error(
+                        w.span.clone(),
+                        format!("`{name}` is not a city side of this tile"),
+                    );
+                }
+                misspelt = true;
                 continue;
             };
             match mark {
@@ -652,7 +675,7 @@ fn resolve_borders(
             }
             borders.push(city);
         }
-        if check_touch && !info.enclosed {
+        if check_touch && !info.enclosed && !misspelt {
             for (c, cinfo) in infos.iter().enumerate() {
                 if cinfo.kind == Kind::City
                     && !borders.contains(&c)
@@ -723,14 +746,15 @@ fn resolve_attrs(words: &[AttrWord], on: Option<Kind>, sink: &mut dyn Sink) -> V
     let mut out: Vec<AttrValue> = Vec::new();
     for w in words {
         let Some((id, def)) = attrs::attribute(&w.name.text) else {
-            let known: Vec<&str> = attrs::ATTRIBUTES.iter().map(|a| a.name).collect();
+            let known = || attrs::ATTRIBUTES.iter().map(|a| a.name);
+            // A near name says more than the list of all 33.
+            let hint = match did_you_mean(&w.name.text, "+", known()) {
+                h if h.is_empty() => format!("; known: {}", known().collect::<Vec<_>>().join(", ")),
+                h => h,
+            };
             sink.error(
                 w.span.clone(),
-                format!(
-                    "unknown attribute `+{}`; known: {}",
-                    w.name.text,
-                    known.join(", ")
-                ),
+                format!("unknown attribute `+{}`{hint}", w.name.text),
             );
             continue;
         };
@@ -797,10 +821,11 @@ fn resolve_attrs(words: &[AttrWord], on: Option<Kind>, sink: &mut dyn Sink) -> V
                     sink.error(
                         v.span.clone(),
                         format!(
-                            "`+{}` takes one of {}, not `{}`",
+                            "`+{}` takes one of {}, not `{}`{}",
                             def.name,
                             words.join(", "),
-                            v.text
+                            v.text,
+                            did_you_mean(&v.text, "", words.iter().copied())
                         ),
                     );
                     None

@@ -8,6 +8,7 @@ use std::path::Path;
 use crate::diag::{Diagnostic, Source};
 use crate::model::{BlockCell, Edge, StartBlock, Tile, TileSet};
 use crate::ports;
+use crate::ruleset::MAX_RULESET_TILES;
 use crate::shape;
 use crate::tile::{self, Sink};
 use crate::toml_read::{At, Reader, Value};
@@ -140,7 +141,7 @@ fn read(r: &mut Reader) -> Option<TileSet> {
             let start = r.integer(&f, "start", 0, MAX_COUNT);
             let per_player_at = r.boolean(&f, "per_player");
             let per_player = per_player_at.as_ref().is_some_and(|b| b.value);
-            let dup = r.string(&f, "duplicate_of", false);
+            let (dup, dup_elsewhere) = read_duplicate_of(r, &f, &set_id);
             let shape_at = r.string(&f, "shape", true);
             if let (Some(c), Some(s)) = (&count, &start) {
                 let least = c.least();
@@ -176,6 +177,7 @@ fn read(r: &mut Reader) -> Option<TileSet> {
                 Some(c) => {
                     let mut c = c.clone();
                     c.edition = edition.as_ref().map(|e| e.value as u8);
+                    c.held = per_player;
                     counted.push(c);
                 }
                 None => all_counted = false,
@@ -200,6 +202,7 @@ fn read(r: &mut Reader) -> Option<TileSet> {
                 attrs: g.attrs,
                 ignored: Vec::new(),
                 origin: format!("{}:{line}:{col}", r.src.path.display()),
+                duplicate_of: dup_elsewhere,
             });
             id_spans.push(tid);
             start_spans.push(start.map(|s| s.span));
@@ -230,6 +233,7 @@ fn read(r: &mut Reader) -> Option<TileSet> {
         .collect();
     check_duplicates(r, &tiles, &id_spans, &duplicate_of, &in_block);
     check_any_sides(r, &tiles, &id_spans);
+    check_ruleset_cap(r, &counted, &editions);
     if let Some(total) = expect_total.as_ref().filter(|_| all_counted) {
         for &e in &editions {
             let sum: u32 = counted.iter().map(|c| c.count_in(e)).sum();
@@ -267,6 +271,10 @@ struct Counted {
     per_edition: Vec<(u8, u32)>,
     /// The tile's own `edition`, if it has one.
     edition: Option<u8>,
+    /// Held one per player (`per_player`): never drawn.
+    held: bool,
+    /// The `count` value in the file.
+    span: Range<usize>,
 }
 
 impl Counted {
@@ -308,6 +316,8 @@ fn read_count(
             all: c.value as u32,
             per_edition: Vec::new(),
             edition: None,
+            held: false,
+            span: c.span,
         });
     };
     if has_edition {
@@ -367,7 +377,92 @@ fn read_count(
         all: per_edition.first().map_or(0, |(_, c)| *c),
         per_edition,
         edition: None,
+        held: false,
+        span: v.span(),
     })
+}
+
+// A set has fewer tile types than a ruleset may have, so only its count of
+// tiles can pass what a ruleset holds.
+const _: () = assert!(MAX_TILE_TYPES <= MAX_RULESET_TILES as usize);
+
+/// An edition of a set with more tiles than a ruleset may hold could be
+/// taken by no ruleset: say so here, where it can be fixed, and not only in
+/// every ruleset naming the set. Counted as a ruleset counts: held tiles (the
+/// abbey) are not drawn, so they do not count. The error is at the count that
+/// takes the edition past the cap; a count that can not be read counts 0, so
+/// this never blames a set that might fit.
+fn check_ruleset_cap(r: &mut Reader, counted: &[Counted], editions: &[u8]) {
+    // (index into `counted` of the count that crosses the cap, the totals
+    // per edition it takes past it).
+    let mut crossings: Vec<(usize, Vec<(u8, u32)>)> = Vec::new();
+    for &e in editions {
+        let mut sum = 0u32;
+        let mut crossed_at = None;
+        for (i, c) in counted.iter().enumerate().filter(|(_, c)| !c.held) {
+            sum += c.count_in(e);
+            if sum > MAX_RULESET_TILES && crossed_at.is_none() {
+                crossed_at = Some(i);
+            }
+        }
+        let Some(i) = crossed_at else { continue };
+        match crossings.iter_mut().find(|(j, _)| *j == i) {
+            Some((_, totals)) => totals.push((e, sum)),
+            None => crossings.push((i, vec![(e, sum)])),
+        }
+    }
+    for (i, totals) in crossings {
+        let has: Vec<String> = totals
+            .iter()
+            .map(|(e, n)| {
+                if editions.len() > 1 {
+                    format!("{n} tiles in edition {e}")
+                } else {
+                    format!("{n} tiles")
+                }
+            })
+            .collect();
+        r.error(
+            counted[i].span.clone(),
+            format!(
+                "no ruleset can take this set: it has {}, and a ruleset holds at most {MAX_RULESET_TILES} tiles; this count takes it past {MAX_RULESET_TILES}",
+                has.join(" and ")
+            ),
+        );
+    }
+}
+
+/// `duplicate_of`: a tile of this set (`"ID"`), checked here, or of another
+/// set (`{ set = "SET", tile = "ID" }`), which only a ruleset mixing the two
+/// can check (`cross_set`).
+fn read_duplicate_of(
+    r: &mut Reader,
+    f: &crate::toml_read::Fields,
+    set_id: &str,
+) -> (Option<At<String>>, Option<(String, String)>) {
+    let Some(v) = f.get("duplicate_of") else {
+        return (None, None);
+    };
+    if !matches!(v.get_ref(), toml::de::DeValue::Table(_)) {
+        return (r.string(f, "duplicate_of", false), None);
+    }
+    let Some(t) = r.table(v, "`duplicate_of`", &["set", "tile"]) else {
+        return (None, None);
+    };
+    let (Some(set), Some(tile)) = (r.string(&t, "set", true), r.string(&t, "tile", true)) else {
+        return (None, None);
+    };
+    if set.value == set_id {
+        r.error(
+            set.span,
+            format!(
+                "`{}` is this set; name a tile of this set as `duplicate_of = \"{}\"`",
+                set.value, tile.value
+            ),
+        );
+        return (None, None);
+    }
+    (None, Some((set.value, tile.value)))
 }
 
 /// A tile with seam sides only makes sense inside a start block.

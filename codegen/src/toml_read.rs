@@ -8,6 +8,7 @@ use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
 use crate::diag::{Diagnostic, Source};
+use crate::suggest::did_you_mean;
 
 pub type Value<'i> = Spanned<DeValue<'i>>;
 
@@ -24,6 +25,8 @@ const RECOVER_BYTES: usize = 64 << 10;
 pub struct Reader<'s> {
     pub src: &'s Source,
     pub diags: Vec<Diagnostic>,
+    /// Warnings, kept apart: they fail nothing.
+    pub warnings: Vec<Diagnostic>,
     /// Errors found, including those not kept.
     found: usize,
 }
@@ -46,7 +49,23 @@ impl<'s> Reader<'s> {
         Reader {
             src,
             diags: Vec::new(),
+            warnings: Vec::new(),
             found: 0,
+        }
+    }
+
+    /// A warning; like errors, at most `MAX_ERRORS` of them are kept.
+    pub fn warn(&mut self, span: Range<usize>, message: impl Into<String>) {
+        let n = self.warnings.len();
+        if n < MAX_ERRORS {
+            self.warnings
+                .push(self.src.error(span, message).into_warning());
+        } else if n == MAX_ERRORS {
+            let d = self.src.error(
+                span,
+                format!("more than {MAX_ERRORS} warnings in this file; the rest are not shown"),
+            );
+            self.warnings.push(d.into_warning());
         }
     }
 
@@ -68,25 +87,38 @@ impl<'s> Reader<'s> {
     /// syntax error is listed for files up to `RECOVER_BYTES`; for a larger
     /// broken file only the first (recovering from each error keeps them all
     /// in memory: a few hundred bytes per error, and an error per byte is easy).
+    /// A string left open is reported where it was opened, instead of the
+    /// errors it causes further on (`unclosed`).
     pub fn parse(&mut self) -> Option<Spanned<DeTable<'s>>> {
         let first = match DeTable::parse(&self.src.text) {
             Ok(doc) => return Some(doc),
             Err(e) => e,
         };
-        if self.src.text.len() > RECOVER_BYTES {
-            let span = first.span().unwrap_or(0..0);
-            let msg = first.message().trim().replace('\n', "; ");
-            self.error(span, format!("TOML syntax: {msg}"));
-            return None;
-        }
-        let (doc, errors) = DeTable::parse_recoverable(&self.src.text);
-        if errors.is_empty() {
-            return Some(doc);
-        }
-        for e in errors {
-            let span = e.span().unwrap_or(0..0);
-            let msg = e.message().trim().replace('\n', "; ");
-            self.error(span, format!("TOML syntax: {msg}"));
+        let errors = if self.src.text.len() > RECOVER_BYTES {
+            vec![first]
+        } else {
+            let (doc, errors) = DeTable::parse_recoverable(&self.src.text);
+            if errors.is_empty() {
+                return Some(doc);
+            }
+            errors
+        };
+        let mut found: Vec<(Range<usize>, String)> = errors
+            .iter()
+            .map(|e| {
+                let msg = e.message().trim().replace('\n', "; ");
+                (e.span().unwrap_or(0..0), format!("TOML syntax: {msg}"))
+            })
+            .collect();
+        let starts: Vec<usize> = found.iter().map(|(s, _)| s.start).collect();
+        let explained = crate::unclosed::explain(&self.src.text, &starts);
+        let mut keep = explained.keep.into_iter();
+        found.retain(|_| keep.next().unwrap_or(true));
+        found.extend(explained.found);
+        // In file order, so that the error cap keeps the first ones.
+        found.sort_by_key(|(s, _)| s.start);
+        for (span, msg) in found {
+            self.error(span, msg);
         }
         None
     }
@@ -119,11 +151,13 @@ impl<'s> Reader<'s> {
     ) -> Fields<'a, 'i> {
         for key in table.keys() {
             if !allowed.contains(&key.get_ref().as_ref()) {
+                let span_of_key = key.span();
+                let key = key.get_ref();
+                let hint = did_you_mean(key, "", allowed.iter().copied());
                 self.error(
-                    key.span(),
+                    span_of_key,
                     format!(
-                        "unknown key `{}` in {what}; expected one of: {}",
-                        key.get_ref(),
+                        "unknown key `{key}` in {what}; expected one of: {}{hint}",
                         allowed.join(", ")
                     ),
                 );

@@ -23,6 +23,29 @@ pub struct Report {
     /// `ok PATH: ...` lines, one per valid file.
     pub ok: Vec<String>,
     pub errors: Vec<Diagnostic>,
+    /// Printed with the errors; they do not make a file invalid.
+    pub warnings: Vec<Diagnostic>,
+}
+
+impl Report {
+    /// Errors and warnings together, in file order (as printed).
+    pub fn diagnostics(&self) -> Vec<&Diagnostic> {
+        let mut all: Vec<&Diagnostic> = self.errors.iter().chain(&self.warnings).collect();
+        all.sort();
+        all
+    }
+
+    /// The closing line under the diagnostics: `2 errors`, `1 warning`,
+    /// `1 error, 3 warnings`; empty when there are none.
+    pub fn tally(&self) -> String {
+        let count = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+        match (self.errors.len(), self.warnings.len()) {
+            (0, 0) => String::new(),
+            (e, 0) => count(e, "error"),
+            (0, w) => count(w, "warning"),
+            (e, w) => format!("{}, {}", count(e, "error"), count(w, "warning")),
+        }
+    }
 }
 
 /// Deep folders are walked no further than this (and links to folders are
@@ -117,9 +140,15 @@ pub fn validate_with(paths: &[PathBuf], lookup: &Lookup) -> Report {
                 Ok(rs) => {
                     report
                         .ok
-                        .push(format!("ok {}: {}", file.display(), ruleset_summary(&rs)))
+                        .push(format!("ok {}: {}", file.display(), ruleset_summary(&rs)));
+                    report.warnings.extend(rs.warnings);
                 }
-                Err(d) => report.errors.extend(d),
+                Err(d) => {
+                    let (errors, warnings): (Vec<_>, Vec<_>) =
+                        d.into_iter().partition(Diagnostic::is_error);
+                    report.errors.extend(errors);
+                    report.warnings.extend(warnings);
+                }
             },
             None => {
                 // Either a syntax error (reported with its position) or neither kind.
@@ -137,6 +166,8 @@ pub fn validate_with(paths: &[PathBuf], lookup: &Lookup) -> Report {
     }
     report.errors.sort();
     report.errors.dedup();
+    report.warnings.sort();
+    report.warnings.dedup();
     report
 }
 

@@ -223,6 +223,7 @@ impl Workspace {
             )));
         }
         self.note_diags(&report.errors, "validate", out);
+        self.note_diags(&report.warnings, "validate warning", out);
     }
 
     fn note_diags(&self, diags: &[Diagnostic], what: &str, out: &mut Outcome) {
