@@ -31,6 +31,27 @@ fn fails(dir: &Path, args: &[&str]) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// `play` a quiet two-player game in `dir`, writing `record`.
+fn play(dir: &Path, ruleset: &str, seed: &str, bots: &str, record: &str) -> String {
+    ok(
+        dir,
+        &[
+            "play",
+            "--ruleset",
+            ruleset,
+            "--players",
+            "2",
+            "--seed",
+            seed,
+            "--bots",
+            bots,
+            "--record",
+            record,
+            "--quiet",
+        ],
+    )
+}
+
 /// A fresh folder of its own under the system's temporary folder.
 fn folder(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("carcassonne-fan-{}-{name}", std::process::id()));
@@ -115,23 +136,7 @@ fn a_fan_folder_mixes_its_set_with_the_built_in_base_game() {
         ],
     );
     assert!(sim.contains("10 games") || sim.contains("greedy"), "{sim}");
-    let played = ok(
-        &dir,
-        &[
-            "play",
-            "--ruleset",
-            rs,
-            "--players",
-            "2",
-            "--seed",
-            "5",
-            "--bots",
-            "random,greedy",
-            "--record",
-            "game.json",
-            "--quiet",
-        ],
-    );
+    let played = play(&dir, rs, "5", "random,greedy", "game.json");
     let scores = played
         .lines()
         .last()
@@ -157,22 +162,12 @@ fn a_fan_folder_mixes_its_set_with_the_built_in_base_game() {
 #[test]
 fn a_record_carries_copies_of_its_ruleset_and_sets() {
     let dir = fan_folder("copies");
-    ok(
+    play(
         &dir,
-        &[
-            "play",
-            "--ruleset",
-            "rulesets/base_fan.toml",
-            "--players",
-            "2",
-            "--seed",
-            "1",
-            "--bots",
-            "random,random",
-            "--record",
-            "game.json",
-            "--quiet",
-        ],
+        "rulesets/base_fan.toml",
+        "1",
+        "random,random",
+        "game.json",
     );
     let rec: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("game.json")).unwrap()).unwrap();
@@ -188,23 +183,7 @@ fn a_record_carries_copies_of_its_ruleset_and_sets() {
     assert_eq!(sources[2]["text"], FAN_SET);
 
     // A compiled-in ruleset's record carries none (and stays as it was).
-    ok(
-        &dir,
-        &[
-            "play",
-            "--ruleset",
-            "base",
-            "--players",
-            "2",
-            "--seed",
-            "1",
-            "--bots",
-            "random,random",
-            "--record",
-            "base.json",
-            "--quiet",
-        ],
-    );
+    play(&dir, "base", "1", "random,random", "base.json");
     let base = std::fs::read_to_string(dir.join("base.json")).unwrap();
     assert!(!base.contains("\"sources\""));
 

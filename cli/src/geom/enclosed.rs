@@ -512,6 +512,7 @@ fn regions(segs: &[Segment], owner: &[i32], field_of: &[i32]) -> Vec<Region> {
     out
 }
 
+/// The centre of a set of raster cells.
 fn mean(cells: &[usize]) -> Pt {
     let mut s = Pt { x: 0.0, y: 0.0 };
     for &c in cells {

@@ -14,6 +14,20 @@ pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
+/// Whether `got` equals the golden file `rel` (from the repository root);
+/// with `UPDATE_GOLDEN` set, (re)write it instead and say yes.
+pub fn matches_golden(rel: &str, got: &str) -> bool {
+    let path = root().join(rel);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, got).unwrap();
+        return true;
+    }
+    let want = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (UPDATE_GOLDEN=1 writes it)", path.display()));
+    got == want
+}
+
 /// The unusual shapes of `cli/tests/data/shapes/` (ring cities, courtyards,
 /// fields between caps, roads into gates), compiled now.
 pub fn shapes() -> &'static Ruleset {

@@ -8,6 +8,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::super::{cell_centre, distances, Pt, CELL, GRID, SIZE};
+use super::mean;
 
 /// Distances along the cells of `passable` (8 neighbours, diagonals √2) from
 /// the `sources`, in units; infinite where they do not reach.
@@ -146,14 +147,6 @@ pub(super) fn seeds(
         }
     }
     out
-}
-
-fn mean(cells: &[usize]) -> Pt {
-    let mut s = Pt { x: 0.0, y: 0.0 };
-    for &c in cells {
-        s = s.add(cell_centre(c));
-    }
-    s.scale(1.0 / cells.len().max(1) as f64)
 }
 
 /// The unit direction in which `cells` spread most about `middle`.
