@@ -49,13 +49,18 @@ fn first_missing() -> Option<&'static str> {
         return Some("node");
     }
     // The test runs `npm ci` itself when playwright-core is not installed yet.
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let installed = manifest.join("tests/browser/node_modules/playwright-core/package.json");
-    if installed.is_file() {
-        watch(&installed);
+    let browser = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
+    if browser
+        .join("node_modules/playwright-core/package.json")
+        .is_file()
+    {
+        // Not the installed files: every `npm ci` (.ci/run runs one each
+        // time) rewrites them, which would rebuild this crate each time.
+        // The lock file says what is installed and changes only with it.
+        watch(&browser.join("package-lock.json"));
     } else {
         // `npm ci` creates node_modules here.
-        watch(&manifest.join("tests/browser"));
+        watch(&browser);
         if find_on_path("npm").is_none() {
             return Some("playwright");
         }
