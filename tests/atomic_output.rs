@@ -129,32 +129,65 @@ fn a_failed_write_leaves_the_original_untouched() {
     assert_eq!(std::fs::read(dir.join("game.json")).unwrap(), original);
     assert_eq!(leftovers(&dir), Vec::<String>::new());
 
-    // Into a read-only folder holding the original. Root may write there
-    // anyway; then the case cannot fail and is skipped.
+    // A name so long that the temporary name beside it is too long for the
+    // file system: creating the temporary file fails for any user, root too.
     #[cfg(unix)]
     {
-        use std::os::unix::fs::PermissionsExt;
-        let ro = dir.join("ro");
-        std::fs::create_dir_all(&ro).unwrap();
-        std::fs::write(ro.join("game.json"), &original).unwrap();
-        std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o555)).unwrap();
-        let probe = ro.join("probe");
-        if std::fs::write(&probe, "x").is_ok() {
-            std::fs::remove_file(&probe).ok();
-            eprintln!("this user may write into a read-only folder (root): that case is skipped");
-        } else {
-            let out = play(&dir, 2, "ro/game.json");
-            assert_eq!(out.code, 1, "{}", out.stderr);
-            assert!(
-                out.stderr.contains("ro/game.json: error: cannot write:"),
-                "{}",
-                out.stderr
-            );
-            assert_eq!(std::fs::read(ro.join("game.json")).unwrap(), original);
-            assert_eq!(leftovers(&ro), Vec::<String>::new());
-        }
-        std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let long = format!("{}.json", "g".repeat(245));
+        std::fs::write(dir.join(&long), &original).unwrap();
+        let out = play(&dir, 2, &long);
+        assert_eq!(out.code, 1, "{}", out.stderr);
+        assert!(
+            out.stderr
+                .contains(&format!("{long}: error: cannot write:")),
+            "{}",
+            out.stderr
+        );
+        assert_eq!(std::fs::read(dir.join(&long)).unwrap(), original);
+        assert_eq!(leftovers(&dir), Vec::<String>::new());
     }
     assert_eq!(std::fs::read(dir.join("game.json")).unwrap(), original);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Into a read-only folder holding the original. Root may write there anyway,
+/// so for root the case cannot fail: it is reported ignored, not passed.
+#[cfg(unix)]
+#[test]
+#[cfg_attr(
+    tests_as_root,
+    ignore = "root may write into a read-only folder: run the tests as another user"
+)]
+fn a_read_only_folder_keeps_the_original() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir("atomic-read-only");
+    let out = play(&dir, 1, "game.json");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let original = std::fs::read(dir.join("game.json")).unwrap();
+    let ro = dir.join("ro");
+    std::fs::create_dir_all(&ro).unwrap();
+    std::fs::write(ro.join("game.json"), &original).unwrap();
+    std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o555)).unwrap();
+    let probe = ro.join("probe");
+    let writable = std::fs::write(&probe, "x").is_ok();
+    std::fs::remove_file(&probe).ok();
+    if writable {
+        std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755)).unwrap();
+        panic!(
+            "this user may write into a read-only folder (root?), so the case \
+             cannot fail here; tests built by root mark it ignored \
+             (tests/build.rs): run it as another user"
+        );
+    }
+    let out = play(&dir, 2, "ro/game.json");
+    std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755)).unwrap();
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("ro/game.json: error: cannot write:"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(std::fs::read(ro.join("game.json")).unwrap(), original);
+    assert_eq!(leftovers(&ro), Vec::<String>::new());
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -1,6 +1,8 @@
 //! Tile sets against the reference topology
-//! (`shared/reference/tile_topology.tsv`, cross-checked with JCloisterZone,
-//! and `docs/research/wheel_robbers_topology.tsv` for the sets it lacks): for
+//! (`docs/reference/tile_topology.tsv`, an in-repository copy of the shared
+//! reference, cross-checked with JCloisterZone; `docs/reference/README.md`
+//! says where it came from; and `docs/research/wheel_robbers_topology.tsv`
+//! for the sets it lacks): for
 //! every tile of every set and edition, count, edges, segments, attributes,
 //! pennants, cloister and fields (half-edges and bordering cities) agree; and
 //! each set's total agrees with the total its seed states, but for the
@@ -15,7 +17,7 @@ use std::path::PathBuf;
 use serde_json::Value;
 
 fn tsv_path() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/reference/tile_topology.tsv")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/reference/tile_topology.tsv")
 }
 
 /// The research notes' topology of the Wheel of Fortune and The Robbers,

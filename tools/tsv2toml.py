@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Draft a tile-set TOML file from rows of shared/reference/tile_topology.tsv.
+"""Draft a tile-set TOML file from rows of docs/reference/tile_topology.tsv.
 
 A one-off authoring aid (the compiler never runs it): it turns the reference's
 segment and field notation into the shape DSL, so a set author starts from the

@@ -1,6 +1,7 @@
 //! The `carcassonne` command line, as a library so tests can drive it.
 
 pub mod atomic;
+pub mod demo;
 pub mod geom;
 pub mod load;
 pub mod play;

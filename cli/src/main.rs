@@ -25,6 +25,9 @@ enum Command {
     Demo {
         #[arg(long, default_value_t = 42)]
         seed: u64,
+        /// The folder holding tiles/ and rulesets/ (default: the current folder).
+        #[arg(long, value_name = "PATH")]
+        dir: Option<PathBuf>,
     },
     /// Check tile sets and rulesets (files or folders); list every error.
     Validate {
@@ -116,9 +119,9 @@ fn main() -> ExitCode {
 
 fn run(cmd: Command) -> Result<(), String> {
     match cmd {
-        Command::Demo { seed } => {
+        Command::Demo { seed, dir } => {
             run(Command::Validate {
-                paths: vec![PathBuf::from("tiles"), PathBuf::from("rulesets")],
+                paths: carcassonne::demo::inputs(dir.as_deref())?,
             })?;
             carcassonne::say!(
                 "\ndemo: ruleset base, 3 players (random, greedy, greedy), seed {seed}"

@@ -5,11 +5,16 @@
 //! record, and saves screenshots to a temporary folder.
 //!
 //! Needs node, /usr/bin/chromium (or $CHROMIUM) and `npm ci` in
-//! cli/tests/browser (done here when npm is there). Under CI (CI=true) a
-//! missing piece fails the test; elsewhere the test is skipped with a notice.
+//! cli/tests/browser (done here when npm is there). The build script
+//! (`cli/build/browser_test.rs`) looks for them: when one is missing the test
+//! is reported `ignored` with the command that installs it, never `ok`. Under
+//! CI (CI=true) it is never ignored, and a missing piece fails it.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+/// What installs everything the test needs (Debian, Ubuntu).
+const INSTALL: &str = "apt-get install chromium nodejs npm";
 
 fn have(cmd: &str) -> bool {
     Command::new(cmd)
@@ -18,26 +23,39 @@ fn have(cmd: &str) -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
-fn missing(what: &str) {
-    let ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
-    if ci {
-        panic!(
-            "the browser test needs {what} (CI=true, so this is a failure; .ci/run installs it)"
-        );
-    }
-    eprintln!("NOTICE: skipping the browser test of the viewer: {what} is missing");
+/// The build script found everything (or CI requires it): a piece missing now
+/// is a failure, with what to do about it.
+fn missing(what: &str) -> ! {
+    panic!(
+        "the browser test needs {what}: {INSTALL} (.ci/run installs them). \
+         Without CI=true the build looks for them and marks the test ignored \
+         when one is missing; if it was there then, `touch cli/build.rs` makes \
+         the build look again"
+    );
 }
 
 #[test]
+#[cfg_attr(
+    browser_missing = "chromium",
+    ignore = "needs Chromium at /usr/bin/chromium (or $CHROMIUM), node and npm: apt-get install chromium nodejs npm"
+)]
+#[cfg_attr(
+    browser_missing = "node",
+    ignore = "needs node and npm: apt-get install nodejs npm"
+)]
+#[cfg_attr(
+    browser_missing = "playwright",
+    ignore = "needs npm to install playwright-core: apt-get install npm, or npm ci in cli/tests/browser"
+)]
 fn the_viewer_steps_through_a_game_in_headless_chromium() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let browser_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
     let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
     if !Path::new(&chromium).exists() {
-        return missing(&format!("Chromium ({chromium}; apt-get install chromium)"));
+        missing(&format!("Chromium ({chromium})"));
     }
     if !have("node") {
-        return missing("node");
+        missing("node");
     }
     if !browser_dir.join("node_modules/playwright-core").is_dir() {
         if have("npm") {
@@ -53,7 +71,7 @@ fn the_viewer_steps_through_a_game_in_headless_chromium() {
                 String::from_utf8_lossy(&o.stderr)
             );
         } else {
-            return missing("npm (to install playwright-core)");
+            missing("npm (to install playwright-core)");
         }
     }
     let dir: PathBuf =
