@@ -113,4 +113,52 @@ scenarios! {
     s1_road_l206 => "s1-road-L206",
     s1_road_l98 => "s1-road-L98",
     syn_ic_bigfollower_l694 => "syn-ic-bigfollower-L694",
+    river2_fork_s0_l472 => "river2-fork-S0-L472",
+}
+
+/// A record in `tests/scenarios/refused/` that breaks a rule the seed
+/// states: `replay` must refuse it at the turn its `scenario` names, for the
+/// reason named (kept apart so the renderer's sweep of the accepted
+/// scenarios does not meet it).
+fn refused(id: &str) {
+    let path = format!(
+        "{}/../tests/scenarios/refused/{id}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let rec: Record = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let meta: Value = serde_json::from_str::<Value>(&text).unwrap()["scenario"].clone();
+    let rules = carcassonne_runtime::ruleset(&rec.ruleset).expect("compiled-in ruleset");
+    let turn = meta["refuse_turn"].as_u64().unwrap() as usize;
+    let reason = meta["refuse_reason"].as_str().unwrap();
+    match replay(&rec, rules, true) {
+        Ok(_) => panic!(
+            "{id}: replay accepts the record; the seed ({} {}) says: {}",
+            meta["seed"], meta["lines"], meta["says"]
+        ),
+        Err(e) => {
+            assert_eq!(e.turn, turn, "{id}: refused at the wrong turn: {e}");
+            assert!(e.reason.contains(reason), "{id}: refused for: {e}");
+        }
+    }
+    // Every turn before the refused one is legal.
+    let mut before = rec.clone();
+    before.turns.truncate(turn - 1);
+    replay(&before, rules, true).unwrap_or_else(|e| panic!("{id}, turns before {turn}: {e}"));
+}
+
+macro_rules! refused {
+    ($($name:ident => $id:literal,)*) => {
+        $(
+            #[test]
+            fn $name() {
+                refused($id);
+            }
+        )*
+    };
+}
+
+refused! {
+    river2_fork_uturn_s0_l478 => "river2-fork-uturn-S0-L478",
+    river2_fork_three_same_way_s1_l599 => "river2-fork-three-same-way-S1-L599",
 }
