@@ -15,7 +15,7 @@
 
 use std::collections::HashMap;
 
-use carcassonne_vocab::river::Bends;
+use carcassonne_vocab::river::{Bends, Course};
 
 use crate::model::{Edge, RiverTurns, Ruleset, Tile};
 use crate::ruleset::rotated_edge;
@@ -90,8 +90,8 @@ struct Placed {
     rotation: u8,
     x: i32,
     y: i32,
-    /// The river's bends here and up to here (as the engine keeps them).
-    bends: Bends,
+    /// The river's bends flowing in (as the engine keeps them).
+    course: Course,
 }
 
 struct Search<'a> {
@@ -129,7 +129,7 @@ impl Search<'_> {
         }
     }
 
-    /// The legal placements of tile `t`, with the turn the river makes. A
+    /// The legal placements of tile `t`, with the river's course. A
     /// river tile must continue the river, so only the free cells a placed
     /// river side points at are candidates.
     fn placements(&self, t: usize) -> Vec<Placed> {
@@ -170,25 +170,23 @@ impl Search<'_> {
                 if joined > 1 {
                     continue;
                 }
-                let outs: Vec<usize> = (0..4)
-                    .filter(|&s| s != inlet && rotated_edge(tile, rotation, s) == Edge::River)
-                    .collect();
-                let turn = match outs.as_slice() {
-                    [o] => ((o + 4 - (inlet + 2) % 4) % 4) as u8,
-                    _ => 0,
-                };
+                let rivers = (0..4)
+                    .filter(|&s| rotated_edge(tile, rotation, s) == Edge::River)
+                    .fold(0u8, |m, s| m | 1 << s);
+                // The river flows in with the bends of the neighbour's
+                // outlet facing this cell (a fork's branches differ).
                 let upstream = self
                     .at(x + DX[inlet], y + DY[inlet])
-                    .map_or(Bends::NONE, |q| q.bends);
-                if upstream.refuse(turn, self.rule).is_some() {
+                    .map_or(Bends::NONE, |q| q.course.out((inlet + 2) % 4));
+                let Ok(course) = Course::enter(upstream, inlet, rivers, self.rule) else {
                     continue;
-                }
+                };
                 out.push(Placed {
                     tile: t,
                     rotation,
                     x,
                     y,
-                    bends: upstream.next(turn, outs.len() > 1),
+                    course,
                 });
             }
         }
@@ -276,7 +274,7 @@ pub fn check(rs: &Ruleset) -> Option<Outcome> {
             rotation: p.rotation,
             x: p.x,
             y: p.y,
-            bends: Bends::NONE,
+            course: Course::SOURCE,
         })
         .collect();
     let mut rng = Rng(0x5eed_0f71_7e57_0001);

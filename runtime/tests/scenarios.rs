@@ -113,4 +113,83 @@ scenarios! {
     s1_road_l206 => "s1-road-L206",
     s1_road_l98 => "s1-road-L98",
     syn_ic_bigfollower_l694 => "syn-ic-bigfollower-L694",
+    river2_fork_s0_l472 => "river2-fork-S0-L472",
+    river2_branches_one_cell_s0_l506 => "river2-branches-one-cell-S0-L506",
+}
+
+/// Both branches aimed at one empty cell: a river tile there would join
+/// them (000_… L472, 001_… L593, 002_… L794), so every river tile left, the
+/// lake too, fits nowhere and is removed like any tile (000_… L100); the
+/// river stays unfinished and the game goes on (000_… L506, 002_… L800-L802).
+#[test]
+fn river2_branches_aimed_at_one_cell_leave_the_river_unfinished() {
+    let id = "river2-branches-one-cell-S0-L506";
+    let path = format!(
+        "{}/../tests/scenarios/{id}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    let rec: Record = serde_json::from_str(&text).unwrap();
+    let rules = carcassonne_runtime::ruleset(&rec.ruleset).unwrap();
+    let game = replay(&rec, rules, false).unwrap().game;
+    assert!(game.tile_at(3, 0).is_none());
+    for left in ["RI.2/CIcI", "RI.2/RIrI", "RI.2/IFC", "RI.2/I.v"] {
+        let mut g = game.clone();
+        g.force_draw(rules.tile_index(left).unwrap() as u16)
+            .unwrap();
+        assert_eq!(g.placements(), vec![], "{left} must fit nowhere");
+    }
+    // The land tiles that follow are placed as usual, never in the gap.
+    let mut g = game.clone();
+    g.force_draw(rules.tile_index("D").unwrap() as u16).unwrap();
+    let land = g.placements();
+    assert!(!land.is_empty());
+    assert!(land.iter().all(|p| (p.x, p.y) != (3, 0)));
+}
+
+/// A record in `tests/scenarios/refused/` that breaks a rule the seed
+/// states: `replay` must refuse it at the turn its `scenario` names, for the
+/// reason named (kept apart so the renderer's sweep of the accepted
+/// scenarios does not meet it).
+fn refused(id: &str) {
+    let path = format!(
+        "{}/../tests/scenarios/refused/{id}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let rec: Record = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let meta: Value = serde_json::from_str::<Value>(&text).unwrap()["scenario"].clone();
+    let rules = carcassonne_runtime::ruleset(&rec.ruleset).expect("compiled-in ruleset");
+    let turn = meta["refuse_turn"].as_u64().unwrap() as usize;
+    let reason = meta["refuse_reason"].as_str().unwrap();
+    match replay(&rec, rules, true) {
+        Ok(_) => panic!(
+            "{id}: replay accepts the record; the seed ({} {}) says: {}",
+            meta["seed"], meta["lines"], meta["says"]
+        ),
+        Err(e) => {
+            assert_eq!(e.turn, turn, "{id}: refused at the wrong turn: {e}");
+            assert!(e.reason.contains(reason), "{id}: refused for: {e}");
+        }
+    }
+    // Every turn before the refused one is legal.
+    let mut before = rec.clone();
+    before.turns.truncate(turn - 1);
+    replay(&before, rules, true).unwrap_or_else(|e| panic!("{id}, turns before {turn}: {e}"));
+}
+
+macro_rules! refused {
+    ($($name:ident => $id:literal,)*) => {
+        $(
+            #[test]
+            fn $name() {
+                refused($id);
+            }
+        )*
+    };
+}
+
+refused! {
+    river2_fork_uturn_s0_l478 => "river2-fork-uturn-S0-L478",
+    river2_fork_three_same_way_s1_l599 => "river2-fork-three-same-way-S1-L599",
 }

@@ -1,22 +1,34 @@
 //! The river's bends, as both the engine and the compiler's river search
 //! judge them (000_9deb58b1a7d17d38.txt L476-L478 and fn 17, L622;
 //! 001_46b8449c567a6f1a.txt L591 and FAQ L597-L599).
+//!
+//! Bends are followed along each channel of the river: a fork (River II's
+//! III tile) sends one branch left and the other right (or one straight),
+//! so each branch carries the bend of its own outlet; resetting the history
+//! at the fork would let a branch turn back on the river it came from.
 
 use crate::RiverTurns;
 
-/// What a placed river tile remembers of the river's bends up to it, in one
-/// byte: bits 0-1 the bend on this tile (0 none, 1 right, 3 left, seen
-/// flowing away from where the river joins it), bits 2-3 the last bend up
-/// to and including it, bits 4-5 how many bends that way came in a row with
+/// The bend the river makes flowing in through board side `inlet` and out
+/// through side `outlet` (sides 0 N, 1 E, 2 S, 3 W): 0 straight, 1 right,
+/// 3 left (2 only when `inlet == outlet`, which no river does).
+#[inline]
+pub fn turn(inlet: usize, outlet: usize) -> u8 {
+    ((outlet + 4 - (inlet + 2) % 4) % 4) as u8
+}
+
+/// The river's bends as it flows along one channel, in six bits: bits 0-1
+/// the bend on the tile it leaves (0 none, 1 right, 3 left), bits 2-3 the
+/// last bend so far, bits 4-5 how many bends that way came in a row with
 /// only straight river between (at most 3).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Bends(u8);
 
 impl Bends {
-    /// A tile the river starts from (the spring, a fork, a start tile).
+    /// River that has not bent yet (it leaves the spring or a start tile).
     pub const NONE: Bends = Bends(0);
 
-    /// The bend on this tile: 0 none, 1 right, 3 left.
+    /// The bend on the tile the river leaves: 0 none, 1 right, 3 left.
     #[inline]
     pub fn turn(self) -> u8 {
         self.0 & 3
@@ -32,16 +44,10 @@ impl Bends {
         self.0 >> 4
     }
 
-    /// The bends of a tile that continues the river from a tile with bends
-    /// `self` and bends `turn` on itself. A fork (two outlets) starts each
-    /// branch afresh: its branches bend from the fork, not from the river
-    /// before it.
+    /// The bends after the river, flowing with bends `self`, bends `turn`.
     #[inline]
-    pub fn next(self, turn: u8, fork: bool) -> Bends {
-        if fork {
-            return Bends::NONE;
-        }
-        if turn == 0 {
+    pub fn next(self, turn: u8) -> Bends {
+        if turn == 0 || turn == 2 {
             return Bends(self.0 & !3);
         }
         let run = if self.last() == turn {
@@ -52,8 +58,8 @@ impl Bends {
         Bends(turn | turn << 2 | run << 4)
     }
 
-    /// Why the river may not bend `turn` right after a tile with bends
-    /// `self`, under `rule`; `None` when it may.
+    /// Why the river, flowing with bends `self`, may not bend `turn`
+    /// next, under `rule`; `None` when it may.
     #[inline]
     pub fn refuse(self, turn: u8, rule: RiverTurns) -> Option<&'static str> {
         if turn == 0 {
@@ -68,6 +74,53 @@ impl Bends {
             );
         }
         None
+    }
+}
+
+/// What a placed river tile remembers, in one byte: the bends of the river
+/// flowing into it (bits 0-5, a `Bends`) and the side it flows in through
+/// (bits 6-7). That is enough to give each outlet, a fork's two included,
+/// its own bends. A tile the river flows out of but not into (the spring, a
+/// start tile) is `SOURCE`, marked by bend value 2, which no `Bends` holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Course(u8);
+
+impl Default for Course {
+    fn default() -> Self {
+        Course::SOURCE
+    }
+}
+
+impl Course {
+    /// The river starts here: every outlet leaves it unbent.
+    pub const SOURCE: Course = Course(2);
+
+    /// The bends of the river flowing out through side `outlet`.
+    #[inline]
+    pub fn out(self, outlet: usize) -> Bends {
+        if self.0 & 3 == 2 {
+            return Bends::NONE;
+        }
+        Bends(self.0 & 0x3f).next(turn((self.0 >> 6) as usize, outlet))
+    }
+
+    /// A river tile whose river sides are the bits of `rivers` (bit `s` for
+    /// board side `s`) joining the river through `inlet`, where the river
+    /// flows in with bends `upstream`: what it remembers, or why `rule`
+    /// refuses it. Every outlet is judged, so a fork is refused when either
+    /// of its branches would turn back.
+    pub fn enter(
+        upstream: Bends,
+        inlet: usize,
+        rivers: u8,
+        rule: RiverTurns,
+    ) -> Result<Course, &'static str> {
+        for outlet in (0..4).filter(|&s| s != inlet && rivers & (1 << s) != 0) {
+            if let Some(why) = upstream.refuse(turn(inlet, outlet), rule) {
+                return Err(why);
+            }
+        }
+        Ok(Course(upstream.0 | (inlet as u8) << 6))
     }
 }
 
@@ -86,7 +139,7 @@ mod tests {
             if b.refuse(t, rule).is_some() {
                 return Some(i);
             }
-            b = b.next(t, false);
+            b = b.next(t);
         }
         None
     }
@@ -117,11 +170,89 @@ mod tests {
         );
     }
 
+    const N: usize = 0;
+    const E: usize = 1;
+    const S: usize = 2;
+    const W: usize = 3;
+
+    fn sides(s: &[usize]) -> u8 {
+        s.iter().fold(0, |m, &s| m | 1 << s)
+    }
+
     #[test]
-    fn a_fork_starts_each_branch_afresh() {
-        let b = Bends::NONE.next(R, false).next(0, false).next(R, false);
-        assert!(b.refuse(R, RiverTurns::NoThreeSameWay).is_some());
-        let fork = b.next(0, true);
-        assert_eq!(fork.refuse(R, RiverTurns::NoThreeSameWay), None);
+    fn turns_are_seen_flowing_away_from_the_inlet() {
+        // Flowing east (in through the west side).
+        assert_eq!(turn(W, N), L);
+        assert_eq!(turn(W, S), R);
+        assert_eq!(turn(W, E), 0);
+        // Flowing north (in through the south side).
+        assert_eq!(turn(S, W), L);
+        assert_eq!(turn(S, E), R);
+    }
+
+    /// The repro of the fork bug: spring at (0, 0) flowing east, River II's
+    /// fork at (1, 0) branching north (a left bend) and south (a right
+    /// bend); a tile north of the fork that bends left again is a U-turn
+    /// (000_9deb58b1a7d17d38.txt L476-L478, fn 17), one bending right is not.
+    #[test]
+    fn each_branch_of_a_fork_carries_its_own_bend() {
+        for rule in [RiverTurns::NoUTurn, RiverTurns::NoThreeSameWay] {
+            let spring = Course::SOURCE;
+            let fork = Course::enter(spring.out(E), W, sides(&[W, N, S]), rule).unwrap();
+            // The north tile joins through its south side.
+            let north = fork.out(N);
+            assert_eq!(north.turn(), L);
+            assert!(Course::enter(north, S, sides(&[S, W]), rule).is_err());
+            assert!(Course::enter(north, S, sides(&[S, E]), rule).is_ok());
+            assert!(Course::enter(north, S, sides(&[S, N]), rule).is_ok());
+            // The south branch bent right: right again is the U-turn.
+            let south = fork.out(S);
+            assert_eq!(south.turn(), R);
+            assert!(Course::enter(south, N, sides(&[N, W]), rule).is_err());
+            assert!(Course::enter(south, N, sides(&[N, E]), rule).is_ok());
+        }
+    }
+
+    /// 001_46b8449c567a6f1a.txt L599 counts bends along each branch, the
+    /// fork's own bend included: right, straight, then a fork whose south
+    /// branch bends right is two; straight and right again is the third.
+    #[test]
+    fn three_bends_the_same_way_are_counted_across_a_fork() {
+        let rule = RiverTurns::NoThreeSameWay;
+        // Flowing east, bend right (now south), straight, then the fork
+        // entered from the north branching west (right) and east (left).
+        let b = Bends::NONE.next(R).next(0);
+        let fork = Course::enter(b, N, sides(&[N, W, E]), rule).unwrap();
+        let west = fork.out(W);
+        let straight = Course::enter(west, E, sides(&[E, W]), rule).unwrap();
+        // West then a right bend is north: the third right.
+        assert!(Course::enter(straight.out(W), E, sides(&[E, N]), rule).is_err());
+        assert!(
+            Course::enter(straight.out(W), E, sides(&[E, N]), RiverTurns::NoUTurn).is_ok(),
+            "the 1st edition forbids immediate U-turns only (000_… fn 17)"
+        );
+        // The east branch bent left, which broke the run of rights.
+        let east = Course::enter(fork.out(E), W, sides(&[W, E]), rule).unwrap();
+        assert!(Course::enter(east.out(E), W, sides(&[W, S]), rule).is_ok());
+    }
+
+    #[test]
+    fn a_fork_right_after_a_bend_is_refused_when_a_branch_turns_back() {
+        // Flowing east, a left bend (now north); a fork branching west
+        // (left again) and east is a U-turn on its west branch.
+        let b = Bends::NONE.next(L);
+        assert!(Course::enter(b, S, sides(&[S, W, E]), RiverTurns::NoUTurn).is_err());
+        // Branching straight on and east (right) is fine.
+        assert!(Course::enter(b, S, sides(&[S, N, E]), RiverTurns::NoUTurn).is_ok());
+    }
+
+    #[test]
+    fn a_source_leaves_every_outlet_unbent() {
+        for s in [N, E, S, W] {
+            assert_eq!(Course::SOURCE.out(s), Bends::NONE);
+        }
+        // A lake (no outlet) is judged by nothing but its neighbours.
+        let b = Bends::NONE.next(R);
+        assert!(Course::enter(b, W, sides(&[W]), RiverTurns::NoThreeSameWay).is_ok());
     }
 }

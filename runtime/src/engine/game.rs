@@ -11,7 +11,7 @@ use super::river;
 use super::types::*;
 use crate::generated::attr;
 use crate::tables::{Kind, Ruleset, TileType, NO_SEGMENT};
-use carcassonne_vocab::river::Bends;
+use carcassonne_vocab::river::Course;
 
 /// Mechanics switched on by the ruleset, as bits (checked once at setup).
 pub(crate) const M_RIVER: u32 = 1;
@@ -28,8 +28,9 @@ pub struct Placed {
     pub y: i16,
     /// Feature node of the tile's segment 0; segment `s` is `node_base + s`.
     pub node_base: u16,
-    /// River tiles: the river's bends here and up to here.
-    pub river: Bends,
+    /// River tiles: the river's bends flowing in, from which each outlet's
+    /// follow.
+    pub river: Course,
     /// The feature node at each board port (`NO_NODE` for none), so joining
     /// and occupancy look-ups need no rotation arithmetic.
     pub port_node: [u16; 12],
@@ -772,9 +773,9 @@ impl Game {
         let idx = self.placed.len();
         let node_base = self.features.nodes.len() as u16;
         let river = if self.mech & M_RIVER != 0 && river::is_river(tile) {
-            river::bends_of(self, tile, p)
+            river::course_of(self, tile, p)
         } else {
-            Bends::NONE
+            Course::SOURCE
         };
         let unrotate = &UNROTATE[p.rotation as usize & 3];
         let port_node = std::array::from_fn(|port| {

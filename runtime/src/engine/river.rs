@@ -12,7 +12,7 @@ use super::game::Game;
 use super::types::{MoveError, Placement};
 use crate::generated::attr;
 use crate::tables::{Edge, Ruleset, TileType};
-use carcassonne_vocab::river::Bends;
+use carcassonne_vocab::river::{Bends, Course};
 
 pub(crate) fn is_river(t: &TileType) -> bool {
     t.edges.contains(&Edge::River)
@@ -72,36 +72,16 @@ fn joins(g: &Game, t: &TileType, p: Placement) -> (Option<usize>, usize) {
     (first, n)
 }
 
-/// The bends of river tile `t` placed at `p`: its own bend after the
-/// bends of the tile the river comes from.
-pub(crate) fn bends_of(g: &Game, t: &TileType, p: Placement) -> Bends {
-    let (Some(inlet), _) = joins(g, t, p) else {
-        return Bends::NONE;
-    };
-    let (turn, fork) = bend(t, p, inlet);
-    upstream(g, p, inlet).next(turn, fork)
+/// The board sides of `t` turned `rotation` that show river, as bits.
+fn river_sides(t: &TileType, rotation: u8) -> u8 {
+    (0..4)
+        .filter(|&s| edge(t, rotation, s) == RIVER)
+        .fold(0, |m, s| m | 1 << s)
 }
 
-/// The bends of the placed tile the river joins through side `inlet`.
-fn upstream(g: &Game, p: Placement, inlet: usize) -> Bends {
-    g.board
-        .placed_at(p.x as i32 + DX[inlet], p.y as i32 + DY[inlet])
-        .map_or(Bends::NONE, |q| g.placed[q].river)
-}
-
-/// The bend on this tile (0 straight, 1 right, 3 left, seen flowing away
-/// from `inlet`) and whether it is a fork (two outlets).
-fn bend(t: &TileType, p: Placement, inlet: usize) -> (u8, bool) {
-    let mut outs = (0..4).filter(|&s| s != inlet && edge(t, p.rotation, s) == RIVER);
-    match (outs.next(), outs.next()) {
-        (Some(out), None) => (((out + 4 - (inlet + 2) % 4) % 4) as u8, false),
-        (Some(_), Some(_)) => (0, true),
-        _ => (0, false),
-    }
-}
-
-/// The river rules for placing river tile `t` at `p` (edges already match).
-pub(crate) fn check(g: &Game, t: &TileType, p: Placement) -> Result<(), MoveError> {
+/// How the river runs through river tile `t` at `p` (edges already
+/// match): what the tile remembers, or why the river rules refuse it.
+fn course(g: &Game, t: &TileType, p: Placement) -> Result<Course, MoveError> {
     let (inlet, n) = joins(g, t, p);
     let Some(inlet) = inlet else {
         return Err(MoveError::River("a river tile must continue the river"));
@@ -109,11 +89,30 @@ pub(crate) fn check(g: &Game, t: &TileType, p: Placement) -> Result<(), MoveErro
     if n > 1 {
         return Err(MoveError::River("the river's branches must not meet"));
     }
-    let (turn, _) = bend(t, p, inlet);
-    // No U-turn (000_… L478, fn 17); under the 2nd edition's FAQ no third
-    // bend the same way either (001_46b8449c567a6f1a.txt L599).
-    match upstream(g, p, inlet).refuse(turn, g.rules.options.river_turns) {
-        Some(why) => Err(MoveError::River(why)),
-        None => Ok(()),
-    }
+    // The river flows in with the bends of the neighbour's outlet facing
+    // this tile; a fork's branches each carry their own bend. No U-turn
+    // (000_… L478, fn 17); under the 2nd edition's FAQ no third bend the
+    // same way either (001_46b8449c567a6f1a.txt L599).
+    let upstream = g
+        .board
+        .placed_at(p.x as i32 + DX[inlet], p.y as i32 + DY[inlet])
+        .map_or(Bends::NONE, |q| g.placed[q].river.out((inlet + 2) % 4));
+    Course::enter(
+        upstream,
+        inlet,
+        river_sides(t, p.rotation),
+        g.rules.options.river_turns,
+    )
+    .map_err(MoveError::River)
+}
+
+/// What river tile `t` placed at `p` remembers of the river's bends (a
+/// tile the river does not flow into, a start tile, starts the river).
+pub(crate) fn course_of(g: &Game, t: &TileType, p: Placement) -> Course {
+    course(g, t, p).unwrap_or(Course::SOURCE)
+}
+
+/// The river rules for placing river tile `t` at `p` (edges already match).
+pub(crate) fn check(g: &Game, t: &TileType, p: Placement) -> Result<(), MoveError> {
+    course(g, t, p).map(|_| ())
 }
