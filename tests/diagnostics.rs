@@ -50,6 +50,8 @@ const REQUIRED: &[&str] = &[
     "start_options",
     "held_tile",
     "river_turns",
+    "unused_start_river",
+    "unused_start_value",
     "unclosed_shape",
     "unclosed_eof",
     "unclosed_ruleset",

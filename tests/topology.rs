@@ -663,12 +663,14 @@ fn set_catalog(file: &str, edition: u8) -> (Value, carcassonne_codegen::TileSet)
         farmers: true,
         farm_scoring: carcassonne_codegen::model::FarmScoring::PerFarm,
         river_turns: carcassonne_codegen::model::RiverTurns::for_edition(edition),
+        unused_start: carcassonne_codegen::model::UnusedStart::Remove,
         min_players: 2,
         max_players: 5,
         followers: 7,
         total: tiles.iter().map(|t| t.count as u16).sum(),
         tiles: tiles.iter().map(carcassonne_codegen::lower::tile).collect(),
         start: Vec::new(),
+        with_river: Vec::new(),
     };
     let rs = carcassonne::load::leak(&lowered);
     (carcassonne_runtime::catalog::to_json(rs), set)

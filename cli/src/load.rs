@@ -225,6 +225,7 @@ pub fn leak(rs: &LRuleset) -> &'static Ruleset {
             farmers: rs.farmers,
             farm_scoring: rs.farm_scoring,
             river_turns: rs.river_turns,
+            unused_start: rs.unused_start,
             min_players: rs.min_players,
             max_players: rs.max_players,
             followers: rs.followers,
@@ -241,6 +242,7 @@ pub fn leak(rs: &LRuleset) -> &'static Ruleset {
                 })
                 .collect(),
         ),
+        with_river: slice(rs.with_river.clone()),
         total: rs.total,
     }))
 }

@@ -98,6 +98,8 @@ fn ruleset_tokens(rs: &LRuleset) -> TokenStream {
     let farmers = rs.farmers;
     let scoring = variant("FarmScoring", rs.farm_scoring);
     let river_turns = variant("RiverTurns", rs.river_turns);
+    let unused_start = variant("UnusedStart", rs.unused_start);
+    let with_river = rs.with_river.iter().map(|&t| Literal::u16_unsuffixed(t));
     let min_players = Literal::u8_unsuffixed(rs.min_players);
     let max_players = Literal::u8_unsuffixed(rs.max_players);
     let followers = Literal::u8_unsuffixed(rs.followers);
@@ -131,12 +133,14 @@ fn ruleset_tokens(rs: &LRuleset) -> TokenStream {
                     farmers: FARMERS,
                     farm_scoring: #scoring,
                     river_turns: #river_turns,
+                    unused_start: #unused_start,
                     min_players: #min_players,
                     max_players: #max_players,
                     followers: #followers,
                 },
                 tiles: TILES,
                 start: &[#(#start),*],
+                with_river: &[#(#with_river),*],
                 total: TOTAL,
             };
         }

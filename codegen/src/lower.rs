@@ -4,7 +4,7 @@
 //! so a compiled-in ruleset and one loaded from TOML are the same data.
 
 use crate::attrs::ATTRIBUTES;
-use crate::model::{Edge, FarmScoring, Kind, RiverTurns, Ruleset, Tile};
+use crate::model::{Edge, FarmScoring, Kind, RiverTurns, Ruleset, Tile, UnusedStart};
 
 /// No segment at this port (the middle of a field side).
 pub const NO_SEGMENT: u8 = u8::MAX;
@@ -52,12 +52,15 @@ pub struct LRuleset {
     pub farmers: bool,
     pub farm_scoring: FarmScoring,
     pub river_turns: RiverTurns,
+    pub unused_start: UnusedStart,
     pub min_players: u8,
     pub max_players: u8,
     pub followers: u8,
     pub tiles: Vec<LTile>,
     /// (tile index, x, y, rotation)
     pub start: Vec<(u16, i16, i16, u8)>,
+    /// Tile indices, one per copy, that go with the river.
+    pub with_river: Vec<u16>,
     pub total: u16,
 }
 
@@ -136,6 +139,7 @@ pub fn ruleset(rs: &Ruleset) -> LRuleset {
         farmers: rs.options.farmers,
         farm_scoring: rs.options.farm_scoring,
         river_turns: rs.options.river_turns,
+        unused_start: rs.options.unused_start,
         min_players: rs.options.min_players,
         max_players: rs.options.max_players,
         followers: rs.options.followers,
@@ -145,6 +149,7 @@ pub fn ruleset(rs: &Ruleset) -> LRuleset {
             .iter()
             .map(|s| (s.tile as u16, s.x as i16, s.y as i16, s.rotation))
             .collect(),
+        with_river: rs.with_river.iter().map(|&t| t as u16).collect(),
         total: rs.total() as u16,
     }
 }

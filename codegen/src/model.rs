@@ -4,7 +4,7 @@
 use crate::attrs::{Values, ATTRIBUTES};
 use crate::ports::{Port, PORT_NAMES};
 
-pub use carcassonne_vocab::{Edge, FarmScoring, Kind, RiverTurns};
+pub use carcassonne_vocab::{Edge, FarmScoring, Kind, RiverTurns, UnusedStart};
 
 /// An attribute on a segment or a tile: an index into `attrs::ATTRIBUTES`
 /// and its value (1 for a flag, the count, or the index of the word).
@@ -182,8 +182,8 @@ pub struct Options {
     pub min_players: u8,
     pub max_players: u8,
     pub followers: u8,
-    /// Start tiles of sets other than the chosen start stay in the game.
-    pub keep_unused_start_tiles: bool,
+    /// What becomes of the start tiles of sets other than the chosen start.
+    pub unused_start: UnusedStart,
 }
 
 /// A start tile placed before the first turn.
@@ -209,6 +209,10 @@ pub struct Ruleset {
     /// How the start reads: `start tile D`, `the City of Carcassonne start
     /// block and RI/s`.
     pub start_name: String,
+    /// Tiles (indices into `tiles`, one per copy) that go with the river:
+    /// unused start tiles under `unused_start_tiles = "river"` or
+    /// `"after-river"`.
+    pub with_river: Vec<usize>,
     /// Files the ruleset was compiled from (for rebuild tracking).
     pub inputs: Vec<std::path::PathBuf>,
     /// What validation found doubtful but not wrong (tiles of two sets that

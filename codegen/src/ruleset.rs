@@ -9,7 +9,7 @@ use crate::diag::{Diagnostic, Source};
 use crate::library::{self, Lookup};
 use crate::model::{
     Edge, FarmScoring, Options, RiverTurns, Ruleset, SourceCopy, StartBlock, StartPlacement, Tile,
-    TileSet,
+    TileSet, UnusedStart,
 };
 use crate::suggest::did_you_mean;
 use crate::tileset::{self, read_start_cell, StartCell};
@@ -155,7 +155,7 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>, lookup: &Lookup) -> Opt
         r.error(f.span.start..f.span.start, "missing key `sets`");
     }
     let options = match top.get("options") {
-        Some(v) => read_options(r, v, edition),
+        Some(v) => read_options(r, v, edition, mechanics.iter().any(|m| m.value == "river")),
         None => Some((default_options(edition), StartChoice::default())),
     };
 
@@ -345,12 +345,14 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>, lookup: &Lookup) -> Opt
         );
         return None;
     }
+    let mut with_river = Vec::new();
     let start = choose_start(
         r,
         &mut tiles,
         &blocks,
         &choice,
-        options.keep_unused_start_tiles,
+        options.unused_start,
+        &mut with_river,
         &f,
     );
     leave_out(r, &mut tiles, &choice);
@@ -376,6 +378,7 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>, lookup: &Lookup) -> Opt
         tiles,
         start: start?,
         start_name,
+        with_river,
         inputs,
         sources,
         warnings: Vec::new(),
@@ -496,7 +499,7 @@ pub fn default_options(edition: u8) -> Options {
         min_players: 2,
         max_players: 5,
         followers: 7,
-        keep_unused_start_tiles: false,
+        unused_start: UnusedStart::Remove,
     }
 }
 
@@ -504,6 +507,7 @@ fn read_options(
     r: &mut Reader,
     v: &crate::toml_read::Value,
     edition: u8,
+    river: bool,
 ) -> Option<(Options, StartChoice)> {
     let f = r.table(v, "[options]", OPTION_KEYS)?;
     let mut o = default_options(edition);
@@ -580,15 +584,27 @@ fn read_options(
     }
     if let Some(u) = r.string(&f, "unused_start_tiles", false) {
         match u.value.as_str() {
-            "remove" => o.keep_unused_start_tiles = false,
-            "shuffle" => o.keep_unused_start_tiles = true,
+            "remove" => o.unused_start = UnusedStart::Remove,
+            "shuffle" => o.unused_start = UnusedStart::Shuffle,
+            "river" => o.unused_start = UnusedStart::River,
+            "after-river" => o.unused_start = UnusedStart::AfterRiver,
             other => r.error(
                 u.span.clone(),
                 format!(
-                    "unknown unused_start_tiles `{other}`; expected `remove` or `shuffle`{}",
-                    did_you_mean(other, "", ["remove", "shuffle"])
+                    "unknown unused_start_tiles `{other}`; expected `remove`, `shuffle`, `river` or `after-river`{}",
+                    did_you_mean(other, "", ["remove", "shuffle", "river", "after-river"])
                 ),
             ),
+        }
+        let with_river = matches!(o.unused_start, UnusedStart::River | UnusedStart::AfterRiver);
+        if with_river && !river {
+            r.error(
+                u.span.clone(),
+                format!(
+                    "unused_start_tiles `{}` goes with the river: enable mechanic `river`",
+                    u.value
+                ),
+            );
         }
     }
     Some((o, choice))
@@ -677,14 +693,16 @@ pub fn edition_tiles(set: &TileSet, edition: u8) -> Vec<Tile> {
 /// The start of the game: one start tile, a set's start block, and any
 /// `start_extra` placements after them. Start tiles and blocks of the other
 /// sets are left out ("The original starting tile is not used",
-/// 000_9deb58b1a7d17d38.txt L460) or, for single tiles with
-/// `unused_start_tiles = "shuffle"`, shuffled in (footnote 7, L612).
+/// 000_9deb58b1a7d17d38.txt L460), or single tiles stay in the game as
+/// `unused_start_tiles` says: shuffled in (fn 8, L613), or with the river
+/// (fn 7, L612: listed in `with_river`).
 fn choose_start(
     r: &mut Reader,
     tiles: &mut [Tile],
     blocks: &[(String, StartBlock)],
     choice: &StartChoice,
-    keep_unused: bool,
+    unused: UnusedStart,
+    with_river: &mut Vec<usize>,
     f: &crate::toml_read::Fields,
 ) -> Option<(Vec<StartPlacement>, String)> {
     let in_block = |i: usize| {
@@ -847,14 +865,22 @@ fn choose_start(
                     blk.name
                 );
             }
-        } else if t.start > uses && !keep_unused {
+        } else if t.start > uses {
             let n = t.start - uses;
-            t.left_out += n;
-            t.count -= n.min(t.count);
-            t.left_out_reason = format!(
-                "the start tile of set `{}`, not used: this ruleset starts with {start_name} (000_9deb58b1a7d17d38.txt L460)",
-                t.set
-            );
+            match unused {
+                UnusedStart::Remove => {
+                    t.left_out += n;
+                    t.count -= n.min(t.count);
+                    t.left_out_reason = format!(
+                        "the start tile of set `{}`, not used: this ruleset starts with {start_name} (000_9deb58b1a7d17d38.txt L460)",
+                        t.set
+                    );
+                }
+                UnusedStart::Shuffle => {}
+                UnusedStart::River | UnusedStart::AfterRiver => {
+                    with_river.extend(std::iter::repeat_n(i, n as usize));
+                }
+            }
         }
         t.start = uses;
     }

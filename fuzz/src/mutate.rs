@@ -938,10 +938,11 @@ fn edit_json_value(rng: &mut Rng, v: &mut serde_json::Value) {
             *v = match rng.below(3) {
                 0 => json_number(rng),
                 1 => {
+                    // Numbers near i64's ends are among the inputs.
                     let x = n.as_i64().unwrap_or(0);
-                    J::from(x + rng.below(5) as i64 - 2)
+                    J::from(x.saturating_add(rng.below(5) as i64 - 2))
                 }
-                _ => J::from(-(n.as_i64().unwrap_or(1))),
+                _ => J::from(n.as_i64().unwrap_or(1).saturating_neg()),
             }
         }
         J::String(_) => *v = J::from(*rng.pick(WORDS)),

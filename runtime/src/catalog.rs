@@ -87,12 +87,14 @@ pub fn to_json(rs: &Ruleset) -> Value {
             "farmers": rs.options.farmers,
             "farm_scoring": rs.options.farm_scoring.name(),
             "river_turns": rs.options.river_turns.name(),
+            "unused_start_tiles": rs.options.unused_start.name(),
             "min_players": rs.options.min_players,
             "max_players": rs.options.max_players,
             "followers": rs.options.followers,
         },
         "total": rs.total,
         "start_placement": start,
+        "with_river": rs.with_river.iter().map(|&t| rs.tiles[t as usize].id).collect::<Vec<_>>(),
         "tiles": rs.tiles.iter().map(tile_json).collect::<Vec<_>>(),
     })
 }

@@ -7,7 +7,7 @@
 pub type PortMask = u16;
 
 pub use carcassonne_vocab::ports::{rotate as rotate_port, rotate_mask, PORT_NAMES, SIDE_NAMES};
-pub use carcassonne_vocab::{Edge, FarmScoring, Kind, RiverTurns};
+pub use carcassonne_vocab::{Edge, FarmScoring, Kind, RiverTurns, UnusedStart};
 
 /// No segment at this port (the middle of a field side).
 pub const NO_SEGMENT: u8 = u8::MAX;
@@ -84,6 +84,9 @@ pub struct Options {
     pub farmers: bool,
     pub farm_scoring: FarmScoring,
     pub river_turns: RiverTurns,
+    /// What becomes of other sets' start tiles (those kept are in
+    /// `Ruleset::with_river` or simply counted in).
+    pub unused_start: UnusedStart,
     pub min_players: u8,
     pub max_players: u8,
     pub followers: u8,
@@ -99,6 +102,9 @@ pub struct Ruleset {
     pub options: Options,
     pub tiles: &'static [TileType],
     pub start: &'static [StartTile],
+    /// Tiles (one entry per copy) drawn with the river: mixed into its stack
+    /// or first after it (`options.unused_start`, 000_… fn 7, L612).
+    pub with_river: &'static [u16],
     pub total: u16,
 }
 

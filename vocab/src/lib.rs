@@ -110,6 +110,33 @@ impl RiverTurns {
     }
 }
 
+/// What becomes of a start tile the game does not start with (another set's,
+/// such as the base game's D when the River's spring starts).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnusedStart {
+    /// Left out: "The original starting tile is not used" (000_9deb58b1a7d17d38.txt L460).
+    Remove,
+    /// Shuffled into the land tiles (a house rule for drawing from a bag, fn 8, L613).
+    Shuffle,
+    /// "Mixed into the stack of river tiles" (fn 7, L612), and played as a
+    /// normal tile when drawn.
+    River,
+    /// "Placed as soon as the river has been completed, and is treated like
+    /// a normal tile" (fn 7, L612): the first tile drawn after the river.
+    AfterRiver,
+}
+
+impl UnusedStart {
+    pub fn name(self) -> &'static str {
+        match self {
+            UnusedStart::Remove => "remove",
+            UnusedStart::Shuffle => "shuffle",
+            UnusedStart::River => "river",
+            UnusedStart::AfterRiver => "after-river",
+        }
+    }
+}
+
 /// How farms score at the end of the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FarmScoring {
