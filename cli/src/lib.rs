@@ -3,6 +3,7 @@
 pub mod atomic;
 pub mod demo;
 pub mod geom;
+pub mod listing;
 pub mod load;
 pub mod play;
 pub mod render;

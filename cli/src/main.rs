@@ -49,7 +49,8 @@ enum Command {
         #[arg(long)]
         ruleset: String,
     },
-    /// List the compiled-in rulesets.
+    /// List the compiled-in rulesets, the mechanics each plays and the sets
+    /// it takes for their tiles only.
     Rulesets,
     /// Draw a ruleset's tiles (an atlas) or a game's board as SVG.
     Render(carcassonne::render::RenderArgs),
@@ -258,7 +259,7 @@ fn run(cmd: Command) -> Result<(), String> {
         Command::Simulate(args) => carcassonne::simulate::run(args),
         Command::Rulesets => {
             for rs in carcassonne_runtime::rulesets() {
-                carcassonne::say!("{:<28} {} ({} tiles)", rs.id, rs.name, rs.total);
+                carcassonne::say!("{}", carcassonne::listing::describe(rs));
             }
             Ok(())
         }

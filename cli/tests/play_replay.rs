@@ -189,3 +189,36 @@ fn unknown_ruleset_and_bad_usage() {
     let o = run(&["frobnicate"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn rulesets_lists_what_each_plays_and_the_tile_marks_it_ignores() {
+    let o = run(&["rulesets"]);
+    assert!(o.status.success());
+    let out = text(&o.stdout);
+    let entry = |id: &str| -> String {
+        let mut lines = out
+            .lines()
+            .skip_while(|l| !l.starts_with(&format!("{id} ")));
+        let head = lines
+            .next()
+            .unwrap_or_else(|| panic!("{id} listed in {out}"));
+        format!("{head}\n{}", lines.next().unwrap_or(""))
+    };
+    assert!(
+        entry("base").ends_with("\n    plays: base"),
+        "{}",
+        entry("base")
+    );
+    assert!(entry("base_river1").ends_with("plays: base, river"));
+    assert!(
+        entry("base_river2").ends_with(
+            "plays: base, river; tile marks ignored, waiting for mechanics: river2 (dragon, inns, pig-herd)"
+        ),
+        "{}",
+        entry("base_river2")
+    );
+    assert_eq!(
+        out.lines().filter(|l| !l.starts_with(' ')).count(),
+        carcassonne_runtime::rulesets().len()
+    );
+}

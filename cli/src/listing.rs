@@ -1,0 +1,43 @@
+//! `carcassonne rulesets`: each compiled-in ruleset with the mechanics the
+//! engine plays in it, and, per set, the tile marks it ignores (a set taken
+//! `tiles_only`) with the mechanics they wait for. Rules of a set that no
+//! tile mark carries (a builder, a wagon) are not listed: the tables do not
+//! know them.
+
+use std::collections::BTreeSet;
+
+use carcassonne_codegen::attrs::ATTRIBUTES;
+use carcassonne_runtime::tables::Ruleset;
+
+/// Two lines: the ruleset, then its mechanics and the ignored tile marks.
+pub fn describe(rs: &Ruleset) -> String {
+    let mut out = format!("{:<28} {} ({} tiles)\n", rs.id, rs.name, rs.total);
+    out.push_str(&format!("    plays: {}", rs.mechanics.join(", ")));
+    let tiles_only: Vec<String> = rs
+        .sets
+        .iter()
+        .filter_map(|set| {
+            let waiting: BTreeSet<&str> = rs
+                .tiles
+                .iter()
+                .filter(|t| t.set == *set)
+                .flat_map(|t| t.ignored.iter())
+                .filter_map(|a| ATTRIBUTES.iter().find(|d| d.name == *a))
+                .map(|d| d.mechanic)
+                .collect();
+            (!waiting.is_empty()).then(|| {
+                format!(
+                    "{set} ({})",
+                    waiting.into_iter().collect::<Vec<_>>().join(", ")
+                )
+            })
+        })
+        .collect();
+    if !tiles_only.is_empty() {
+        out.push_str(&format!(
+            "; tile marks ignored, waiting for mechanics: {}",
+            tiles_only.join("; ")
+        ));
+    }
+    out
+}
