@@ -47,37 +47,29 @@ fn river_end(d: &[(bool, String)]) -> usize {
 
 const SEEDS: std::ops::Range<u64> = 1..41;
 
-#[test]
-fn removed_by_default_l460() {
-    let rules = base_river1_with("remove");
-    assert_eq!(rules.total, 83);
+/// Under `mode` the game has `total` tiles, the river is drawn whole before
+/// any land tile, and `d` copies of D are drawn in every game.
+fn land_only_after_the_river(mode: &str, total: u16, d: usize) {
+    let rules = base_river1_with(mode);
+    assert_eq!(rules.total, total);
     assert!(rules.with_river.is_empty());
     for seed in SEEDS {
-        let d = draws(rules, seed);
-        let end = river_end(&d);
-        assert!(d[..end].iter().all(|(river, _)| *river), "seed {seed}");
-        assert_eq!(
-            d.iter().filter(|(_, id)| id == "D").count(),
-            3,
-            "seed {seed}"
-        );
+        let draws = draws(rules, seed);
+        let end = river_end(&draws);
+        assert!(draws[..end].iter().all(|(river, _)| *river), "seed {seed}");
+        let ds = draws.iter().filter(|(_, id)| id == "D").count();
+        assert_eq!(ds, d, "seed {seed}");
     }
 }
 
 #[test]
+fn removed_by_default_l460() {
+    land_only_after_the_river("remove", 83, 3);
+}
+
+#[test]
 fn shuffled_into_the_land_tiles_fn8_l613() {
-    let rules = base_river1_with("shuffle");
-    assert_eq!(rules.total, 84);
-    for seed in SEEDS {
-        let d = draws(rules, seed);
-        let end = river_end(&d);
-        assert!(d[..end].iter().all(|(river, _)| *river), "seed {seed}");
-        assert_eq!(
-            d.iter().filter(|(_, id)| id == "D").count(),
-            4,
-            "seed {seed}"
-        );
-    }
+    land_only_after_the_river("shuffle", 84, 4);
 }
 
 #[test]
