@@ -29,6 +29,7 @@ pub struct Explained {
 /// errors (a string is only blamed where the parser also failed).
 pub fn explain(text: &str, errors: &[usize]) -> Explained {
     let b = text.as_bytes();
+    let lines = Lines::new(text);
     let mut found = Vec::new();
     // Lines holding a single-line string left open, as byte ranges from the
     // opening quote to the line's end: the parser's errors there are its.
@@ -48,7 +49,7 @@ pub fn explain(text: &str, errors: &[usize]) -> Explained {
     let mut i = 0;
     while i < b.len() && found.len() < MAX_FOUND {
         match b[i] {
-            b'#' => i = line_end(b, i),
+            b'#' => i = lines.end(i),
             q @ (b'"' | b'\'') if b[i..].starts_with(&[q, q, q]) => {
                 let open = i..i + 3;
                 match close_multi(b, open.end, q) {
@@ -56,15 +57,15 @@ pub fn explain(text: &str, errors: &[usize]) -> Explained {
                         let message = format!(
                             "the `{0}` string opened here is never closed: it runs to the end of the file{1}; close it with `{0}`",
                             delim(q, true),
-                            header_inside(text, open.end..b.len())
+                            header_inside(&lines, open.end..b.len())
                                 .map_or(String::new(), |h| format!(", past {h}"))
                         );
                         found.push((open.clone(), message));
                         cut = open.start;
                         break;
                     }
-                    Some(close) if out_of_step(text, &sorted, close.clone()) => {
-                        if let Some(m) = ran_on(text, q, open.clone(), close.clone()) {
+                    Some(close) if out_of_step(&lines, &sorted, close.clone()) => {
+                        if let Some(m) = ran_on(&lines, q, open.clone(), close.clone()) {
                             found.push((open.clone(), m));
                             cut = open.start;
                             break;
@@ -114,23 +115,65 @@ fn delim(q: u8, multi: bool) -> &'static str {
     }
 }
 
-/// The offset of the line break ending the line at `i` (or the end).
-fn line_end(b: &[u8], i: usize) -> usize {
-    b[i..]
-        .iter()
-        .position(|&c| c == b'\n')
-        .map_or(b.len(), |n| i + n)
+/// Where the lines of a text begin and end, found once: a file may be one
+/// line of 256 KB holding thousands of strings, and each string asks.
+struct Lines<'a> {
+    text: &'a str,
+    /// The offset of every line break.
+    breaks: Vec<usize>,
 }
 
-fn line_start(b: &[u8], i: usize) -> usize {
-    b[..i]
-        .iter()
-        .rposition(|&c| c == b'\n')
-        .map_or(0, |n| n + 1)
+impl<'a> Lines<'a> {
+    fn new(text: &'a str) -> Self {
+        let breaks = text
+            .bytes()
+            .enumerate()
+            .filter(|&(_, c)| c == b'\n')
+            .map(|(i, _)| i)
+            .collect();
+        Lines { text, breaks }
+    }
+
+    /// The offset of the line break ending the line at `i` (or the end).
+    fn end(&self, i: usize) -> usize {
+        let k = self.breaks.partition_point(|&n| n < i);
+        self.breaks.get(k).copied().unwrap_or(self.text.len())
+    }
+
+    fn start(&self, i: usize) -> usize {
+        let k = self.breaks.partition_point(|&n| n < i);
+        if k == 0 {
+            0
+        } else {
+            self.breaks[k - 1] + 1
+        }
+    }
+
+    fn number(&self, i: usize) -> usize {
+        self.breaks.partition_point(|&n| n < i) + 1
+    }
 }
 
-fn line_number(text: &str, i: usize) -> usize {
-    text.as_bytes()[..i].iter().filter(|&&c| c == b'\n').count() + 1
+/// Keys and table headers are short: of a long line only its first
+/// `GLANCE` bytes (or, before a point, its last) are read, so that judging
+/// thousands of strings on one line costs no more than reading it.
+const GLANCE: usize = 256;
+
+/// `text[from..to]` cut to at most `GLANCE` bytes from its start (`head`)
+/// or from its end, on character boundaries.
+fn glance(text: &str, from: usize, to: usize, head: bool) -> &str {
+    let (mut a, mut b) = if head {
+        (from, to.min(from + GLANCE))
+    } else {
+        (from.max(to.saturating_sub(GLANCE)), to)
+    };
+    while !text.is_char_boundary(a) {
+        a += 1;
+    }
+    while !text.is_char_boundary(b) {
+        b -= 1;
+    }
+    &text[a..b.max(a)]
 }
 
 /// The end of a one-line string whose body starts at `i`, or where its line
@@ -175,11 +218,12 @@ fn close_multi(b: &[u8], mut i: usize, q: u8) -> Option<Range<usize>> {
 /// with more than blanks and comments (the rest of the closing line first) is
 /// neither `key = …` nor a table header, and the parser failed on it. Read
 /// out of step, that is the next shape's first line.
-fn out_of_step(text: &str, sorted: &[usize], close: Range<usize>) -> bool {
+fn out_of_step(lines: &Lines, sorted: &[usize], close: Range<usize>) -> bool {
+    let text = lines.text;
     let mut start = close.end;
     loop {
-        let end = line_end(text.as_bytes(), start);
-        let line = text[start..end].trim();
+        let end = lines.end(start);
+        let line = glance(text, start, end, true).trim();
         if line.is_empty() || line.starts_with('#') {
             if end >= text.len() {
                 return false;
@@ -200,10 +244,10 @@ fn out_of_step(text: &str, sorted: &[usize], close: Range<usize>) -> bool {
 /// should have ended: its body holds a table header (`[[tile]]`), or its
 /// closing quotes follow `key =`, so they were meant to open another string.
 /// Shape strings hold neither. The message, if so.
-fn ran_on(text: &str, q: u8, open: Range<usize>, close: Range<usize>) -> Option<String> {
-    let b = text.as_bytes();
-    let header = header_inside(text, open.end..close.start);
-    let before = text[line_start(b, close.start)..close.start].trim();
+fn ran_on(lines: &Lines, q: u8, open: Range<usize>, close: Range<usize>) -> Option<String> {
+    let text = lines.text;
+    let header = header_inside(lines, open.end..close.start);
+    let before = glance(text, lines.start(close.start), close.start, false).trim();
     let reopened = before
         .strip_suffix('=')
         .map(str::trim_end)
@@ -212,7 +256,7 @@ fn ran_on(text: &str, q: u8, open: Range<usize>, close: Range<usize>) -> Option<
     if header.is_none() && reopened.is_none() {
         return None;
     }
-    let line = line_number(text, close.start);
+    let line = lines.number(close.start);
     let end = match reopened {
         Some(k) => format!("{k} on line {line}"),
         None => format!("the `{}` on line {line}", delim(q, true)),
@@ -226,11 +270,11 @@ fn ran_on(text: &str, q: u8, open: Range<usize>, close: Range<usize>) -> Option<
 
 /// The first line of `text[range]` that reads as a TOML table header,
 /// described with its line number.
-fn header_inside(text: &str, range: Range<usize>) -> Option<String> {
+fn header_inside(lines: &Lines, range: Range<usize>) -> Option<String> {
     let mut at = range.start;
-    for line in text[range].split_inclusive('\n') {
+    for line in lines.text[range].split_inclusive('\n') {
         if let Some(h) = header(line) {
-            return Some(format!("`{h}` on line {}", line_number(text, at)));
+            return Some(format!("`{h}` on line {}", lines.number(at)));
         }
         at += line.len();
     }

@@ -166,6 +166,16 @@ fn cases() -> Vec<Case> {
             memory: 16 << 20,
         },
         Case {
+            // Hang (3-minute run, seed 59): a 250 KB line of `"""="""=…` took
+            // 2.6 s to validate (0.04 s before): looking for strings left open
+            // re-read the rest of the line for each of its 60,000 strings.
+            name: "strings on one line",
+            target: Target::TileSet,
+            input: format!("[set]\nh={}\n", "\"\"\"=".repeat(62_000)).into_bytes(),
+            expect: "validate: TOML syntax: unexpected key or value",
+            memory: 64 << 20,
+        },
+        Case {
             // Found by review: a hand-written record starting at (30000,
             // 30000) grew the board to gigabytes, then overflowed its size.
             name: "far start",
