@@ -99,11 +99,20 @@ pub fn source_of(name: &str) -> Result<carcassonne_codegen::Ruleset, String> {
         .map_err(|d| carcassonne_codegen::Diagnostics::sorted(d).to_string())
 }
 
+/// A compiler's copy of a source file as a record carries it, and back.
 pub fn source_rec(c: &SourceCopy) -> SourceRec {
     SourceRec {
         set: c.name.clone(),
         path: c.path.clone(),
         text: c.text.clone(),
+    }
+}
+
+pub fn source_copy(s: &SourceRec) -> SourceCopy {
+    SourceCopy {
+        name: s.set.clone(),
+        path: s.path.clone(),
+        text: s.text.clone(),
     }
 }
 
@@ -115,11 +124,6 @@ pub fn for_record(
     file: &Path,
     flag: Option<&str>,
 ) -> Result<&'static Ruleset, String> {
-    let recorded_from = rec
-        .sources
-        .as_ref()
-        .and_then(|s| s.first())
-        .map(|s| s.path.as_str());
     if let Some(flag) = flag {
         let loaded = named(flag).map_err(|e| e.to_string())?;
         if let (Some(now), Some(then)) = (&loaded.sources, &rec.sources) {
@@ -127,21 +131,14 @@ pub fn for_record(
                 eprintln!(
                     "note: {flag} or its tile sets differ from the copies in {} (recorded from {}); replaying with {flag}",
                     file.display(),
-                    recorded_from.unwrap_or("?")
+                    then.first().map_or("?", |s| s.path.as_str())
                 );
             }
         }
         return Ok(loaded.rules);
     }
     if let Some(sources) = &rec.sources {
-        let copies: Vec<SourceCopy> = sources
-            .iter()
-            .map(|s| SourceCopy {
-                name: s.set.clone(),
-                path: s.path.clone(),
-                text: s.text.clone(),
-            })
-            .collect();
+        let copies: Vec<SourceCopy> = sources.iter().map(source_copy).collect();
         let model = carcassonne_codegen::ruleset::load_copies(&copies).map_err(|d| {
             format!(
                 "{}: error: the copy of ruleset `{}` in this record does not compile (give a ruleset with `--ruleset PATH`):\n{}",

@@ -196,22 +196,23 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>, lookup: &Lookup) -> Opt
         let base = r.src.path.parent().unwrap_or(Path::new("."));
         tidy(&base.join(tiles_dir.as_ref().map_or("../tiles", |t| t.value.as_str())))
     };
+    // Copies (a record's) are no files to watch for rebuilds.
+    let on_disk = matches!(lookup, Lookup::Disk { .. });
     let mut inputs = Vec::new();
+    if on_disk {
+        inputs.push(r.src.path.clone());
+    }
     let mut sources = vec![SourceCopy {
         name: String::new(),
         path: r.src.path.display().to_string(),
         text: r.src.text.clone(),
     }];
-    if matches!(lookup, Lookup::Disk { .. }) {
-        inputs.push(r.src.path.clone());
-    }
     let mut tiles = Vec::new();
     // Start blocks of the sets, by set id, with tile indices into `tiles`.
     let mut blocks: Vec<(String, StartBlock)> = Vec::new();
     // A set that could not be loaded is reported once; the checks of the
     // whole mix (start tile, placeability) would only echo it.
     let mut missing_set = !sets_ok;
-    let on_disk = matches!(lookup, Lookup::Disk { .. });
     let dir_ok = on_disk && dir.is_dir();
     if let Some(t) = tiles_dir.as_ref().filter(|_| on_disk && !dir_ok) {
         let why = if dir.exists() {

@@ -10,17 +10,25 @@
 
 use carcassonne_runtime::engine::Reason;
 use carcassonne_runtime::record::{replay, Record};
+use carcassonne_runtime::Ruleset;
 use serde_json::Value;
 
-fn run(id: &str) {
+/// A scenario record of `tests/scenarios/` (`file` without `.json`): the
+/// record, its `scenario` notes, its compiled-in ruleset.
+fn scenario(file: &str) -> (Record, Value, &'static Ruleset) {
     let path = format!(
-        "{}/../tests/scenarios/{id}.json",
+        "{}/../tests/scenarios/{file}.json",
         env!("CARGO_MANIFEST_DIR")
     );
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let rec: Record = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
     let meta: Value = serde_json::from_str::<Value>(&text).unwrap()["scenario"].clone();
     let rules = carcassonne_runtime::ruleset(&rec.ruleset).expect("compiled-in ruleset");
+    (rec, meta, rules)
+}
+
+fn run(id: &str) {
+    let (rec, meta, rules) = scenario(id);
     let out = replay(&rec, rules, true).unwrap_or_else(|e| panic!("{id}: {e}"));
     let players = rec.players as usize;
     let mut during = vec![0u32; players];
@@ -123,14 +131,7 @@ scenarios! {
 /// river stays unfinished and the game goes on (000_… L506, 002_… L800-L802).
 #[test]
 fn river2_branches_aimed_at_one_cell_leave_the_river_unfinished() {
-    let id = "river2-branches-one-cell-S0-L506";
-    let path = format!(
-        "{}/../tests/scenarios/{id}.json",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap();
-    let rec: Record = serde_json::from_str(&text).unwrap();
-    let rules = carcassonne_runtime::ruleset(&rec.ruleset).unwrap();
+    let (rec, _, rules) = scenario("river2-branches-one-cell-S0-L506");
     let game = replay(&rec, rules, false).unwrap().game;
     assert!(game.tile_at(3, 0).is_none());
     for left in ["RI.2/CIcI", "RI.2/RIrI", "RI.2/IFC", "RI.2/I.v"] {
@@ -152,14 +153,7 @@ fn river2_branches_aimed_at_one_cell_leave_the_river_unfinished() {
 /// reason named (kept apart so the renderer's sweep of the accepted
 /// scenarios does not meet it).
 fn refused(id: &str) {
-    let path = format!(
-        "{}/../tests/scenarios/refused/{id}.json",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let rec: Record = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let meta: Value = serde_json::from_str::<Value>(&text).unwrap()["scenario"].clone();
-    let rules = carcassonne_runtime::ruleset(&rec.ruleset).expect("compiled-in ruleset");
+    let (rec, meta, rules) = scenario(&format!("refused/{id}"));
     let turn = meta["refuse_turn"].as_u64().unwrap() as usize;
     let reason = meta["refuse_reason"].as_str().unwrap();
     match replay(&rec, rules, true) {

@@ -10,7 +10,7 @@ use super::features::{Features, MARK_CATHEDRAL, MARK_INN};
 use super::river;
 use super::types::*;
 use crate::generated::attr;
-use crate::tables::{Kind, Ruleset, TileType, UnusedStart, NO_SEGMENT};
+use crate::tables::{Kind, Ruleset, TileType, NO_SEGMENT};
 use carcassonne_vocab::river::Course;
 
 /// Mechanics switched on by the ruleset, as bits (checked once at setup).
@@ -337,25 +337,7 @@ impl Game {
             }
         }
         if self.mech & M_RIVER != 0 {
-            let (mut river, mut rest): (Vec<u16>, Vec<u16>) = all
-                .into_iter()
-                .partition(|&t| river::is_river(&self.rules.tiles[t as usize]));
-            // Other sets' start tiles kept for the river (000_… fn 7, L612).
-            let mut with_river = Vec::new();
-            for &t in self.rules.with_river {
-                if let Some(k) = rest.iter().position(|&r| r == t) {
-                    with_river.push(rest.remove(k));
-                }
-            }
-            if self.rules.options.unused_start == UnusedStart::River {
-                river.append(&mut with_river);
-            }
-            let stack = river::order(self.rules, &mut river, &mut rng);
-            self.river_len = stack.len();
-            rest.shuffle(&mut rng);
-            self.stack = stack;
-            self.stack.append(&mut with_river);
-            self.stack.extend(rest);
+            (self.stack, self.river_len) = river::stack(self.rules, all, &mut rng);
         } else {
             all.shuffle(&mut rng);
             self.stack = all;

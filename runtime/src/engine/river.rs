@@ -11,7 +11,7 @@ use super::board::{DX, DY};
 use super::game::Game;
 use super::types::{MoveError, Placement};
 use crate::generated::attr;
-use crate::tables::{Edge, Ruleset, TileType};
+use crate::tables::{Edge, Ruleset, TileType, UnusedStart};
 use carcassonne_vocab::river::{Bends, Course};
 
 pub(crate) fn is_river(t: &TileType) -> bool {
@@ -22,9 +22,36 @@ fn has(t: &TileType, a: u8) -> bool {
     t.flags & (1 << a) != 0
 }
 
+/// The draw stack of a game with the river, from every tile to draw (`all`):
+/// the river tiles in their order, then the land tiles shuffled; and how
+/// many tiles the river part holds. Other sets' start tiles kept for the
+/// river (`Ruleset::with_river`, 000_… fn 7, L612) are mixed into the river
+/// or drawn first after it; one that is itself a river tile (another
+/// river's spring) stays in the river's part either way.
+pub(crate) fn stack(rules: &Ruleset, all: Vec<u16>, rng: &mut Pcg64Mcg) -> (Vec<u16>, usize) {
+    let (mut river, mut rest): (Vec<u16>, Vec<u16>) = all
+        .into_iter()
+        .partition(|&t| is_river(&rules.tiles[t as usize]));
+    let mut with_river = Vec::new();
+    for &t in rules.with_river {
+        if let Some(k) = rest.iter().position(|&r| r == t) {
+            with_river.push(rest.remove(k));
+        }
+    }
+    if rules.options.unused_start == UnusedStart::River {
+        river.append(&mut with_river);
+    }
+    let mut stack = order(rules, &mut river, rng);
+    let river_len = stack.len();
+    rest.shuffle(rng);
+    stack.append(&mut with_river);
+    stack.extend(rest);
+    (stack, river_len)
+}
+
 /// The river's draw order: forks first, lakes last, the rest shuffled
 /// (000_… L460-L464: "set the lake aside"; "the first player places the fork").
-pub(crate) fn order(rules: &Ruleset, river: &mut [u16], rng: &mut Pcg64Mcg) -> Vec<u16> {
+fn order(rules: &Ruleset, river: &mut [u16], rng: &mut Pcg64Mcg) -> Vec<u16> {
     let tile = |t: &u16| &rules.tiles[*t as usize];
     let mut forks: Vec<u16> = river
         .iter()
