@@ -664,6 +664,8 @@ fn set_catalog(file: &str, edition: u8) -> (Value, carcassonne_codegen::TileSet)
         farm_scoring: carcassonne_codegen::model::FarmScoring::PerFarm,
         river_turns: carcassonne_codegen::model::RiverTurns::for_edition(edition),
         unused_start: carcassonne_codegen::model::UnusedStart::Remove,
+        builder_optional: true,
+        hooks: carcassonne_codegen::lower::hooks(&["base".to_string()]),
         min_players: 2,
         max_players: 5,
         followers: 7,

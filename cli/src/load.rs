@@ -6,7 +6,7 @@ use std::path::Path;
 use carcassonne_codegen::lower::{self, LRuleset};
 use carcassonne_codegen::{Lookup, SourceCopy};
 use carcassonne_runtime::record::{Record, SourceRec};
-use carcassonne_runtime::tables::{Attr, Options, Ruleset, Segment, StartTile, TileType};
+use carcassonne_runtime::tables::{Attr, Hooks, Options, Ruleset, Segment, StartTile, TileType};
 
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
@@ -223,6 +223,7 @@ pub fn leak(rs: &LRuleset) -> &'static Ruleset {
             farm_scoring: rs.farm_scoring,
             river_turns: rs.river_turns,
             unused_start: rs.unused_start,
+            builder_optional: rs.builder_optional,
             min_players: rs.min_players,
             max_players: rs.max_players,
             followers: rs.followers,
@@ -241,5 +242,9 @@ pub fn leak(rs: &LRuleset) -> &'static Ruleset {
         ),
         with_river: slice(rs.with_river.clone()),
         total: rs.total,
+        hooks: Hooks {
+            mask: lower::hook_mask(&rs.hooks),
+            by_hook: std::array::from_fn(|h| slice(rs.hooks[h].clone())),
+        },
     }))
 }

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use carcassonne_runtime::bots::{Bot, BotKind};
-use carcassonne_runtime::engine::{Game, Move, ScoreEvent};
+use carcassonne_runtime::engine::{Action, Actor, Game, Move, Pending, ScoreEvent};
 use carcassonne_runtime::record::{self, Record, Recorder};
 use carcassonne_runtime::tables::Ruleset;
 
@@ -24,6 +24,14 @@ pub fn parse_bots(spec: &str, players: u8) -> Result<Vec<BotKind>, String> {
     }
 }
 
+/// The player who answers `pending` (every decision so far is a player's).
+pub fn decider(pending: Pending) -> u8 {
+    match pending.actor {
+        Actor::Player(p) => p,
+        Actor::Chance => 0,
+    }
+}
+
 fn describe(g: &Game, mv: Move) -> String {
     let tile = g.current_tile().expect("a tile to place");
     let p = mv.placement;
@@ -31,17 +39,12 @@ fn describe(g: &Game, mv: Move) -> String {
     if let Some(d) = mv.deploy {
         let seg = &tile.segments[d.segment as usize];
         let ports = record::rotated_port_names(seg, p.rotation);
-        let big = if d.kind == carcassonne_runtime::engine::FollowerKind::Big {
-            "big "
-        } else {
-            ""
+        let figure = match d.kind {
+            carcassonne_runtime::engine::FollowerKind::Normal => "follower".to_string(),
+            carcassonne_runtime::engine::FollowerKind::Big => "big follower".to_string(),
+            k => k.name().to_string(),
         };
-        let _ = write!(
-            s,
-            ", {big}follower on {} [{}]",
-            seg.kind.name(),
-            ports.join(" ")
-        );
+        let _ = write!(s, ", {figure} on {} [{}]", seg.kind.name(), ports.join(" "));
     }
     s
 }
@@ -84,45 +87,83 @@ pub fn play(
         Some(bots.iter().map(|b| b.name().to_string()).collect()),
     );
     let mut events = Vec::new();
-    while !g.is_over() {
-        let player = g.to_move();
-        let mv = seats[player as usize]
-            .choose(&g)
+    // The state before this part's placement, and the placement.
+    let mut placing: Option<(Game, Move)> = None;
+    while let Some(pending) = g.pending() {
+        let player = decider(pending);
+        let a = seats[player as usize]
+            .choose_action(&g)
             .ok_or("the bot found no legal move (the drawn tile should always be placeable)")?;
         let before = g.clone();
         events.clear();
-        g.apply_into(mv, &mut events)
-            .map_err(|e| format!("bot chose an illegal move: {e}"))?;
-        if !quiet {
-            let during: Vec<ScoreEvent> = events
-                .iter()
-                .copied()
-                .filter(|e| e.reason == carcassonne_runtime::engine::Reason::Completed)
-                .collect();
-            let scored = if during.is_empty() {
-                String::new()
-            } else {
-                format!("  [{}]", events_text(&during))
-            };
-            crate::say!(
-                "turn {:>3}: P{player} {}{scored}",
-                before.turn() + 1,
-                describe(&before, mv)
-            );
-            for d in &g.discards()[before.discards().len()..] {
-                crate::say!(
-                    "           discarded {} (fits nowhere)",
-                    rules.tiles[d.tile as usize].id
-                );
-            }
+        g.apply_action(a, &mut events)
+            .map_err(|e| format!("bot chose an illegal action: {e}"))?;
+        rec.note_action(&before, a, &events, &g);
+        if quiet {
+            continue;
         }
-        rec.note(&before, mv, &events, &g);
+        let (start, mut mv) = match (a, placing.take()) {
+            (Action::Place(p), _) => {
+                let mv = Move {
+                    placement: p,
+                    deploy: None,
+                };
+                placing = Some((before, mv));
+                continue;
+            }
+            (_, Some(x)) => x,
+            (_, None) => {
+                crate::say!("           P{player} {}", a.name());
+                continue;
+            }
+        };
+        if let Action::Deploy(d) = a {
+            mv.deploy = Some(d);
+        }
+        let during: Vec<ScoreEvent> = events
+            .iter()
+            .copied()
+            .filter(|e| {
+                !e.reason.as_final() || e.reason == carcassonne_runtime::engine::Reason::AbbotReturn
+            })
+            .collect();
+        let scored = if during.is_empty() {
+            String::new()
+        } else {
+            format!("  [{}]", events_text(&during))
+        };
+        let part = if start.part() > 1 {
+            format!(" (part {})", start.part())
+        } else {
+            String::new()
+        };
+        let extra = match a {
+            Action::Deploy(_) | Action::Pass => String::new(),
+            other => format!(", {}", other.name()),
+        };
+        crate::say!(
+            "turn {:>3}{part}: P{player} {}{extra}{scored}",
+            start.turn() + 1,
+            describe(&start, mv)
+        );
+        for d in &g.discards()[start.discards().len()..] {
+            crate::say!(
+                "           discarded {} (fits nowhere)",
+                rules.tiles[d.tile as usize].id
+            );
+        }
     }
     if !quiet {
         let fin: Vec<ScoreEvent> = events
             .iter()
             .copied()
-            .filter(|e| e.reason == carcassonne_runtime::engine::Reason::Final)
+            .filter(|e| {
+                matches!(
+                    e.reason,
+                    carcassonne_runtime::engine::Reason::Final
+                        | carcassonne_runtime::engine::Reason::Goods
+                )
+            })
             .collect();
         crate::say!("final scoring: {}", events_text(&fin));
     }

@@ -78,14 +78,14 @@ pub fn play_one(
     let mut seats = crate::play::seats(bots, seed);
     let mut by_kind = vec![[0u32; 4]; bots.len()];
     let mut events = Vec::with_capacity(16);
-    while !g.is_over() {
-        let p = g.to_move() as usize;
-        let mv = seats[p]
-            .choose(&g)
+    while let Some(pending) = g.pending() {
+        let p = crate::play::decider(pending) as usize;
+        let a = seats[p]
+            .choose_action(&g)
             .ok_or_else(|| format!("game seed {seed}: the bot found no legal move"))?;
         events.clear();
-        g.apply_into(mv, &mut events)
-            .map_err(|e| format!("game seed {seed}: the bot chose an illegal move: {e}"))?;
+        g.apply_action(a, &mut events)
+            .map_err(|e| format!("game seed {seed}: the bot chose an illegal action: {e}"))?;
         for e in &events {
             if let Some(k) = kind_slot(e.feature) {
                 by_kind[e.player as usize][k] += e.points;

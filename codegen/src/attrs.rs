@@ -7,6 +7,7 @@
 //! says so).
 
 use crate::model::Kind;
+pub use carcassonne_vocab::mech::{Hook, Mech};
 
 /// What an attribute is attached to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -288,6 +289,12 @@ pub struct MechanicDef {
     /// that it does not is rejected.
     pub implemented: bool,
     pub meaning: &'static str,
+    /// The engine's module for it (`runtime/src/mechanics/`); the base game
+    /// is the engine's skeleton and has none.
+    pub module: Option<Mech>,
+    /// The hook points the module plugs into. Within a hook, modules run in
+    /// the order of this table (`../shared/reference/expansion_turns.md` §2).
+    pub hooks: &'static [Hook],
 }
 
 pub const MECHANICS: &[MechanicDef] = &[
@@ -295,176 +302,246 @@ pub const MECHANICS: &[MechanicDef] = &[
         name: "base",
         implemented: true,
         meaning: "the base game: roads, cities with pennants, cloisters, fields",
+        module: None,
+        hooks: &[],
     },
     MechanicDef {
         name: "river",
         implemented: true,
         meaning: "river tiles are played first from their own stack (River I, II)",
+        module: Some(Mech::River),
+        hooks: &[Hook::TileSource, Hook::PlacementFilter, Hook::AfterPlace],
     },
     MechanicDef {
         name: "inns",
         implemented: true,
         meaning: "inns on roads (Inns & Cathedrals)",
+        module: Some(Mech::Inns),
+        hooks: &[Hook::FeatureMarks, Hook::Value],
     },
     MechanicDef {
         name: "cathedrals",
         implemented: true,
         meaning: "cathedrals in cities (Inns & Cathedrals)",
+        module: Some(Mech::Cathedrals),
+        hooks: &[Hook::FeatureMarks, Hook::Value],
     },
     MechanicDef {
         name: "big-follower",
         implemented: true,
         meaning: "one big follower per player counting 2 for majority (Inns & Cathedrals)",
+        module: Some(Mech::BigFollower),
+        hooks: &[Hook::Setup, Hook::WoodOptions],
     },
     MechanicDef {
         name: "abbot",
-        implemented: false,
+        implemented: true,
         meaning: "the abbot on cloisters and gardens (The Abbot, 2nd edition)",
+        module: Some(Mech::Abbot),
+        hooks: &[Hook::Setup, Hook::WoodOptions],
     },
     MechanicDef {
         name: "pig-herd",
         implemented: false,
         meaning: "River II's pig herd adds to farm scoring",
+        module: None,
+        hooks: &[],
     },
     MechanicDef {
         name: "dragon",
         implemented: false,
         meaning: "volcano and dragon (The Princess & the Dragon)",
+        module: None,
+        hooks: &[],
     },
     MechanicDef {
         name: "castles",
         implemented: false,
         meaning: "castles from completed small cities (Bridges, Castles & Bazaars)",
+        module: None,
+        hooks: &[],
     },
     MechanicDef {
         name: "goods",
-        implemented: false,
+        implemented: true,
         meaning: "trade goods from completed cities, 10 for most of each kind (Traders & Builders)",
+        module: Some(Mech::Goods),
+        hooks: &[Hook::OnScored, Hook::GameEnd],
     },
     MechanicDef {
         name: "builder",
-        implemented: false,
+        implemented: true,
         meaning: "the builder's double turn (Traders & Builders)",
+        module: Some(Mech::Builder),
+        hooks: &[Hook::Setup, Hook::AfterPlace, Hook::WoodOptions, Hook::PartEnd],
     },
     MechanicDef {
         name: "pig",
-        implemented: false,
+        implemented: true,
         meaning: "the pig adds 1 per city to its owner's farm (Traders & Builders)",
+        module: Some(Mech::Pig),
+        hooks: &[Hook::Setup, Hook::WoodOptions, Hook::Value],
     },
     MechanicDef {
         name: "fairy",
         implemented: false,
         meaning: "the fairy: 1 point a turn, 3 when its follower's feature scores (The Princess & the Dragon)",
+        module: None,
+        hooks: &[],
     },
     MechanicDef {
         name: "portal",
         implemented: false,
         meaning: "magic portals deploy anywhere (The Princess & the Dragon)",
+        module: None,
+        hooks: &[],
     },
     MechanicDef {
         name: "princess",
         implemented: false,
         meaning: "the princess removes a knight (The Princess & the Dragon)",
+        module: None,
+        hooks: &[],
     },
     MechanicDef {
         name: "tower",
         implemented: false,
         meaning: "tower pieces, captures and ransom (The Tower)",
+        module: None,
+        hooks: &[],
     },
     MechanicDef {
         name: "abbey",
         implemented: false,
         meaning: "the abbey tile, one per player, played into holes (Abbey & Mayor)",
+        module: None,
+        hooks: &[],
     },
     MechanicDef {
         name: "mayor",
         implemented: false,
         meaning: "the mayor counts the city's pennants (Abbey & Mayor)",
+        module: None,
+        hooks: &[],
     },
     MechanicDef {
         name: "wagon",
         implemented: false,
         meaning: "the wagon moves on after scoring (Abbey & Mayor)",
+        module: None,
+        hooks: &[],
     },
     MechanicDef {
         name: "barn",
         implemented: false,
         meaning: "barns on field corners (Abbey & Mayor)",
+        module: None,
+        hooks: &[],
     },
     MechanicDef {
         name: "count",
         implemented: false,
         meaning: "the City of Carcassonne and the Count (Count, King & Robber)",
+        module: None,
+        hooks: &[],
     },
     MechanicDef {
         name: "king-robber",
         implemented: false,
         meaning: "the King and the Robber Baron for the largest city and longest road (Count, King & Robber)",
+        module: None,
+        hooks: &[],
     },
     MechanicDef {
         name: "heretics",
         implemented: false,
         meaning: "shrines and heretics challenging monks (Count, King & Robber)",
+        module: None,
+        hooks: &[],
     },
     MechanicDef {
         name: "catapult",
         implemented: false,
         meaning: "fairs and catapult rounds (The Catapult)",
+        module: None,
+        hooks: &[],
     },
     MechanicDef {
         name: "bridges",
         implemented: false,
         meaning: "wooden bridges built on fields (Bridges, Castles & Bazaars)",
+        module: None,
+        hooks: &[],
     },
     MechanicDef {
         name: "bazaars",
         implemented: false,
         meaning: "tile auctions at bazaars (Bridges, Castles & Bazaars)",
+        module: None,
+        hooks: &[],
     },
     MechanicDef {
         name: "hills-sheep",
         implemented: false,
         meaning: "hills, vineyards, the shepherd and sheep (Hills & Sheep; no rules in the seeds)",
+        module: None,
+        hooks: &[],
     },
     MechanicDef {
         name: "flier",
         implemented: false,
         meaning: "followers flying from flier tiles (The Flier)",
+        module: None,
+        hooks: &[],
     },
     MechanicDef {
         name: "messages",
         implemented: false,
         meaning: "messengers and message tiles (The Messages)",
+        module: None,
+        hooks: &[],
     },
     MechanicDef {
         name: "ferries",
         implemented: false,
         meaning: "ferries joining road ends on lakes (The Ferries)",
+        module: None,
+        hooks: &[],
     },
     MechanicDef {
         name: "gold-mines",
         implemented: false,
         meaning: "gold bars and their end bonus (The Goldmines)",
+        module: None,
+        hooks: &[],
     },
     MechanicDef {
         name: "mage-witch",
         implemented: false,
         meaning: "the mage and the witch change a feature's score (The Mage & the Witch)",
+        module: None,
+        hooks: &[],
     },
     MechanicDef {
         name: "robbers",
         implemented: false,
         meaning: "robbers on the score track (The Robbers)",
+        module: None,
+        hooks: &[],
     },
     MechanicDef {
         name: "crop-circles",
         implemented: false,
         meaning: "crop circles add or remove followers (Crop Circles)",
+        module: None,
+        hooks: &[],
     },
     MechanicDef {
         name: "wheel",
         implemented: false,
         meaning: "the Wheel of Fortune: sectors, events and crown spaces (The Wheel of Fortune)",
+        module: None,
+        hooks: &[],
     },
 ];
 

@@ -99,11 +99,17 @@ fn ruleset_tokens(rs: &LRuleset) -> TokenStream {
     let scoring = variant("FarmScoring", rs.farm_scoring);
     let river_turns = variant("RiverTurns", rs.river_turns);
     let unused_start = variant("UnusedStart", rs.unused_start);
+    let builder_optional = rs.builder_optional;
     let with_river = rs.with_river.iter().map(|&t| Literal::u16_unsuffixed(t));
     let min_players = Literal::u8_unsuffixed(rs.min_players);
     let max_players = Literal::u8_unsuffixed(rs.max_players);
     let followers = Literal::u8_unsuffixed(rs.followers);
     let total = Literal::u16_unsuffixed(rs.total);
+    let mask = hex_lit(u64::from(lower::hook_mask(&rs.hooks)));
+    let by_hook = rs.hooks.iter().map(|mods| {
+        let mods = mods.iter().map(|m| variant("Mech", m));
+        quote!(&[#(#mods),*])
+    });
     let tiles = rs.tiles.iter().map(tile_tokens);
     let start = rs.start.iter().map(|(t, x, y, r)| {
         let (t, x, y, r) = (
@@ -134,6 +140,7 @@ fn ruleset_tokens(rs: &LRuleset) -> TokenStream {
                     farm_scoring: #scoring,
                     river_turns: #river_turns,
                     unused_start: #unused_start,
+                    builder_optional: #builder_optional,
                     min_players: #min_players,
                     max_players: #max_players,
                     followers: #followers,
@@ -142,6 +149,10 @@ fn ruleset_tokens(rs: &LRuleset) -> TokenStream {
                 start: &[#(#start),*],
                 with_river: &[#(#with_river),*],
                 total: TOTAL,
+                hooks: Hooks {
+                    mask: #mask,
+                    by_hook: [#(#by_hook),*],
+                },
             };
         }
     }
@@ -167,11 +178,22 @@ fn attribute_tokens() -> TokenStream {
         };
         quote!(AttrInfo { name: #name, mechanic: #mechanic, values: #values })
     });
+    let mech_hooks = crate::attrs::MECHANICS.iter().flat_map(|m| {
+        m.module.into_iter().flat_map(move |module| {
+            m.hooks.iter().map(move |h| {
+                let (module, h) = (variant("Mech", module), variant("Hook", h));
+                quote!((crate::tables::#module, crate::tables::#h))
+            })
+        })
+    });
     quote! {
         /// Attribute ids, as declared in the compiler's `attrs.rs`.
         pub mod attr {
             #(#consts)*
         }
+
+        /// Every (mechanic module, hook) pair `attrs.rs` declares.
+        pub static MECH_HOOKS: &[(crate::tables::Mech, crate::tables::Hook)] = &[#(#mech_hooks),*];
 
         /// Attribute names and value kinds, indexed by id.
         pub static ATTRS: &[crate::tables::AttrInfo] = {

@@ -3,7 +3,7 @@
 //! Both the emitted static tables and the run-time loader are built from this,
 //! so a compiled-in ruleset and one loaded from TOML are the same data.
 
-use crate::attrs::ATTRIBUTES;
+use crate::attrs::{Hook, Mech, ATTRIBUTES, MECHANICS};
 use crate::model::{Edge, FarmScoring, Kind, RiverTurns, Ruleset, Tile, UnusedStart};
 
 /// No segment at this port (the middle of a field side).
@@ -53,6 +53,7 @@ pub struct LRuleset {
     pub farm_scoring: FarmScoring,
     pub river_turns: RiverTurns,
     pub unused_start: UnusedStart,
+    pub builder_optional: bool,
     pub min_players: u8,
     pub max_players: u8,
     pub followers: u8,
@@ -62,6 +63,32 @@ pub struct LRuleset {
     /// Tile indices, one per copy, that go with the river.
     pub with_river: Vec<u16>,
     pub total: u16,
+    /// Per hook (`Hook::ALL` order), the ruleset's modules on it, in the
+    /// order `MECHANICS` declares them.
+    pub hooks: Vec<Vec<Mech>>,
+}
+
+/// `Hook::bit` of every hook that has a module.
+pub fn hook_mask(hooks: &[Vec<Mech>]) -> u32 {
+    hooks
+        .iter()
+        .zip(Hook::ALL)
+        .filter(|(m, _)| !m.is_empty())
+        .fold(0, |a, (_, h)| a | h.bit())
+}
+
+/// The modules of the enabled `mechanics` on each hook.
+pub fn hooks(mechanics: &[String]) -> Vec<Vec<Mech>> {
+    Hook::ALL
+        .iter()
+        .map(|h| {
+            MECHANICS
+                .iter()
+                .filter(|m| m.hooks.contains(h) && mechanics.iter().any(|n| n == m.name))
+                .filter_map(|m| m.module)
+                .collect()
+        })
+        .collect()
 }
 
 fn attr_pairs(attrs: &[crate::model::AttrValue]) -> (u64, Vec<(u8, i16)>) {
@@ -140,6 +167,7 @@ pub fn ruleset(rs: &Ruleset) -> LRuleset {
         farm_scoring: rs.options.farm_scoring,
         river_turns: rs.options.river_turns,
         unused_start: rs.options.unused_start,
+        builder_optional: rs.options.builder_optional,
         min_players: rs.options.min_players,
         max_players: rs.options.max_players,
         followers: rs.options.followers,
@@ -151,6 +179,7 @@ pub fn ruleset(rs: &Ruleset) -> LRuleset {
             .collect(),
         with_river: rs.with_river.iter().map(|&t| t as u16).collect(),
         total: rs.total() as u16,
+        hooks: hooks(&rs.mechanics),
     }
 }
 

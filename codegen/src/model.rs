@@ -184,6 +184,9 @@ pub struct Options {
     pub followers: u8,
     /// What becomes of the start tiles of sets other than the chosen start.
     pub unused_start: UnusedStart,
+    /// The builder's second tile may be declined ("they may take a double
+    /// turn", 000_9deb58b1a7d17d38.txt L872, fn 8 L1003), or is always taken.
+    pub builder_optional: bool,
 }
 
 /// A start tile placed before the first turn.

@@ -42,6 +42,7 @@ const OPTION_KEYS: &[&str] = &[
     "start_block",
     "start_extra",
     "unused_start_tiles",
+    "builder_second_tile",
     "leave_out",
 ];
 
@@ -155,7 +156,10 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>, lookup: &Lookup) -> Opt
         r.error(f.span.start..f.span.start, "missing key `sets`");
     }
     let options = match top.get("options") {
-        Some(v) => read_options(r, v, edition, mechanics.iter().any(|m| m.value == "river")),
+        Some(v) => {
+            let on = |name: &str| mechanics.iter().any(|m| m.value == name);
+            read_options(r, v, edition, on("river"), on("builder"))
+        }
         None => Some((default_options(edition), StartChoice::default())),
     };
 
@@ -501,6 +505,7 @@ pub fn default_options(edition: u8) -> Options {
         max_players: 5,
         followers: 7,
         unused_start: UnusedStart::Remove,
+        builder_optional: true,
     }
 }
 
@@ -509,6 +514,7 @@ fn read_options(
     v: &crate::toml_read::Value,
     edition: u8,
     river: bool,
+    builder: bool,
 ) -> Option<(Options, StartChoice)> {
     let f = r.table(v, "[options]", OPTION_KEYS)?;
     let mut o = default_options(edition);
@@ -605,6 +611,25 @@ fn read_options(
                     "unused_start_tiles `{}` goes with the river: enable mechanic `river`",
                     u.value
                 ),
+            );
+        }
+    }
+    if let Some(b) = r.string(&f, "builder_second_tile", false) {
+        match b.value.as_str() {
+            "optional" => o.builder_optional = true,
+            "always" => o.builder_optional = false,
+            other => r.error(
+                b.span.clone(),
+                format!(
+                    "unknown builder_second_tile `{other}`; expected `optional` or `always`{}",
+                    did_you_mean(other, "", ["optional", "always"])
+                ),
+            ),
+        }
+        if !builder {
+            r.error(
+                b.span.clone(),
+                "builder_second_tile goes with the builder: enable mechanic `builder`",
             );
         }
     }

@@ -1,14 +1,17 @@
 //! The benchmark policy of `carcassonne bench`: each turn, a uniformly random
 //! legal (position, rotation) placement, then a uniformly random follower
-//! option including "no follower". Buffers are reused, so a game allocates
-//! only when it starts.
+//! option including "no follower", and a uniformly random answer to any other
+//! decision. Rulesets whose turns are moves play the fused `apply(Move)`;
+//! the others the action path, which picks exactly the same for a move-only
+//! ruleset (test `fused_and_action_benchmarks_agree`). Buffers are reused,
+//! so a game allocates only when it starts.
 
 use std::time::Instant;
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use crate::engine::{Deploy, Game, Move, Placement, ScoreEvent};
+use crate::engine::{Action, Decision, Deploy, Game, Move, Placement, ScoreEvent};
 use crate::tables::Ruleset;
 
 /// Reusable move buffers.
@@ -16,6 +19,7 @@ use crate::tables::Ruleset;
 pub struct Buffers {
     pub placements: Vec<Placement>,
     pub deploys: Vec<Option<Deploy>>,
+    pub actions: Vec<Action>,
     pub events: Vec<ScoreEvent>,
 }
 
@@ -24,6 +28,7 @@ impl Buffers {
         Buffers {
             placements: Vec::with_capacity(512),
             deploys: Vec::with_capacity(32),
+            actions: Vec::with_capacity(32),
             events: Vec::with_capacity(64),
         }
     }
@@ -90,11 +95,51 @@ pub fn random_move_listed(g: &Game, rng: &mut Pcg64Mcg, buf: &mut Buffers) -> Op
     })
 }
 
+/// One decision of the benchmark policy through `apply_action`; the number
+/// of legal placements when it placed a tile, `None` when the game is over.
+pub fn random_action(g: &mut Game, rng: &mut Pcg64Mcg, buf: &mut Buffers) -> Option<Option<usize>> {
+    let pending = g.pending()?;
+    buf.events.clear();
+    if pending.decision == Decision::Place {
+        let (p, n) = if g.river_phase() {
+            g.placements_into(&mut buf.placements);
+            let n = buf.placements.len();
+            (*buf.placements.get(rng.random_range(0..n.max(1)))?, n)
+        } else {
+            let n = g.placement_count();
+            if n == 0 {
+                return None;
+            }
+            (g.nth_placement(rng.random_range(0..n))?, n)
+        };
+        g.apply_action(Action::Place(p), &mut buf.events)
+            .expect("the policy only plays legal placements");
+        return Some(Some(n));
+    }
+    g.legal_actions_into(&mut buf.actions);
+    let a = *buf
+        .actions
+        .get(rng.random_range(0..buf.actions.len().max(1)))?;
+    g.apply_action(a, &mut buf.events)
+        .expect("the policy only plays legal actions");
+    Some(None)
+}
+
 /// Play one 2-player game with the benchmark policy.
 pub fn random_game(rules: &'static Ruleset, seed: u64, buf: &mut Buffers) -> GameStats {
     let mut g = Game::new(rules, 2, seed).expect("every ruleset allows 2 players");
     let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x005e_ed0f_9a3e);
     let mut stats = GameStats::default();
+    if !g.moves_suffice() {
+        while let Some(placed) = random_action(&mut g, &mut rng, buf) {
+            if let Some(n) = placed {
+                stats.placements += n as u64;
+                stats.moves += 1;
+            }
+        }
+        stats.score_total = g.scores().iter().map(|&s| s as u64).sum();
+        return stats;
+    }
     while !g.is_over() {
         let Some((mv, n)) = random_move_counted(&g, &mut rng, buf) else {
             break;

@@ -88,6 +88,7 @@ pub fn to_json(rs: &Ruleset) -> Value {
             "farm_scoring": rs.options.farm_scoring.name(),
             "river_turns": rs.options.river_turns.name(),
             "unused_start_tiles": rs.options.unused_start.name(),
+            "builder_second_tile": if rs.options.builder_optional { "optional" } else { "always" },
             "min_players": rs.options.min_players,
             "max_players": rs.options.max_players,
             "followers": rs.options.followers,

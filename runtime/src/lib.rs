@@ -4,6 +4,7 @@ pub mod bench;
 pub mod bots;
 pub mod catalog;
 pub mod engine;
+pub mod mechanics;
 pub mod record;
 pub mod tables;
 

@@ -4,8 +4,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::port_names;
-use crate::engine::{Deploy, FollowerKind, Game, Move, MoveError, Placement, Reason, ScoreEvent};
-use crate::tables::{Ruleset, Segment};
+use crate::engine::{
+    Action, Deploy, FollowerKind, Game, Move, MoveError, Placement, Reason, ScoreEvent,
+};
+use crate::tables::{Ruleset, Segment, TileType};
 
 pub const FORMAT: &str = "carcassonne-record/1";
 
@@ -61,6 +63,10 @@ pub struct StartRec {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct TurnRec {
     pub player: u8,
+    /// The part of the turn this entry plays: absent for the first, 2 for a
+    /// builder's second tile.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub part: Option<u8>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tile: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -75,6 +81,23 @@ pub struct TurnRec {
     pub events: Option<Vec<EventRec>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discarded: Option<String>,
+    /// Answers to decisions beyond the tile and the figure on it, in the
+    /// order the engine asked them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub actions: Option<Vec<ActionRec>>,
+}
+
+/// One answer in a turn entry's `actions`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionRec {
+    /// Who answered, when not the entry's player.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<u8>,
+    /// `return-abbot`, or `second-tile` (with `take`).
+    #[serde(rename = "do")]
+    pub do_: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub take: Option<bool>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -188,36 +211,85 @@ impl Recorder {
         let tile = before
             .current_tile()
             .expect("a move was played, so a tile was drawn");
-        let follower = mv.deploy.map(|d| {
-            let seg = &tile.segments[d.segment as usize];
-            // Segments with ports never share them; port-less ones of one
-            // kind need their index to be told apart.
-            let twin = seg.ports == 0
-                && tile
-                    .segments
-                    .iter()
-                    .filter(|o| o.kind == seg.kind && o.ports == 0)
-                    .count()
-                    > 1;
-            FollowerRec {
-                kind: d.kind.name().to_string(),
-                feature: seg.kind.name().to_string(),
-                ports: rotated_port_names(seg, mv.placement.rotation),
-                segment: twin.then_some(d.segment),
-            }
-        });
-        let (during, fin): (Vec<&ScoreEvent>, Vec<&ScoreEvent>) =
-            events.iter().partition(|e| e.reason == Reason::Completed);
         self.record.turns.push(TurnRec {
             player: before.to_move(),
+            part: (before.part() > 1).then_some(before.part()),
             tile: Some(tile.id.to_string()),
             x: Some(mv.placement.x),
             y: Some(mv.placement.y),
             rotation: Some(mv.placement.rotation),
-            follower,
-            events: Some(during.into_iter().map(EventRec::from_event).collect()),
-            discarded: None,
+            ..TurnRec::default()
         });
+        self.note_end(events, after, |t| {
+            t.follower = mv
+                .deploy
+                .map(|d| follower_rec(tile, mv.placement.rotation, d));
+        });
+    }
+
+    /// Note an action: `before` is the state it answered, `after` the result.
+    /// A placement opens a turn entry; the figure and any other answers join it.
+    pub fn note_action(&mut self, before: &Game, a: Action, events: &[ScoreEvent], after: &Game) {
+        match a {
+            Action::Place(p) => {
+                let tile = before.current_tile().expect("a tile to place");
+                self.record.turns.push(TurnRec {
+                    player: before.to_move(),
+                    part: (before.part() > 1).then_some(before.part()),
+                    tile: Some(tile.id.to_string()),
+                    x: Some(p.x),
+                    y: Some(p.y),
+                    rotation: Some(p.rotation),
+                    ..TurnRec::default()
+                });
+                // Nothing scores at placement; the entry's events come with
+                // the figure's answer.
+            }
+            Action::Deploy(d) => {
+                let (tile, rotation) = last_placed(before);
+                self.note_end(events, after, |t| {
+                    t.follower = Some(follower_rec(tile, rotation, d))
+                });
+            }
+            Action::Pass => self.note_end(events, after, |_| {}),
+            Action::ReturnAbbot | Action::SecondTile(_) => {
+                let rec = ActionRec {
+                    player: None,
+                    do_: a.name().to_string(),
+                    take: match a {
+                        Action::SecondTile(take) => Some(take),
+                        _ => None,
+                    },
+                };
+                self.note_end(events, after, |t| {
+                    t.actions.get_or_insert_with(Vec::new).push(rec);
+                });
+            }
+        }
+    }
+
+    /// The entry of the part being played (opened by its placement).
+    fn last_entry(&mut self) -> &mut TurnRec {
+        let i = self
+            .record
+            .turns
+            .iter()
+            .rposition(|t| t.tile.is_some())
+            .expect("an action after a placement");
+        &mut self.record.turns[i]
+    }
+
+    /// The part's entry gets `fill`, its events during play, and the game's
+    /// end once it comes.
+    fn note_end(&mut self, events: &[ScoreEvent], after: &Game, fill: impl FnOnce(&mut TurnRec)) {
+        let (during, fin): (Vec<&ScoreEvent>, Vec<&ScoreEvent>) = events
+            .iter()
+            .partition(|e| !e.reason.as_final() || e.reason == Reason::AbbotReturn);
+        let t = self.last_entry();
+        fill(t);
+        t.events
+            .get_or_insert_with(Vec::new)
+            .extend(during.into_iter().map(EventRec::from_event));
         self.note_discards(after);
         if after.is_over() {
             self.record.final_ = Some(FinalRec {
@@ -225,6 +297,32 @@ impl Recorder {
                 scores: after.scores().to_vec(),
             });
         }
+    }
+}
+
+/// The tile placed last and its rotation.
+fn last_placed(g: &Game) -> (&'static TileType, u8) {
+    let q = g.placed().last().expect("a placed tile");
+    (&g.rules().tiles[q.tile as usize], q.rotation)
+}
+
+/// How a record names a figure on segment `d.segment` of `tile` turned `rotation`.
+fn follower_rec(tile: &TileType, rotation: u8, d: Deploy) -> FollowerRec {
+    let seg = &tile.segments[d.segment as usize];
+    // Segments with ports never share them; port-less ones of one kind need
+    // their index to be told apart.
+    let twin = seg.ports == 0
+        && tile
+            .segments
+            .iter()
+            .filter(|o| o.kind == seg.kind && o.ports == 0)
+            .count()
+            > 1;
+    FollowerRec {
+        kind: d.kind.name().to_string(),
+        feature: seg.kind.name().to_string(),
+        ports: rotated_port_names(seg, rotation),
+        segment: twin.then_some(d.segment),
     }
 }
 
@@ -273,15 +371,12 @@ pub fn follower_move(
     f: &FollowerRec,
     turn: usize,
 ) -> Result<Deploy, ReplayError> {
-    let kind = match f.kind.as_str() {
-        "normal" => FollowerKind::Normal,
-        "big" => FollowerKind::Big,
-        other => {
-            return fail(
-                turn,
-                format!("unknown follower kind `{other}` (normal or big)"),
-            )
-        }
+    let Some(kind) = FollowerKind::from_name(&f.kind) else {
+        let names: Vec<&str> = FollowerKind::ALL.iter().map(|k| k.name()).collect();
+        return fail(
+            turn,
+            format!("unknown follower kind `{}` ({})", f.kind, names.join(", ")),
+        );
     };
     let mut want: Vec<&str> = f.ports.iter().map(String::as_str).collect();
     want.sort_unstable();

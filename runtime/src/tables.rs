@@ -6,6 +6,7 @@
 /// `Nw N Ne En E Es Se S Sw Ws W Wn`; bit `p` is port `p`.
 pub type PortMask = u16;
 
+pub use carcassonne_vocab::mech::{Hook, Mech};
 pub use carcassonne_vocab::ports::{rotate as rotate_port, rotate_mask, PORT_NAMES, SIDE_NAMES};
 pub use carcassonne_vocab::{Edge, FarmScoring, Kind, RiverTurns, UnusedStart};
 
@@ -87,6 +88,9 @@ pub struct Options {
     /// What becomes of other sets' start tiles (those kept are in
     /// `Ruleset::with_river` or simply counted in).
     pub unused_start: UnusedStart,
+    /// The builder's second tile is a decision (`builder_second_tile =
+    /// "optional"`, 000_9deb58b1a7d17d38.txt L872, fn 8 L1003) or automatic.
+    pub builder_optional: bool,
     pub min_players: u8,
     pub max_players: u8,
     pub followers: u8,
@@ -106,6 +110,29 @@ pub struct Ruleset {
     /// or first after it (`options.unused_start`, 000_… fn 7, L612).
     pub with_river: &'static [u16],
     pub total: u16,
+    pub hooks: Hooks,
+}
+
+/// The ruleset's mechanic modules on each hook point, in the order the
+/// compiler declares them (`codegen/src/attrs.rs` `MECHANICS`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hooks {
+    /// `Hook::bit` of every hook with at least one module.
+    pub mask: u32,
+    /// Indexed by `Hook as usize`.
+    pub by_hook: [&'static [Mech]; Hook::COUNT],
+}
+
+impl Hooks {
+    #[inline]
+    pub fn on(&self, h: Hook) -> &'static [Mech] {
+        self.by_hook[h as usize]
+    }
+
+    #[inline]
+    pub fn any(&self, h: Hook) -> bool {
+        self.mask & h.bit() != 0
+    }
 }
 
 impl Ruleset {

@@ -8,7 +8,9 @@
 
 use std::collections::BTreeMap;
 
-use carcassonne_runtime::engine::{Deploy, FollowerKind, Game, Move, MoveError, Placement};
+use carcassonne_runtime::engine::{
+    Action, ActionError, Decision, Deploy, FollowerKind, Game, Move, MoveError, Placement,
+};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -27,10 +29,16 @@ fn kind(e: &MoveError) -> &'static str {
         MoveError::Occupied => "Occupied",
         MoveError::NoFollowerLeft(_) => "NoFollowerLeft",
         MoveError::NoBigFollower => "NoBigFollower",
+        MoveError::NotPlayed(_) => "NotPlayed",
+        MoveError::WrongFeature { .. } => "WrongFeature",
+        MoveError::NeedsOwnFollower(_) => "NeedsOwnFollower",
+        MoveError::Waiting(_) => "Waiting",
+        MoveError::NoAbbotToReturn(_) => "NoAbbotToReturn",
     }
 }
 
-const KINDS: [&str; 11] = [
+/// Provoked through `apply(Move)` (`NoAbbotToReturn` only has an action).
+const KINDS: [&str; 15] = [
     "GameOver",
     "NotOpen",
     "BadRotation",
@@ -42,13 +50,17 @@ const KINDS: [&str; 11] = [
     "Occupied",
     "NoFollowerLeft",
     "NoBigFollower",
+    "NotPlayed",
+    "WrongFeature",
+    "NeedsOwnFollower",
+    "Waiting",
 ];
 
 fn random_deploy(rng: &mut Pcg64Mcg) -> Deploy {
     Deploy {
         segment: rng.random_range(0..12),
-        kind: if rng.random_bool(0.3) {
-            FollowerKind::Big
+        kind: if rng.random_bool(0.5) {
+            FollowerKind::ALL[rng.random_range(0..FollowerKind::ALL.len())]
         } else {
             FollowerKind::Normal
         },
@@ -57,8 +69,23 @@ fn random_deploy(rng: &mut Pcg64Mcg) -> Deploy {
 
 /// A move that is probably illegal, in one of several ways.
 fn bent_move(g: &Game, legal: &[Move], rng: &mut Pcg64Mcg) -> Move {
-    let base = legal[rng.random_range(0..legal.len())];
-    match rng.random_range(0..4) {
+    let any = Move {
+        placement: Placement {
+            x: 0,
+            y: 0,
+            rotation: 0,
+        },
+        deploy: None,
+    };
+    let base = legal
+        .get(rng.random_range(0..legal.len().max(1)))
+        .copied()
+        .unwrap_or(any);
+    match if legal.is_empty() {
+        0
+    } else {
+        rng.random_range(0..4)
+    } {
         // Anywhere near the board, any rotation, any follower.
         0 => {
             let near = g.placed()[rng.random_range(0..g.placed().len())];
@@ -107,7 +134,19 @@ fn every_illegal_move_is_refused_and_changes_nothing() {
         for seed in 0..20 {
             let mut g = Game::new(rules, 2, seed).unwrap();
             let mut rng = Pcg64Mcg::seed_from_u64(seed);
-            while !g.is_over() {
+            while let Some(pending) = g.pending() {
+                if pending.decision != Decision::Place {
+                    // A move is no answer to another decision.
+                    let mut copy = g.clone();
+                    let mv = bent_move(&g, &[], &mut rng);
+                    let e = copy.apply(mv).unwrap_err();
+                    assert_eq!(copy, g, "{} seed {seed}", rules.id);
+                    *refused.entry(kind(&e)).or_default() += 1;
+                    let legal = g.legal_actions();
+                    let a = legal[rng.random_range(0..legal.len())];
+                    g.apply_action(a, &mut Vec::new()).unwrap();
+                    continue;
+                }
                 let legal = g.legal_moves();
                 for _ in 0..8 {
                     let mv = bent_move(&g, &legal, &mut rng);
@@ -172,5 +211,100 @@ fn every_illegal_move_is_refused_and_changes_nothing() {
         missing.is_empty(),
         "never provoked: {missing:?} (refused {refused:?})"
     );
+    assert!(accepted > 100, "accepted {accepted}");
+}
+
+/// A probably illegal answer to whatever the game asks.
+fn bent_action(g: &Game, legal: &[Action], rng: &mut Pcg64Mcg) -> Action {
+    match rng.random_range(0..6) {
+        0 => legal[rng.random_range(0..legal.len())],
+        1 => Action::Deploy(random_deploy(rng)),
+        2 => Action::ReturnAbbot,
+        3 => Action::SecondTile(rng.random_bool(0.5)),
+        4 => Action::Pass,
+        _ => {
+            let near = g.placed()[rng.random_range(0..g.placed().len())];
+            Action::Place(Placement {
+                x: near.x + rng.random_range(-2..=2),
+                y: near.y + rng.random_range(-2..=2),
+                rotation: rng.random_range(0..5),
+            })
+        }
+    }
+}
+
+/// `legal_actions` is the one authority: `apply_action` accepts exactly its
+/// answers, and a refused action leaves the game as it was, in every ruleset.
+#[test]
+fn every_illegal_action_is_refused_and_changes_nothing() {
+    let mut refused: BTreeMap<String, u32> = BTreeMap::new();
+    let mut accepted = 0;
+    for rules in carcassonne_runtime::rulesets() {
+        for seed in 0..6 {
+            let mut g = Game::new(rules, 2, seed).unwrap();
+            let mut rng = Pcg64Mcg::seed_from_u64(seed);
+            while g.pending().is_some() {
+                let legal = g.legal_actions();
+                assert!(
+                    !legal.is_empty(),
+                    "{} seed {seed}: a decision without answers",
+                    rules.id
+                );
+                for _ in 0..6 {
+                    let a = bent_action(&g, &legal, &mut rng);
+                    let mut copy = g.clone();
+                    match copy.apply_action(a, &mut Vec::new()) {
+                        Err(e) => {
+                            assert_eq!(
+                                copy, g,
+                                "{} seed {seed}: a refused {a:?} changed the game",
+                                rules.id
+                            );
+                            assert!(
+                                !legal.contains(&a),
+                                "{} seed {seed}: legal {a:?} refused: {e}",
+                                rules.id
+                            );
+                            let k = match e {
+                                ActionError::Illegal(m) => kind(&m).to_string(),
+                                ActionError::NotNow { .. } => "NotNow".to_string(),
+                                ActionError::GameOver => "GameOver".to_string(),
+                            };
+                            *refused.entry(k).or_default() += 1;
+                        }
+                        Ok(()) => {
+                            assert!(
+                                legal.contains(&a),
+                                "{} seed {seed}: {a:?} accepted but not legal",
+                                rules.id
+                            );
+                            accepted += 1;
+                        }
+                    }
+                }
+                let a = legal[rng.random_range(0..legal.len())];
+                g.apply_action(a, &mut Vec::new()).unwrap();
+            }
+            let e = g
+                .clone()
+                .apply_action(Action::Pass, &mut Vec::new())
+                .unwrap_err();
+            assert_eq!(e, ActionError::GameOver);
+        }
+    }
+    eprintln!("accepted {accepted}, refused {refused:?}");
+    for k in [
+        "NotNow",
+        "NoAbbotToReturn",
+        "NeedsOwnFollower",
+        "WrongFeature",
+        "Occupied",
+        "DoesNotFit",
+    ] {
+        assert!(
+            refused.contains_key(k),
+            "never provoked: {k} (refused {refused:?})"
+        );
+    }
     assert!(accepted > 100, "accepted {accepted}");
 }

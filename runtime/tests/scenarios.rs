@@ -35,8 +35,8 @@ fn run(id: &str) {
     let mut fin = vec![0u32; players];
     for e in &out.events {
         match e.reason {
-            Reason::Completed => during[e.player as usize] += e.points,
-            Reason::Final => fin[e.player as usize] += e.points,
+            Reason::Completed | Reason::AbbotReturn => during[e.player as usize] += e.points,
+            Reason::Final | Reason::Goods => fin[e.player as usize] += e.points,
         }
     }
     let want = |k: &str| -> Vec<u32> {

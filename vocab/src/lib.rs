@@ -2,6 +2,7 @@
 //! feature kind, an edge or a port means one thing on both sides of the
 //! generated tables. No dependencies: the runtime stays thin.
 
+pub mod mech;
 pub mod ports;
 pub mod river;
 

@@ -6,18 +6,31 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use super::board::{Board, DX, DY};
-use super::features::{Features, MARK_CATHEDRAL, MARK_INN};
-use super::river;
+use super::features::Features;
 use super::types::*;
-use crate::generated::attr;
-use crate::tables::{Kind, Ruleset, TileType, NO_SEGMENT};
+use crate::mechanics::{self, Ext, WoodSpot};
+use crate::tables::{Hook, Kind, Ruleset, Segment, TileType, NO_SEGMENT};
 use carcassonne_vocab::river::Course;
 
-/// Mechanics switched on by the ruleset, as bits (checked once at setup).
-pub(crate) const M_RIVER: u32 = 1;
-pub(crate) const M_INNS: u32 = 2;
-pub(crate) const M_CATHEDRALS: u32 = 4;
-pub(crate) const M_BIG: u32 = 8;
+/// Where the turn stands: the decision the game waits for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Phase {
+    /// The current tile waits to be placed.
+    Place,
+    /// Tile `placed` (index into `Game::placed`) is down; the player moves wood.
+    Wood {
+        placed: u16,
+    },
+    /// A module offered another turn part (the builder's second tile).
+    SecondTile,
+    Over,
+}
+
+/// Whether a segment kind is a garden (The Abbot's claimable feature).
+#[inline]
+pub(crate) fn is_garden(_k: Kind) -> bool {
+    false
+}
 
 /// A tile on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,6 +47,17 @@ pub struct Placed {
     /// The feature node at each board port (`NO_NODE` for none), so joining
     /// and occupancy look-ups need no rotation arithmetic.
     pub port_node: [u16; 12],
+}
+
+impl Placed {
+    /// Where and how this tile lies.
+    pub fn placement(&self) -> Placement {
+        Placement {
+            x: self.x,
+            y: self.y,
+            rotation: self.rotation,
+        }
+    }
 }
 
 /// No feature node at this port.
@@ -60,14 +84,17 @@ pub struct Discard {
 #[derive(Debug, PartialEq, Eq)]
 pub struct Game {
     pub(crate) rules: &'static Ruleset,
-    pub(crate) mech: u32,
     pub(crate) players: u8,
     pub(crate) seed: u64,
     pub(crate) to_move: u8,
     pub(crate) turn: u32,
     pub(crate) scores: [u32; MAX_PLAYERS],
-    pub(crate) supply: [u8; MAX_PLAYERS],
-    pub(crate) big_supply: [u8; MAX_PLAYERS],
+    /// Figures in each player's supply, by `FollowerKind as usize`.
+    pub(crate) supply: [[u8; FIGURE_KINDS]; MAX_PLAYERS],
+    pub(crate) phase: Phase,
+    /// The part of the turn (1, or 2 after a builder's trigger).
+    pub(crate) part: u8,
+    pub(crate) ext: Ext,
     pub(crate) board: Board,
     pub(crate) placed: Vec<Placed>,
     pub(crate) features: Features,
@@ -90,14 +117,15 @@ impl Clone for Game {
     fn clone(&self) -> Self {
         Game {
             rules: self.rules,
-            mech: self.mech,
             players: self.players,
             seed: self.seed,
             to_move: self.to_move,
             turn: self.turn,
             scores: self.scores,
             supply: self.supply,
-            big_supply: self.big_supply,
+            phase: self.phase,
+            part: self.part,
+            ext: self.ext,
             next: self.next,
             river_len: self.river_len,
             current: self.current,
@@ -114,14 +142,15 @@ impl Clone for Game {
 
     fn clone_from(&mut self, src: &Self) {
         self.rules = src.rules;
-        self.mech = src.mech;
         self.players = src.players;
         self.seed = src.seed;
         self.to_move = src.to_move;
         self.turn = src.turn;
         self.scores = src.scores;
         self.supply = src.supply;
-        self.big_supply = src.big_supply;
+        self.phase = src.phase;
+        self.part = src.part;
+        self.ext = src.ext;
         self.next = src.next;
         self.river_len = src.river_len;
         self.current = src.current;
@@ -184,33 +213,24 @@ impl Game {
                 players,
             });
         }
-        let mut mech = 0;
-        for (name, bit) in [
-            ("river", M_RIVER),
-            ("inns", M_INNS),
-            ("cathedrals", M_CATHEDRALS),
-            ("big-follower", M_BIG),
-        ] {
-            if rules.has_mechanic(name) {
-                mech |= bit;
-            }
-        }
-        let mut supply = [0; MAX_PLAYERS];
-        let mut big_supply = [0; MAX_PLAYERS];
-        for p in 0..players as usize {
-            supply[p] = o.followers;
-            big_supply[p] = u8::from(mech & M_BIG != 0);
+        let mut figures = [0; FIGURE_KINDS];
+        figures[FollowerKind::Normal as usize] = o.followers;
+        mechanics::setup(rules, &mut figures);
+        let mut supply = [[0; FIGURE_KINDS]; MAX_PLAYERS];
+        for s in &mut supply[..players as usize] {
+            *s = figures;
         }
         let mut g = Game {
             rules,
-            mech,
             players,
             seed,
             to_move: 0,
             turn: 0,
             scores: [0; MAX_PLAYERS],
             supply,
-            big_supply,
+            phase: Phase::Place,
+            part: 1,
+            ext: Ext::default(),
             board: Board::new(),
             placed: Vec::with_capacity(rules.total as usize),
             features: Features::with_capacity(
@@ -336,11 +356,12 @@ impl Game {
                 all.push(i as u16);
             }
         }
-        if self.mech & M_RIVER != 0 {
-            (self.stack, self.river_len) = river::stack(self.rules, all, &mut rng);
-        } else {
-            all.shuffle(&mut rng);
-            self.stack = all;
+        match mechanics::tile_source(self.rules, &mut all, &mut rng) {
+            Some((stack, first)) => (self.stack, self.river_len) = (stack, first),
+            None => {
+                all.shuffle(&mut rng);
+                self.stack = all;
+            }
         }
     }
 
@@ -363,11 +384,25 @@ impl Game {
     pub fn scores(&self) -> &[u32] {
         &self.scores[..self.players as usize]
     }
+    /// Normal followers in `player`'s supply.
     pub fn supply(&self, player: u8) -> u8 {
-        self.supply[player as usize]
+        self.figures(player, FollowerKind::Normal)
     }
     pub fn big_supply(&self, player: u8) -> u8 {
-        self.big_supply[player as usize]
+        self.figures(player, FollowerKind::Big)
+    }
+    /// Figures of `kind` in `player`'s supply.
+    #[inline]
+    pub fn figures(&self, player: u8, kind: FollowerKind) -> u8 {
+        self.supply[player as usize][kind as usize]
+    }
+    /// Trade-goods tokens (wine, grain, cloth) `player` holds.
+    pub fn goods(&self, player: u8) -> [u8; mechanics::goods::GOODS] {
+        self.ext.goods[player as usize]
+    }
+    /// The part of the current turn: 1, or 2 for a builder's second tile.
+    pub fn part(&self) -> u8 {
+        self.part
     }
     pub fn is_over(&self) -> bool {
         self.finished
@@ -405,6 +440,9 @@ impl Game {
     /// Every legal placement of the current tile, into `out` (cleared first).
     pub fn placements_into(&self, out: &mut Vec<Placement>) {
         out.clear();
+        if self.phase != Phase::Place {
+            return;
+        }
         let Some(t) = self.current else { return };
         let tile = &self.rules.tiles[t as usize];
         let all = four_rotations(tile);
@@ -433,21 +471,25 @@ impl Game {
         // k fitting rotations at n..n + k, inside the 4 * open.len() slots
         // reserved (out is empty, so spare covers them).
         unsafe { out.set_len(n) };
-        if self.mech & M_RIVER != 0 && river::is_river(tile) {
-            out.retain(|&p| river::check(self, tile, p).is_ok());
+        if mechanics::filters(self.rules, tile) {
+            out.retain(|&p| mechanics::placement_filter(self, tile, p).is_ok());
         }
     }
 
-    /// Whether the current tile is a river tile under the river rules: its
-    /// placements need the river checks, so `placement_count` and
+    /// Whether a placement filter (the river's rules) looks at the current
+    /// tile: its placements need the checks, so `placement_count` and
     /// `nth_placement` fall back to listing them.
     pub fn river_phase(&self) -> bool {
-        self.mech & M_RIVER != 0 && self.current_tile().is_some_and(river::is_river)
+        self.current_tile()
+            .is_some_and(|t| mechanics::filters(self.rules, t))
     }
 
     /// How many legal placements the current tile has (`placements_into`'s
     /// length), without listing them.
     pub fn placement_count(&self) -> usize {
+        if self.phase != Phase::Place {
+            return 0;
+        }
         let Some(t) = self.current else { return 0 };
         let tile = &self.rules.tiles[t as usize];
         if self.river_phase() {
@@ -467,6 +509,9 @@ impl Game {
     /// needs: no buffer is written, so the cost per open position is a
     /// handful of instructions.
     pub fn nth_placement(&self, k: usize) -> Option<Placement> {
+        if self.phase != Phase::Place {
+            return None;
+        }
         let t = self.current?;
         let tile = &self.rules.tiles[t as usize];
         if self.river_phase() {
@@ -519,49 +564,67 @@ impl Game {
     /// Is there any legal placement for tile `t`? (Stops at the first.)
     fn placeable(&self, t: u16) -> bool {
         let tile = &self.rules.tiles[t as usize];
-        let river_phase = self.mech & M_RIVER != 0 && river::is_river(tile);
+        let filtered = mechanics::filters(self.rules, tile);
         let open = &self.board.open;
         (0..open.len()).any(|i| {
             (0..4u8).any(|r| {
                 open.fits(i, tile.rot_edges[r as usize])
-                    && (!river_phase || {
+                    && (!filtered || {
                         let [x, y] = open.xy[i];
-                        river::check(self, tile, Placement { x, y, rotation: r }).is_ok()
+                        let p = Placement { x, y, rotation: r };
+                        mechanics::placement_filter(self, tile, p).is_ok()
                     })
             })
         })
     }
 
-    /// The follower choices after placing the current tile at `p`, into `out`
-    /// (cleared first); "no follower" is `None` and always first.
+    /// The figure choices after placing the current tile at `p` (before or
+    /// after it is placed: the answer is the same), into `out` (cleared
+    /// first); "no figure" is `None` and always first.
     pub fn deploys_into(&self, p: Placement, out: &mut Vec<Option<Deploy>>) {
         out.clear();
         out.push(None);
-        let Some(t) = self.current else { return };
-        let tile = &self.rules.tiles[t as usize];
-        let pl = self.to_move as usize;
-        let normal = self.supply[pl] > 0;
-        let big = self.big_supply[pl] > 0;
-        if !normal && !big {
+        self.figures_into(p, out);
+    }
+
+    /// The figure choices at `p` (without "none"), appended to `out`.
+    fn figures_into(&self, p: Placement, out: &mut impl mechanics::Deploys) {
+        let Some(tile) = self.wood_tile() else { return };
+        let player = self.to_move;
+        let supply = &self.supply[player as usize];
+        if supply.iter().all(|&n| n == 0) {
             return;
         }
-        let occupied = self.occupied_mask(tile, p);
-        for (s, seg) in tile.segments.iter().enumerate() {
-            if !self.claimable(seg.kind) || occupied & (1 << s) != 0 {
-                continue;
+        let w = WoodSpot {
+            tile,
+            p,
+            player,
+            occupied: self.occupied_mask(tile, p, None),
+        };
+        if supply[FollowerKind::Normal as usize] > 0 {
+            for (s, seg) in tile.segments.iter().enumerate() {
+                if self.follower_may_stand(seg.kind) && w.occupied & (1 << s) == 0 {
+                    out.put(Deploy {
+                        segment: s as u8,
+                        kind: FollowerKind::Normal,
+                    });
+                }
             }
-            if normal {
-                out.push(Some(Deploy {
-                    segment: s as u8,
-                    kind: FollowerKind::Normal,
-                }));
+        }
+        if self.rules.hooks.any(Hook::WoodOptions) {
+            mechanics::wood_options(self, &w, out);
+        }
+    }
+
+    /// The tile figures go onto: the one placed this part, or (for listing
+    /// moves before placing) the current tile.
+    fn wood_tile(&self) -> Option<&'static TileType> {
+        match self.phase {
+            Phase::Wood { placed } => {
+                Some(&self.rules.tiles[self.placed[placed as usize].tile as usize])
             }
-            if big {
-                out.push(Some(Deploy {
-                    segment: s as u8,
-                    kind: FollowerKind::Big,
-                }));
-            }
+            Phase::Place => self.current_tile(),
+            _ => None,
         }
     }
 
@@ -585,8 +648,10 @@ impl Game {
         out
     }
 
+    /// Where a follower (normal or big) may stand (000_9deb58b1a7d17d38.txt
+    /// L102-L117): never on a river (L482) or a garden (001_… L426).
     #[inline]
-    fn claimable(&self, k: Kind) -> bool {
+    pub(crate) fn follower_may_stand(&self, k: Kind) -> bool {
         match k {
             Kind::City | Kind::Road | Kind::Cloister => true,
             Kind::Field => self.rules.options.farmers,
@@ -594,12 +659,33 @@ impl Game {
         }
     }
 
+    /// A follower (normal or big) onto segment `d.segment` at `w`.
+    pub(crate) fn check_follower_spot(&self, w: &WoodSpot, d: Deploy) -> Result<(), MoveError> {
+        match w.tile.segments[d.segment as usize].kind {
+            Kind::River => return Err(MoveError::NotClaimable("river")),
+            Kind::Field if !self.rules.options.farmers => return Err(MoveError::NoFarmers),
+            k if !self.follower_may_stand(k) => return Err(MoveError::NotClaimable(k.name())),
+            _ => {}
+        }
+        if w.occupied & (1 << d.segment) != 0 {
+            return Err(MoveError::Occupied);
+        }
+        Ok(())
+    }
+
+    /// Segments at `w` whose feature holds a follower of `w.player` (the
+    /// builder's and the pig's condition).
+    pub(crate) fn own_mask(&self, w: &WoodSpot) -> u32 {
+        self.occupied_mask(w.tile, w.p, Some(w.player))
+    }
+
     /// Which segments of `tile` placed at `p` would join a feature that already
     /// has a follower (bit `s` for segment `s`). Looks across each side
     /// without placing. Two segments of the new tile can end up in one feature
     /// through a neighbour (a field wrapping around a road's end touches both
     /// halves of that side), so neighbour features are grouped first.
-    fn occupied_mask(&self, tile: &TileType, p: Placement) -> u32 {
+    /// With `owner`, only features holding a follower of that player count.
+    fn occupied_mask(&self, tile: &TileType, p: Placement, owner: Option<u8>) -> u32 {
         let mut touch: [(u8, u16); 12] = [(0, 0); 12];
         let mut n = 0;
         for side in 0..4 {
@@ -640,7 +726,13 @@ impl Game {
         }
         let mut occupied_groups = 0u32;
         for &(s, root) in &touch[..n] {
-            if self.features.nodes[root as usize].occupants > 0 {
+            let held = match owner {
+                None => self.features.nodes[root as usize].occupants > 0,
+                Some(pl) => self.followers.iter().any(|f| {
+                    f.player == pl && f.kind.occupies() && self.features.root(f.node) == root
+                }),
+            };
+            if held {
                 occupied_groups |= 1 << find(&group, s);
             }
         }
@@ -669,7 +761,14 @@ impl Game {
         }
         let t = self.current.ok_or(MoveError::GameOver)?;
         let tile = &self.rules.tiles[t as usize];
-        let p = mv.placement;
+        self.check_place(tile, mv.placement)?;
+        if let Some(d) = mv.deploy {
+            self.check_deploy(tile, mv.placement, d)?;
+        }
+        Ok(())
+    }
+
+    fn check_place(&self, tile: &TileType, p: Placement) -> Result<(), MoveError> {
         if p.rotation > 3 {
             return Err(MoveError::BadRotation(p.rotation));
         }
@@ -684,80 +783,252 @@ impl Game {
                 rotation: p.rotation,
             });
         }
-        if self.mech & M_RIVER != 0 && river::is_river(tile) {
-            river::check(self, tile, p)?;
-        }
-        if let Some(d) = mv.deploy {
-            let seg = tile
-                .segments
-                .get(d.segment as usize)
-                .ok_or(MoveError::NoSuchSegment {
-                    tile: tile.id,
-                    segment: d.segment,
-                })?;
-            match seg.kind {
-                Kind::River => return Err(MoveError::NotClaimable("river")),
-                Kind::Field if !self.rules.options.farmers => return Err(MoveError::NoFarmers),
-                _ => {}
-            }
-            let pl = self.to_move as usize;
-            match d.kind {
-                FollowerKind::Normal if self.supply[pl] == 0 => {
-                    return Err(MoveError::NoFollowerLeft(pl as u8))
-                }
-                FollowerKind::Big if self.mech & M_BIG == 0 => {
-                    return Err(MoveError::NoBigFollower)
-                }
-                FollowerKind::Big if self.big_supply[pl] == 0 => {
-                    return Err(MoveError::NoFollowerLeft(pl as u8))
-                }
-                _ => {}
-            }
-            if self.occupied_mask(tile, p) & (1 << d.segment) != 0 {
-                return Err(MoveError::Occupied);
-            }
+        if mechanics::filters(self.rules, tile) {
+            mechanics::placement_filter(self, tile, p)?;
         }
         Ok(())
     }
 
-    /// Play a move; the points it scores are returned. An illegal move is
-    /// refused with the state unchanged.
+    /// A figure onto `tile` at `p` (placed or about to be: the answer is the
+    /// same).
+    fn check_deploy(&self, tile: &TileType, p: Placement, d: Deploy) -> Result<(), MoveError> {
+        if tile.segments.get(d.segment as usize).is_none() {
+            return Err(MoveError::NoSuchSegment {
+                tile: tile.id,
+                segment: d.segment,
+            });
+        }
+        let pl = self.to_move;
+        let played = self.supply[..self.players as usize]
+            .iter()
+            .any(|s| s[d.kind as usize] > 0)
+            || self.followers.iter().any(|f| f.kind == d.kind);
+        if !played && d.kind == FollowerKind::Big {
+            return Err(MoveError::NoBigFollower);
+        }
+        if !played && d.kind != FollowerKind::Normal {
+            return Err(MoveError::NotPlayed(d.kind.name()));
+        }
+        if self.figures(pl, d.kind) == 0 {
+            return Err(MoveError::NoFollowerLeft(pl));
+        }
+        let w = WoodSpot {
+            tile,
+            p,
+            player: pl,
+            occupied: self.occupied_mask(tile, p, None),
+        };
+        match d.kind {
+            FollowerKind::Normal => self.check_follower_spot(&w, d),
+            _ => mechanics::check_figure(self, &w, d),
+        }
+    }
+
+    /// Play a move (one turn part: a placement and an optional figure); the
+    /// points it scores are returned. An illegal move is refused with the
+    /// state unchanged.
     pub fn apply(&mut self, mv: Move) -> Result<Vec<ScoreEvent>, MoveError> {
         let mut events = Vec::new();
         self.apply_into(mv, &mut events)?;
         Ok(events)
     }
 
-    /// `apply`, appending events to `events` (no allocation when it has room).
+    /// `apply`, appending events to `events` (no allocation when it has
+    /// room). The fused path: the same steps as `apply_action(Place)` then
+    /// `apply_action(Deploy | Pass)`, with one check up front.
     pub fn apply_into(&mut self, mv: Move, events: &mut Vec<ScoreEvent>) -> Result<(), MoveError> {
+        if let Some(p) = self.pending().filter(|p| p.decision != Decision::Place) {
+            // A game waiting for another decision takes actions only.
+            return Err(MoveError::Waiting(p.decision.name()));
+        }
         self.check(mv)?;
         let t = self.current.expect("checked");
-        let idx = self.put(t, mv.placement);
-        let player = self.to_move;
+        let idx = self.place_part(t, mv.placement);
         if let Some(d) = mv.deploy {
-            let node = self.placed[idx].node_base + d.segment as u16;
+            self.deploy(idx, d);
+        }
+        self.end_wood(idx, events);
+        Ok(())
+    }
+
+    // ----- decisions and actions -----------------------------------------
+
+    /// Whether every decision of this ruleset is answered by `apply(Move)`
+    /// (a placement and a figure on the new tile), so the fused path can
+    /// play whole games.
+    pub fn moves_suffice(&self) -> bool {
+        mechanics::moves_suffice(self.rules)
+    }
+
+    /// Who decides now and what; `None` once the game is over.
+    pub fn pending(&self) -> Option<Pending> {
+        let decision = match self.phase {
+            Phase::Place => Decision::Place,
+            Phase::Wood { .. } => Decision::Wood,
+            Phase::SecondTile => Decision::SecondTile,
+            Phase::Over => return None,
+        };
+        Some(Pending {
+            actor: Actor::Player(self.to_move),
+            decision,
+        })
+    }
+
+    /// Every legal answer to the pending decision, into `out` (cleared
+    /// first): the one authority on legality (`apply_action` accepts
+    /// exactly these).
+    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        match self.phase {
+            Phase::Place => {
+                let Some(t) = self.current else { return };
+                let tile = &self.rules.tiles[t as usize];
+                let filtered = mechanics::filters(self.rules, tile);
+                let open = &self.board.open;
+                // The order of `placements_into`: positions, then rotations.
+                for (i, &[x, y]) in open.xy.iter().enumerate() {
+                    for r in 0..4u8 {
+                        let p = Placement { x, y, rotation: r };
+                        if open.fits(i, tile.rot_edges[r as usize])
+                            && (!filtered || mechanics::placement_filter(self, tile, p).is_ok())
+                        {
+                            out.push(Action::Place(p));
+                        }
+                    }
+                }
+            }
+            Phase::Wood { placed } => {
+                out.push(Action::Pass);
+                self.figures_into(self.placed[placed as usize].placement(), out);
+                if self.rules.hooks.any(Hook::WoodOptions) {
+                    mechanics::wood_alternatives(self, out);
+                }
+            }
+            Phase::SecondTile => out.extend([Action::SecondTile(true), Action::SecondTile(false)]),
+            Phase::Over => {}
+        }
+    }
+
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut v = Vec::new();
+        self.legal_actions_into(&mut v);
+        v
+    }
+
+    /// Answer the pending decision. An illegal action is refused with a
+    /// typed error and the state unchanged.
+    pub fn apply_action(
+        &mut self,
+        a: Action,
+        events: &mut Vec<ScoreEvent>,
+    ) -> Result<(), ActionError> {
+        let not_now = |phase: Phase| {
+            let expected = match phase {
+                Phase::Place => Decision::Place.name(),
+                Phase::Wood { .. } => Decision::Wood.name(),
+                Phase::SecondTile => Decision::SecondTile.name(),
+                Phase::Over => return ActionError::GameOver,
+            };
+            ActionError::NotNow {
+                action: a.name(),
+                expected,
+            }
+        };
+        match (self.phase, a) {
+            (Phase::Place, Action::Place(p)) => {
+                let t = self.current.ok_or(ActionError::GameOver)?;
+                self.check_place(&self.rules.tiles[t as usize], p)?;
+                let idx = self.place_part(t, p);
+                self.phase = Phase::Wood { placed: idx as u16 };
+            }
+            (Phase::Wood { placed }, Action::Deploy(d)) => {
+                let q = self.placed[placed as usize];
+                self.check_deploy(&self.rules.tiles[q.tile as usize], q.placement(), d)?;
+                self.deploy(placed as usize, d);
+                self.end_wood(placed as usize, events);
+            }
+            (Phase::Wood { placed }, Action::Pass) => self.end_wood(placed as usize, events),
+            (Phase::Wood { placed }, Action::ReturnAbbot)
+                if self
+                    .rules
+                    .hooks
+                    .on(Hook::WoodOptions)
+                    .contains(&crate::tables::Mech::Abbot) =>
+            {
+                mechanics::abbot::take_back(self, events)?;
+                self.end_wood(placed as usize, events);
+            }
+            (Phase::SecondTile, Action::SecondTile(take)) => {
+                if take {
+                    self.start_part(events);
+                } else {
+                    self.next_turn(events);
+                }
+            }
+            (phase, _) => return Err(not_now(phase)),
+        }
+        Ok(())
+    }
+
+    // ----- the steps of a turn ---------------------------------------------
+
+    /// Place the current tile `t` at `p` (checked) for this part.
+    fn place_part(&mut self, t: u16, p: Placement) -> usize {
+        self.put(t, p)
+    }
+
+    /// A figure of the player to move onto segment `d.segment` of tile `idx`.
+    fn deploy(&mut self, idx: usize, d: Deploy) {
+        let player = self.to_move;
+        let node = self.placed[idx].node_base + d.segment as u16;
+        if d.kind.occupies() {
             let root = self.features.find(node);
             self.features.nodes[root as usize].occupants += 1;
-            match d.kind {
-                FollowerKind::Normal => self.supply[player as usize] -= 1,
-                FollowerKind::Big => self.big_supply[player as usize] -= 1,
-            }
-            self.followers.push(Deployed {
-                player,
-                node,
-                kind: d.kind,
-            });
         }
-        // Completion is fixed by the placement; scoring follows deployment
-        // (000_9deb58b1a7d17d38.txt L195-L209).
+        self.supply[player as usize][d.kind as usize] -= 1;
+        self.followers.push(Deployed {
+            player,
+            node,
+            kind: d.kind,
+        });
+    }
+
+    /// Wood is moved: score what the tile completed (completion is fixed by
+    /// the placement, scoring follows deployment, 000_9deb58b1a7d17d38.txt
+    /// L195-L209), then another part or the next turn.
+    fn end_wood(&mut self, idx: usize, events: &mut Vec<ScoreEvent>) {
         self.score_completed(idx, events);
+        if self.rules.hooks.any(Hook::PartEnd) && mechanics::part_end(self) {
+            if self.rules.options.builder_optional {
+                self.phase = Phase::SecondTile;
+            } else {
+                self.start_part(events);
+            }
+            return;
+        }
+        self.next_turn(events);
+    }
+
+    /// The same player draws and places another tile (no third: the part
+    /// count stops the builder's trigger).
+    fn start_part(&mut self, events: &mut Vec<ScoreEvent>) {
+        self.part += 1;
+        self.phase = Phase::Place;
+        self.draw();
+        if self.current.is_none() {
+            self.finish_into(events);
+        }
+    }
+
+    fn next_turn(&mut self, events: &mut Vec<ScoreEvent>) {
         self.turn += 1;
+        self.part = 1;
+        self.phase = Phase::Place;
         self.to_move = (self.to_move + 1) % self.players;
         self.draw();
         if self.current.is_none() {
             self.finish_into(events);
         }
-        Ok(())
     }
 
     /// Place tile `t` (already checked), creating and joining its features.
@@ -765,11 +1036,6 @@ impl Game {
         let tile = &self.rules.tiles[t as usize];
         let idx = self.placed.len();
         let node_base = self.features.nodes.len() as u16;
-        let river = if self.mech & M_RIVER != 0 && river::is_river(tile) {
-            river::course_of(self, tile, p)
-        } else {
-            Course::SOURCE
-        };
         let unrotate = &UNROTATE[p.rotation as usize & 3];
         let port_node = std::array::from_fn(|port| {
             let s = tile.port_segment[unrotate[port] as usize];
@@ -785,18 +1051,16 @@ impl Game {
             x: p.x,
             y: p.y,
             node_base,
-            river,
             port_node,
+            river: Course::SOURCE,
         });
         for (s, seg) in tile.segments.iter().enumerate() {
             let sides = (seg.ports & MIDDLES).count_ones() as i16;
-            let mut marks = 0;
-            if self.mech & M_INNS != 0 && seg.flags & (1 << attr::INN) != 0 {
-                marks |= MARK_INN;
-            }
-            if self.mech & M_CATHEDRALS != 0 && seg.flags & (1 << attr::CATHEDRAL) != 0 {
-                marks |= MARK_CATHEDRAL;
-            }
+            let marks = if self.rules.hooks.any(Hook::FeatureMarks) {
+                mechanics::feature_marks(self.rules, seg)
+            } else {
+                0
+            };
             self.features.push(
                 idx as u16,
                 s as u8,
@@ -840,7 +1104,54 @@ impl Game {
                 }
             }
         }
+        if self.rules.hooks.any(Hook::AfterPlace) {
+            mechanics::after_place(self, idx);
+        }
         idx
+    }
+
+    // ----- what the mechanics read ----------------------------------------
+
+    /// The root of the feature node `n` belongs to.
+    #[inline]
+    pub(crate) fn root_of(&self, n: u16) -> u16 {
+        self.features.root(n)
+    }
+
+    /// How many segments placed tile `idx` has.
+    pub(crate) fn segments_of(&self, idx: usize) -> u8 {
+        self.rules.tiles[self.placed[idx].tile as usize]
+            .segments
+            .len() as u8
+    }
+
+    /// The feature node of segment `s` of placed tile `idx`.
+    pub(crate) fn node_of(&self, idx: usize, s: u8) -> u16 {
+        self.placed[idx].node_base + s as u16
+    }
+
+    pub(crate) fn kind_of(&self, node: u16) -> Kind {
+        self.features.nodes[node as usize].kind
+    }
+
+    /// The tile segments that make up the feature rooted at `root`.
+    pub(crate) fn member_segments(&self, root: u16) -> impl Iterator<Item = &'static Segment> + '_ {
+        self.features.members(root).map(|m| {
+            let node = self.features.nodes[m as usize];
+            let tile = self.placed[node.placed as usize].tile;
+            &self.rules.tiles[tile as usize].segments[node.segment as usize]
+        })
+    }
+
+    /// Score the feature node `node` belongs to now and return its figures.
+    pub(crate) fn score_feature_at(
+        &mut self,
+        node: u16,
+        reason: Reason,
+        events: &mut Vec<ScoreEvent>,
+    ) {
+        let root = self.features.find(node);
+        super::scoring::score_feature(self, root, reason, events);
     }
 
     /// Draw the next tile, removing any that fits nowhere.
@@ -874,7 +1185,11 @@ impl Game {
     fn finish_into(&mut self, events: &mut Vec<ScoreEvent>) {
         self.current = None;
         self.finished = true;
+        self.phase = Phase::Over;
         super::scoring::final_scoring(self, events);
+        if self.rules.hooks.any(Hook::GameEnd) {
+            mechanics::game_end(self, events);
+        }
     }
 
     pub(crate) fn add_points(&mut self, events: &mut Vec<ScoreEvent>, e: ScoreEvent) {
@@ -888,13 +1203,19 @@ impl Game {
         // Roads and cities this tile belongs to that are now closed.
         let mut done: [u16; 16] = [u16::MAX; 16];
         let mut n = 0;
+        // Modules that act on every completed feature (goods go to whoever
+        // completes a city, knights or not) need the unoccupied ones too.
+        let all = self.rules.hooks.any(Hook::OnScored);
         for (s, seg) in tile.segments.iter().enumerate() {
             if !matches!(seg.kind, Kind::City | Kind::Road) {
                 continue;
             }
             let root = self.features.find(pl.node_base + s as u16);
             let node = self.features.nodes[root as usize];
-            if node.open == 0 && node.occupants > 0 && !done[..n].contains(&root) && n < done.len()
+            if node.open == 0
+                && (node.occupants > 0 || all)
+                && !done[..n].contains(&root)
+                && n < done.len()
             {
                 done[n] = root;
                 n += 1;
@@ -903,14 +1224,14 @@ impl Game {
         for &root in &done[..n] {
             super::scoring::score_feature(self, root, Reason::Completed, events);
         }
-        // Occupied cloisters on this tile and the eight around it (only a
-        // cloister with a monk can score, so look at the followers).
+        // Occupied cloisters and gardens on this tile and the eight around it
+        // (only an occupied one can score, so look at the followers).
         let mut i = 0;
         while i < self.followers.len() {
             let f = self.followers[i];
             i += 1;
             let node = self.features.nodes[f.node as usize];
-            if node.kind != Kind::Cloister {
+            if node.kind != Kind::Cloister && !is_garden(node.kind) {
                 continue;
             }
             let q = self.placed[node.placed as usize];

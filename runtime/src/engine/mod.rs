@@ -1,13 +1,11 @@
-//! The engine: a game state over the compiled tables, legal moves, applying
-//! moves, scoring. Mechanics beyond the base game hook in at fixed points:
-//! the draw order and placement filter (`river`), feature marks at placement
-//! (inns, cathedrals), deployment options (big follower) and scoring values.
+//! The engine: a game state over the compiled tables, a turn as phases that
+//! stop only at decisions, legal moves and actions, scoring. Mechanics beyond
+//! the base game are modules (`crate::mechanics`) called at hook points.
 
 pub mod board;
 pub mod features;
 pub mod game;
-mod river;
-mod scoring;
+pub(crate) mod scoring;
 pub mod types;
 
 pub use game::{

@@ -3,10 +3,10 @@
 //! Base values: 000_9deb58b1a7d17d38.txt L138-L200 (during play) and
 //! L232-L272 (final); inns and cathedrals L706-L726.
 
-use super::features::{MARK_CATHEDRAL, MARK_INN};
 use super::game::Game;
 use super::types::*;
-use crate::tables::{FarmScoring, Kind};
+use crate::mechanics;
+use crate::tables::{FarmScoring, Hook, Kind};
 
 /// Distinct placed tiles among a feature's members: a tile whose two segments
 /// are in one city counts once (000_9deb58b1a7d17d38.txt L181).
@@ -42,7 +42,9 @@ fn strengths(g: &mut Game, root: u16) -> [u32; MAX_PLAYERS] {
     s
 }
 
-/// Everyone with the most strength scores in full (L175-L186).
+/// Everyone with the most strength scores in full (L175-L186); for a farm
+/// (`farm`: its root and completed cities) each winner may add a module's
+/// bonus (the pig).
 fn award(
     g: &mut Game,
     s: &[u32; MAX_PLAYERS],
@@ -50,6 +52,7 @@ fn award(
     feature: Kind,
     reason: Reason,
     events: &mut Vec<ScoreEvent>,
+    farm: Option<(u16, u32)>,
 ) {
     let best = *s.iter().max().unwrap_or(&0);
     if best == 0 || points == 0 {
@@ -57,6 +60,12 @@ fn award(
     }
     for p in 0..g.players {
         if s[p as usize] == best {
+            let points = match farm {
+                Some((root, cities)) if g.rules.hooks.any(Hook::Value) => {
+                    points + mechanics::farm_bonus(g, root, p, cities)
+                }
+                _ => points,
+            };
             g.add_points(
                 events,
                 ScoreEvent {
@@ -70,33 +79,33 @@ fn award(
     }
 }
 
-/// Points a road, city or cloister is worth now.
+/// Points a road, city, cloister or garden is worth now: the base game's
+/// values (L138-L200, L232-L272), then the modules' (inns, cathedrals).
 fn value(g: &Game, root: u16, reason: Reason) -> u32 {
     let node = g.features.nodes[root as usize];
-    let complete = reason == Reason::Completed;
-    match node.kind {
-        Kind::Cloister => {
+    let complete = !reason.as_final();
+    let (units, v) = match node.kind {
+        // A cloister (or garden, 001_46b8449c567a6f1a.txt L430): itself and
+        // its neighbours.
+        k if k == Kind::Cloister || super::game::is_garden(k) => {
             let p = g.placed[node.placed as usize];
-            1 + g.board.neighbours8(p.x as i32, p.y as i32)
+            let n = 1 + g.board.neighbours8(p.x as i32, p.y as i32);
+            (n, n)
         }
         Kind::Road => {
             let tiles = tiles_in(g, root);
-            match (node.marks & MARK_INN != 0, complete) {
-                (true, true) => 2 * tiles,
-                (true, false) => 0,
-                (false, _) => tiles,
-            }
+            (tiles, tiles)
         }
         Kind::City => {
             let units = tiles_in(g, root) + node.pennants as u32;
-            match (node.marks & MARK_CATHEDRAL != 0, complete) {
-                (true, true) => 3 * units,
-                (true, false) => 0,
-                (false, true) => 2 * units,
-                (false, false) => units,
-            }
+            (units, if complete { 2 * units } else { units })
         }
-        Kind::Field | Kind::River => 0,
+        _ => (0, 0),
+    };
+    if g.rules.hooks.any(Hook::Value) {
+        mechanics::value(g.rules, &node, reason, units, v)
+    } else {
+        v
     }
 }
 
@@ -105,15 +114,15 @@ pub(crate) fn score_feature(g: &mut Game, root: u16, reason: Reason, events: &mu
     let s = strengths(g, root);
     let points = value(g, root, reason);
     let kind = g.features.nodes[root as usize].kind;
-    award(g, &s, points, kind, reason, events);
+    award(g, &s, points, kind, reason, events, None);
+    if g.rules.hooks.any(Hook::OnScored) {
+        mechanics::on_scored(g, root, reason);
+    }
     let mut i = 0;
     while i < g.followers.len() {
         let f = g.followers[i];
         if g.features.find(f.node) == root {
-            match f.kind {
-                FollowerKind::Normal => g.supply[f.player as usize] += 1,
-                FollowerKind::Big => g.big_supply[f.player as usize] += 1,
-            }
+            g.supply[f.player as usize][f.kind as usize] += 1;
             g.followers.remove(i);
         } else {
             i += 1;
@@ -212,8 +221,9 @@ pub(crate) fn final_scoring(g: &mut Game, events: &mut Vec<ScoreEvent>) {
             for i in 0..farms.count() {
                 let farm = farms.get(i);
                 let s = strengths(g, farm);
-                let points = 3 * farm_cities(g, farm).count() as u32;
-                award(g, &s, points, Kind::Field, Reason::Final, events);
+                let cities = farm_cities(g, farm).count() as u32;
+                let farm = Some((farm, cities));
+                award(g, &s, 3 * cities, Kind::Field, Reason::Final, events, farm);
             }
         }
         FarmScoring::Legacy2000 => {
@@ -237,7 +247,7 @@ pub(crate) fn final_scoring(g: &mut Game, events: &mut Vec<ScoreEvent>) {
                 }
             }
             for (_, s) in supplied {
-                award(g, &s, 4, Kind::Field, Reason::Final, events);
+                award(g, &s, 4, Kind::Field, Reason::Final, events, None);
             }
         }
     }

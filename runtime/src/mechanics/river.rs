@@ -7,9 +7,9 @@
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
 
-use super::board::{DX, DY};
-use super::game::Game;
-use super::types::{MoveError, Placement};
+use crate::engine::board::{DX, DY};
+use crate::engine::game::Game;
+use crate::engine::types::{MoveError, Placement};
 use crate::generated::attr;
 use crate::tables::{Edge, Ruleset, TileType, UnusedStart};
 use carcassonne_vocab::river::{Bends, Course};
@@ -133,10 +133,20 @@ fn course(g: &Game, t: &TileType, p: Placement) -> Result<Course, MoveError> {
     .map_err(MoveError::River)
 }
 
-/// What river tile `t` placed at `p` remembers of the river's bends (a
-/// tile the river does not flow into, a start tile, starts the river).
-pub(crate) fn course_of(g: &Game, t: &TileType, p: Placement) -> Course {
-    course(g, t, p).unwrap_or(Course::SOURCE)
+/// River tile `idx` is down: it remembers the river's bends (a tile the
+/// river does not flow into, a start tile, starts the river).
+pub(crate) fn after_place(g: &mut Game, idx: usize) {
+    let q = g.placed[idx];
+    let t = &g.rules.tiles[q.tile as usize];
+    if !is_river(t) {
+        return;
+    }
+    let p = Placement {
+        x: q.x,
+        y: q.y,
+        rotation: q.rotation,
+    };
+    g.placed[idx].river = course(g, t, p).unwrap_or(Course::SOURCE);
 }
 
 /// The river rules for placing river tile `t` at `p` (edges already match).

@@ -1,0 +1,305 @@
+//! One module per mechanic, each plugged into the hook points it declares in
+//! `codegen/src/attrs.rs` (`MECHANICS`). The generated tables list, per
+//! ruleset and per hook, the modules on it in the declared order; the
+//! dispatchers below walk that short list with a `match` (no `dyn`, and a
+//! ruleset without the hook pays one bit test). The engine's skeleton
+//! (`engine/game.rs`) calls the dispatchers and names no expansion.
+//!
+//! Adding a mechanic: a variant in `vocab::mech::Mech`, its `MechanicDef`
+//! with `module` and `hooks`, a module here implementing those hooks, an arm
+//! in each dispatcher it declared, and its entry in `IMPLEMENTED` (a test
+//! compares it with the declaration).
+
+pub(crate) mod abbot;
+pub(crate) mod big;
+pub(crate) mod builder;
+pub(crate) mod cathedrals;
+pub(crate) mod goods;
+pub(crate) mod inns;
+pub(crate) mod pig;
+pub(crate) mod river;
+
+use rand_pcg::Pcg64Mcg;
+
+use crate::engine::features::Node;
+use crate::engine::game::Game;
+use crate::engine::types::*;
+use crate::tables::{Hook, Mech, Ruleset, Segment, TileType};
+
+/// Every (module, hook) pair the dispatchers below serve: it must equal the
+/// compiler's declaration (test `dispatch_matches_declaration`).
+pub const IMPLEMENTED: &[(Mech, Hook)] = &[
+    (Mech::River, Hook::TileSource),
+    (Mech::River, Hook::PlacementFilter),
+    (Mech::River, Hook::AfterPlace),
+    (Mech::Inns, Hook::FeatureMarks),
+    (Mech::Inns, Hook::Value),
+    (Mech::Cathedrals, Hook::FeatureMarks),
+    (Mech::Cathedrals, Hook::Value),
+    (Mech::BigFollower, Hook::Setup),
+    (Mech::BigFollower, Hook::WoodOptions),
+    (Mech::Goods, Hook::OnScored),
+    (Mech::Goods, Hook::GameEnd),
+    (Mech::Builder, Hook::Setup),
+    (Mech::Builder, Hook::AfterPlace),
+    (Mech::Builder, Hook::WoodOptions),
+    (Mech::Builder, Hook::PartEnd),
+    (Mech::Pig, Hook::Setup),
+    (Mech::Pig, Hook::WoodOptions),
+    (Mech::Pig, Hook::Value),
+    (Mech::Abbot, Hook::Setup),
+    (Mech::Abbot, Hook::WoodOptions),
+];
+
+/// What the mechanics keep between turns: flat and `Copy`, so cloning a
+/// game stays a memcpy (a ruleset without them carries zeros).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Ext {
+    /// Traders & Builders: each player's tokens of wine, grain, cloth.
+    pub goods: [[u8; goods::GOODS]; MAX_PLAYERS],
+    /// Traders & Builders: this part's tile extended the active player's
+    /// builder's feature (000_9deb58b1a7d17d38.txt L872, fn 9 L1004).
+    pub builder_extended: bool,
+}
+
+// ----- H1 setup ----------------------------------------------------------
+
+/// Figures beyond the followers: how many of `kind` each player starts with.
+pub(crate) fn setup(rules: &Ruleset, supply: &mut [u8; FIGURE_KINDS]) {
+    for &m in rules.hooks.on(Hook::Setup) {
+        let (kind, n) = match m {
+            Mech::BigFollower => big::SETUP,
+            Mech::Builder => builder::SETUP,
+            Mech::Pig => pig::SETUP,
+            Mech::Abbot => abbot::SETUP,
+            _ => continue,
+        };
+        supply[kind as usize] = n;
+    }
+}
+
+// ----- H2 tile source ----------------------------------------------------
+
+/// The draw order of `all` (every tile to draw), or `None` to shuffle them;
+/// with the number of leading tiles drawn before the land tiles.
+pub(crate) fn tile_source(
+    rules: &Ruleset,
+    all: &mut Vec<u16>,
+    rng: &mut Pcg64Mcg,
+) -> Option<(Vec<u16>, usize)> {
+    for &m in rules.hooks.on(Hook::TileSource) {
+        if m == Mech::River {
+            return Some(river::stack(rules, std::mem::take(all), rng));
+        }
+    }
+    None
+}
+
+// ----- H3 placement filter -----------------------------------------------
+
+/// Whether any placement filter looks at tile `t` (so the vectorised
+/// placement count cannot be used for it).
+#[inline]
+pub(crate) fn filters(rules: &Ruleset, t: &TileType) -> bool {
+    rules.hooks.any(Hook::PlacementFilter)
+        && rules
+            .hooks
+            .on(Hook::PlacementFilter)
+            .iter()
+            .any(|&m| match m {
+                Mech::River => river::is_river(t),
+                _ => false,
+            })
+}
+
+/// The filters' verdict on placing `t` at `p` (edges already match).
+pub(crate) fn placement_filter(g: &Game, t: &TileType, p: Placement) -> Result<(), MoveError> {
+    for &m in g.rules.hooks.on(Hook::PlacementFilter) {
+        if m == Mech::River && river::is_river(t) {
+            river::check(g, t, p)?;
+        }
+    }
+    Ok(())
+}
+
+// ----- H4 after place ----------------------------------------------------
+
+/// Tile `idx` is down and its features joined.
+pub(crate) fn after_place(g: &mut Game, idx: usize) {
+    for &m in g.rules.hooks.on(Hook::AfterPlace) {
+        match m {
+            Mech::River => river::after_place(g, idx),
+            Mech::Builder => builder::after_place(g, idx),
+            _ => {}
+        }
+    }
+}
+
+/// The marks segment `seg` gives its feature (`features::MARK_*`).
+#[inline]
+pub(crate) fn feature_marks(rules: &Ruleset, seg: &Segment) -> u8 {
+    let mut marks = 0;
+    for &m in rules.hooks.on(Hook::FeatureMarks) {
+        marks |= match m {
+            Mech::Inns => inns::marks(seg),
+            Mech::Cathedrals => cathedrals::marks(seg),
+            _ => 0,
+        };
+    }
+    marks
+}
+
+// ----- H5 move wood ------------------------------------------------------
+
+/// What the skeleton knows of the spot a figure may go: the tile placed this
+/// part, where, and which of its segments' features are occupied.
+pub(crate) struct WoodSpot<'a> {
+    pub tile: &'a TileType,
+    pub p: Placement,
+    pub player: u8,
+    /// Bit `s`: segment `s` is in a feature with a follower on it.
+    pub occupied: u32,
+}
+
+/// Where figure choices go: a list of deploys (moves) or of actions.
+pub(crate) trait Deploys {
+    fn put(&mut self, d: Deploy);
+}
+
+impl Deploys for Vec<Option<Deploy>> {
+    #[inline]
+    fn put(&mut self, d: Deploy) {
+        self.push(Some(d));
+    }
+}
+
+impl Deploys for Vec<Action> {
+    #[inline]
+    fn put(&mut self, d: Deploy) {
+        self.push(Action::Deploy(d));
+    }
+}
+
+/// Figures other than the normal follower the player may deploy at `w`,
+/// appended to `out`.
+pub(crate) fn wood_options(g: &Game, w: &WoodSpot, out: &mut impl Deploys) {
+    for &m in g.rules.hooks.on(Hook::WoodOptions) {
+        match m {
+            Mech::BigFollower => big::options(g, w, out),
+            Mech::Builder => builder::options(g, w, out),
+            Mech::Pig => pig::options(g, w, out),
+            Mech::Abbot => abbot::options(g, w, out),
+            _ => {}
+        }
+    }
+}
+
+/// The rules of the module that owns figure `d.kind` for deploying it at `w`.
+pub(crate) fn check_figure(g: &Game, w: &WoodSpot, d: Deploy) -> Result<(), MoveError> {
+    match d.kind {
+        // The skeleton checks normal followers before asking.
+        FollowerKind::Normal => Ok(()),
+        FollowerKind::Big => big::check(g, w, d),
+        FollowerKind::Builder => builder::check(g, w, d),
+        FollowerKind::Pig => pig::check(g, w, d),
+        FollowerKind::Abbot => abbot::check(g, w, d),
+    }
+}
+
+/// Alternatives to deploying that the player may take now.
+pub(crate) fn wood_alternatives(g: &Game, out: &mut Vec<Action>) {
+    for &m in g.rules.hooks.on(Hook::WoodOptions) {
+        if m == Mech::Abbot && abbot::can_return(g) {
+            out.push(Action::ReturnAbbot);
+        }
+    }
+}
+
+/// Whether no module of `rules` poses a decision `apply(Move)` cannot
+/// answer: the abbot's return, an optional second tile.
+pub(crate) fn moves_suffice(rules: &Ruleset) -> bool {
+    let wood = rules.hooks.on(Hook::WoodOptions);
+    let parts = rules.hooks.on(Hook::PartEnd);
+    !wood.contains(&Mech::Abbot)
+        && !(parts.contains(&Mech::Builder) && rules.options.builder_optional)
+}
+
+// ----- H6 value ----------------------------------------------------------
+
+/// A feature's worth after the modules' multipliers; `units` are its tiles
+/// (cities: plus pennants), `v` the base game's value.
+#[inline]
+pub(crate) fn value(rules: &Ruleset, node: &Node, reason: Reason, units: u32, v: u32) -> u32 {
+    let mut v = v;
+    for &m in rules.hooks.on(Hook::Value) {
+        v = match m {
+            Mech::Inns => inns::value(node, reason, units, v),
+            Mech::Cathedrals => cathedrals::value(node, reason, units, v),
+            _ => v,
+        };
+    }
+    v
+}
+
+/// Extra points for one winner of farm `farm` with `cities` completed cities.
+#[inline]
+pub(crate) fn farm_bonus(g: &Game, farm: u16, player: u8, cities: u32) -> u32 {
+    let mut bonus = 0;
+    for &m in g.rules.hooks.on(Hook::Value) {
+        if m == Mech::Pig {
+            bonus += pig::bonus(g, farm, player, cities);
+        }
+    }
+    bonus
+}
+
+// ----- H7 on scored ------------------------------------------------------
+
+/// Feature `root` has scored for `reason` (its figures still stand).
+pub(crate) fn on_scored(g: &mut Game, root: u16, reason: Reason) {
+    for &m in g.rules.hooks.on(Hook::OnScored) {
+        if m == Mech::Goods {
+            goods::on_scored(g, root, reason);
+        }
+    }
+}
+
+// ----- H8 part end -------------------------------------------------------
+
+/// Whether another part follows the one just ended (a builder's second tile).
+pub(crate) fn part_end(g: &mut Game) -> bool {
+    let mut more = false;
+    for &m in g.rules.hooks.on(Hook::PartEnd) {
+        if m == Mech::Builder {
+            more |= builder::part_end(g);
+        }
+    }
+    more
+}
+
+// ----- H9 game end -------------------------------------------------------
+
+/// Points at the end beyond the features, after final scoring.
+pub(crate) fn game_end(g: &mut Game, events: &mut Vec<ScoreEvent>) {
+    for &m in g.rules.hooks.on(Hook::GameEnd) {
+        if m == Mech::Goods {
+            goods::game_end(g, events);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every hook a mechanic declares has a dispatcher arm here and no
+    /// other: the compiler's declaration and the engine's dispatch agree.
+    #[test]
+    fn dispatch_matches_declaration() {
+        let mut declared: Vec<(Mech, Hook)> = crate::generated::MECH_HOOKS.to_vec();
+        let mut implemented = IMPLEMENTED.to_vec();
+        declared.sort();
+        implemented.sort();
+        assert_eq!(declared, implemented);
+    }
+}
