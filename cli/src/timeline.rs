@@ -1,18 +1,17 @@
 //! A game record as a sequence of board states, one per tile placed, for
 //! `render game` and `view`.
 //!
-//! The record is first checked by `record::replay` (every move, every event,
-//! the final scores). It is then stepped through again as a scripted game
-//! over a copy of the ruleset with one spare tile, so the game never ends on
-//! its own: that shows the board after the last tile with the followers still
-//! standing, before the final scoring returns them, which is scored last as
-//! its own step. Every turn's events are compared with the record's.
+//! The states are collected while `record::replay_observed` replays the
+//! record: the same run, checks and messages as `carcassonne replay`, so the
+//! viewer cannot accept a record `replay` rejects, nor show another game. A
+//! finished game's last tile is shown with the followers still standing,
+//! before the final scoring returns them, which is its own last step.
 
 use std::path::Path;
 
-use carcassonne_runtime::engine::{Deploy, FollowerKind, Game, Move, Placement, Reason};
-use carcassonne_runtime::record::{self, EventRec, Record, TurnRec};
-use carcassonne_runtime::tables::{Edge, Kind, Ruleset};
+use carcassonne_runtime::engine::{FollowerKind, Game, Placed};
+use carcassonne_runtime::record::{self, EventRec, Record, Step as ReplayStep};
+use carcassonne_runtime::tables::{Kind, Ruleset};
 
 use crate::geom::Layout;
 use crate::svg::{follower_point, BoardFollower, BoardTile, BoardView};
@@ -62,40 +61,6 @@ pub struct Timeline {
     pub finished: bool,
 }
 
-/// The ruleset with one more copy of a non-river tile, leaked like run-time
-/// rulesets are: a scripted game over it never runs out of tiles.
-fn with_spare_tile(rules: &'static Ruleset) -> &'static Ruleset {
-    let mut tiles = rules.tiles.to_vec();
-    let spare = tiles
-        .iter()
-        .position(|t| !t.edges.contains(&Edge::River))
-        .unwrap_or(0);
-    if let Some(t) = tiles.get_mut(spare) {
-        t.count += 1;
-    }
-    Box::leak(Box::new(Ruleset {
-        tiles: Box::leak(tiles.into_boxed_slice()),
-        total: rules.total + 1,
-        ..*rules
-    }))
-}
-
-fn deploy_for(
-    rules: &Ruleset,
-    tile: u16,
-    rotation: u8,
-    t: &TurnRec,
-    turn: usize,
-) -> Result<Option<Deploy>, String> {
-    let Some(f) = &t.follower else {
-        return Ok(None);
-    };
-    let tt = &rules.tiles[tile as usize];
-    record::follower_move(tt.id, tt.segments, rotation, f, turn)
-        .map(Some)
-        .map_err(|e| e.to_string())
-}
-
 fn followers_of(g: &Game) -> Vec<FollowerAt> {
     let placed = g.placed();
     let rules = g.rules();
@@ -113,16 +78,87 @@ fn followers_of(g: &Game) -> Vec<FollowerAt> {
                 player: f.player,
                 kind: f.kind,
                 farmer: kind == Kind::Field,
-                on: BoardTile {
-                    tile: p.tile,
-                    x: p.x,
-                    y: p.y,
-                    rotation: p.rotation,
-                },
+                on: board_tile(p),
                 segment,
             })
         })
         .collect()
+}
+
+fn board_tile(p: &Placed) -> BoardTile {
+    BoardTile {
+        tile: p.tile,
+        x: p.x,
+        y: p.y,
+        rotation: p.rotation,
+    }
+}
+
+/// What `Timeline::new` gathers from the replay's steps.
+struct Steps {
+    rules: &'static Ruleset,
+    start: Vec<BoardTile>,
+    steps: Vec<Step>,
+    placements: usize,
+    /// Tiles removed since the last step, shown with the next one.
+    pending: Vec<String>,
+}
+
+impl Steps {
+    fn see(&mut self, s: ReplayStep<'_>) {
+        match s {
+            ReplayStep::Start { game } => {
+                self.start = game.placed().iter().map(board_tile).collect();
+                self.steps.push(Step {
+                    turn: 0,
+                    placed: None,
+                    player: None,
+                    followers: Vec::new(),
+                    events: Vec::new(),
+                    scores: game.scores().to_vec(),
+                    discarded: Vec::new(),
+                    is_final: false,
+                });
+            }
+            ReplayStep::Discarded { tile, .. } => {
+                let id = self.rules.tiles[tile as usize].id;
+                self.pending.push(id.to_string());
+            }
+            ReplayStep::Played {
+                entry,
+                placed,
+                events,
+                game,
+                ..
+            } => {
+                self.placements += 1;
+                self.steps.push(Step {
+                    turn: self.placements,
+                    placed: placed.last().map(board_tile),
+                    player: Some(entry.player),
+                    followers: followers_of(game),
+                    events: events.iter().map(EventRec::from_event).collect(),
+                    scores: game.scores().to_vec(),
+                    discarded: std::mem::take(&mut self.pending),
+                    is_final: false,
+                });
+            }
+            ReplayStep::Final {
+                standing,
+                events,
+                game,
+            } => self.steps.push(Step {
+                turn: self.placements,
+                placed: None,
+                player: None,
+                followers: followers_of(standing),
+                events: events.iter().map(EventRec::from_event).collect(),
+                scores: game.scores().to_vec(),
+                discarded: std::mem::take(&mut self.pending),
+                is_final: true,
+            }),
+        }
+    }
 }
 
 impl Timeline {
@@ -135,130 +171,26 @@ impl Timeline {
 
     /// Check `rec` under `rules` and step through it.
     pub fn new(rec: Record, rules: &'static Ruleset) -> Result<Timeline, String> {
-        let replayed = record::replay(&rec, rules, false).map_err(|e| e.to_string())?;
-        let finished = replayed.game.is_over();
-        let spare = with_spare_tile(rules);
-        let start: Vec<(u16, Placement)> = if rec.seed.is_some() {
-            carcassonne_runtime::engine::start_placements(rules)
-        } else {
-            rec.start
-                .iter()
-                .map(|s| {
-                    let t = rules.tile_index(&s.tile).unwrap_or(0) as u16;
-                    (
-                        t,
-                        Placement {
-                            x: s.x,
-                            y: s.y,
-                            rotation: s.rotation,
-                        },
-                    )
-                })
-                .collect()
+        let mut steps = Steps {
+            rules,
+            start: Vec::new(),
+            steps: Vec::new(),
+            placements: 0,
+            pending: Vec::new(),
         };
-        let mut g = Game::new_scripted(spare, rec.players, &start).map_err(|e| e.to_string())?;
-        let start_tiles: Vec<BoardTile> = start
-            .iter()
-            .map(|(t, p)| BoardTile {
-                tile: *t,
-                x: p.x,
-                y: p.y,
-                rotation: p.rotation,
-            })
-            .collect();
-        let mut steps = vec![Step {
-            turn: 0,
-            placed: None,
-            player: None,
-            followers: Vec::new(),
-            events: Vec::new(),
-            scores: g.scores().to_vec(),
-            discarded: Vec::new(),
-            is_final: false,
-        }];
-        let mut pending = Vec::new();
-        let mut placements = 0;
-        let mut events = Vec::new();
-        for (i, t) in rec.turns.iter().enumerate() {
-            let turn = i + 1;
-            if let Some(d) = &t.discarded {
-                pending.push(d.clone());
-                continue;
-            }
-            let (Some(id), Some(x), Some(y), Some(rotation)) = (&t.tile, t.x, t.y, t.rotation)
-            else {
-                return Err(format!("turn {turn}: incomplete turn"));
-            };
-            let tile = rules
-                .tile_index(id)
-                .ok_or_else(|| format!("turn {turn}: unknown tile {id}"))?
-                as u16;
-            g.force_player(t.player).map_err(|e| e.to_string())?;
-            g.force_draw(tile).map_err(|e| e.to_string())?;
-            let deploy = deploy_for(rules, tile, rotation, t, turn)?;
-            events.clear();
-            g.apply_into(
-                Move {
-                    placement: Placement { x, y, rotation },
-                    deploy,
-                },
-                &mut events,
-            )
-            .map_err(|e| format!("turn {turn}: illegal move: {e}"))?;
-            let evs: Vec<EventRec> = events.iter().map(EventRec::from_event).collect();
-            if let Some(want) = &t.events {
-                if *want != evs {
-                    return Err(format!(
-                        "turn {turn}: the record's events differ from the engine's"
-                    ));
-                }
-            }
-            placements += 1;
-            steps.push(Step {
-                turn: placements,
-                placed: Some(BoardTile {
-                    tile,
-                    x,
-                    y,
-                    rotation,
-                }),
-                player: Some(t.player),
-                followers: followers_of(&g),
-                events: evs,
-                scores: g.scores().to_vec(),
-                discarded: std::mem::take(&mut pending),
-                is_final: false,
-            });
-        }
-        if finished {
-            let standing = followers_of(&g);
-            let fin: Vec<EventRec> = g
-                .finish()
-                .iter()
-                .filter(|e| e.reason == Reason::Final)
-                .map(EventRec::from_event)
-                .collect();
-            if g.scores() != replayed.game.scores() {
-                return Err(format!(
-                    "the final scores differ: the engine says {:?}, stepping gives {:?}",
-                    replayed.game.scores(),
-                    g.scores()
-                ));
-            }
-            steps.push(Step {
-                turn: placements,
-                placed: None,
-                player: None,
-                followers: standing,
-                events: fin,
-                scores: g.scores().to_vec(),
-                discarded: std::mem::take(&mut pending),
-                is_final: true,
-            });
-        } else if !pending.is_empty() {
-            if let Some(last) = steps.last_mut() {
-                last.discarded.append(&mut pending);
-            }
+        let replayed = record::replay_observed(&rec, rules, false, &mut |s| steps.see(s))
+            .map_err(|e| e.to_string())?;
+        let Steps {
+            start,
+            rules: _,
+            mut steps,
+            placements,
+            mut pending,
+        } = steps;
+        // Tiles removed after the last one placed, in a record that stops
+        // there, belong to the last state shown.
+        if let Some(last) = steps.last_mut() {
+            last.discarded.append(&mut pending);
         }
         let players = match &rec.bots {
             Some(b) if b.len() == rec.players as usize => b.clone(),
@@ -266,12 +198,12 @@ impl Timeline {
         };
         Ok(Timeline {
             rules,
+            finished: replayed.game.is_over(),
             record: rec,
             players,
-            start: start_tiles,
+            start,
             steps,
             placements,
-            finished,
         })
     }
 

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::catalog::port_names;
 use crate::engine::{
-    Action, Deploy, FollowerKind, Game, Move, MoveError, Placement, Reason, ScoreEvent,
+    Action, Deploy, FollowerKind, Game, Move, MoveError, Placed, Placement, Reason, ScoreEvent,
 };
 use crate::tables::{Ruleset, Segment, TileType};
 
@@ -448,6 +448,41 @@ fn compare_events(
     Ok(())
 }
 
+/// What a replay reports as it goes, in record order, to an observer (the
+/// viewer's timeline). Each step borrows the replay's own state, so whoever
+/// draws a record sees the game `replay` checked, not a second reading of it.
+#[derive(Debug, Clone, Copy)]
+pub enum Step<'a> {
+    /// The game as set up: the start tiles placed, before entry 1.
+    Start { game: &'a Game },
+    /// Entry `turn` (from 1) of `turns` removed a drawn tile that fits
+    /// nowhere (checked against the engine's discard).
+    Discarded {
+        turn: usize,
+        entry: &'a TurnRec,
+        tile: u16,
+    },
+    /// Entry `turn` played, every part of it: `placed` are the tiles it put
+    /// down (one for a base turn), `events` the points it scored, `game`
+    /// the state after it. On the turn that ends the game, `game` is the
+    /// board just before the final scoring, which `Final` reports.
+    Played {
+        turn: usize,
+        entry: &'a TurnRec,
+        placed: &'a [Placed],
+        events: &'a [ScoreEvent],
+        game: &'a Game,
+    },
+    /// The final scoring (a finished game, or any with `final_scoring`):
+    /// `standing` is the board before it, followers not yet returned;
+    /// `game` the state after it.
+    Final {
+        standing: &'a Game,
+        events: &'a [ScoreEvent],
+        game: &'a Game,
+    },
+}
+
 /// Replay `rec` under `rules`, checking every move and every recorded event.
 /// With `final_scoring`, a record that stops before the end is scored as if
 /// the game ended there.
@@ -455,6 +490,27 @@ pub fn replay(
     rec: &Record,
     rules: &'static Ruleset,
     final_scoring: bool,
+) -> Result<Replayed, ReplayError> {
+    run(rec, rules, final_scoring, None)
+}
+
+/// `replay`, telling `observe` each step. The checks, errors and result are
+/// `replay`'s: this is the same run with a listener.
+pub fn replay_observed(
+    rec: &Record,
+    rules: &'static Ruleset,
+    final_scoring: bool,
+    observe: &mut dyn FnMut(Step<'_>),
+) -> Result<Replayed, ReplayError> {
+    run(rec, rules, final_scoring, Some(observe))
+}
+
+/// The one replay loop behind `replay` and `replay_observed`.
+fn run(
+    rec: &Record,
+    rules: &'static Ruleset,
+    final_scoring: bool,
+    mut observe: Option<&mut dyn FnMut(Step<'_>)>,
 ) -> Result<Replayed, ReplayError> {
     if rec.format != FORMAT {
         return fail(
@@ -523,6 +579,18 @@ pub fn replay(
         turn: 0,
         reason: e.to_string(),
     })?;
+    // Only an observer needs the board before the final scoring.
+    let mut shadow = match &mut observe {
+        Some(observe) => {
+            observe(Step::Start { game: &g });
+            let start = match rec.seed {
+                Some(_) => crate::engine::start_placements(rules),
+                None => start,
+            };
+            Some(Shadow::new(rules, rec.players, &start)?)
+        }
+        None => None,
+    };
     let mut events = Vec::new();
     let mut discards_seen = 0;
     for (i, t) in rec.turns.iter().enumerate() {
@@ -547,6 +615,13 @@ pub fn replay(
                 );
             }
             discards_seen += 1;
+            if let Some(observe) = &mut observe {
+                observe(Step::Discarded {
+                    turn,
+                    entry: t,
+                    tile: actual.tile,
+                });
+            }
             continue;
         }
         if g.is_over() {
@@ -606,6 +681,7 @@ pub fn replay(
             placement: Placement { x, y, rotation },
             deploy,
         };
+        let placed_before = g.placed().len();
         let mut got = Vec::new();
         g.apply_into(mv, &mut got)
             .map_err(|e: MoveError| ReplayError {
@@ -620,16 +696,29 @@ pub fn replay(
         if let Some(want) = &t.events {
             compare_events(turn, "events", &during, want)?;
         }
+        if let (Some(observe), Some(shadow)) = (&mut observe, &mut shadow) {
+            shadow.follow(turn, t.player, tile, mv, &during)?;
+            // The same board either way; only the shadow has not been
+            // scored for the end yet.
+            let now = if g.is_over() { &shadow.game } else { &g };
+            observe(Step::Played {
+                turn,
+                entry: t,
+                placed: &now.placed()[placed_before..],
+                events: &during,
+                game: now,
+            });
+        }
         events.extend(got);
     }
     let n = rec.turns.len();
     if g.is_over() {
+        let fin: Vec<ScoreEvent> = events
+            .iter()
+            .copied()
+            .filter(|e| e.reason == Reason::Final)
+            .collect();
         if let Some(f) = &rec.final_ {
-            let fin: Vec<ScoreEvent> = events
-                .iter()
-                .copied()
-                .filter(|e| e.reason == Reason::Final)
-                .collect();
             compare_events(n, "final events", &fin, &f.events)?;
             if f.scores != g.scores() {
                 return fail(
@@ -642,12 +731,257 @@ pub fn replay(
                 );
             }
         }
+        if let (Some(observe), Some(shadow)) = (&mut observe, &shadow) {
+            shadow.check_end(n, &fin, &g)?;
+            observe(Step::Final {
+                standing: &shadow.game,
+                events: &fin,
+                game: &g,
+            });
+        }
     } else if final_scoring {
-        events.extend(g.finish());
+        let standing = observe.is_some().then(|| g.clone());
+        let fin = g.finish();
+        if let (Some(observe), Some(standing)) = (&mut observe, &standing) {
+            observe(Step::Final {
+                standing,
+                events: &fin,
+                game: &g,
+            });
+        }
+        events.extend(fin);
     }
     Ok(Replayed {
         game: g,
         turns: n,
         events,
     })
+}
+
+/// The replayed game once more, scripted over a ruleset with a spare tile so
+/// that it never ends on its own: the engine scores the end inside the move
+/// that exhausts the tiles, and an observer wants the board just before that
+/// (followers standing). It is fed the moves `run` checked, nothing it reads
+/// itself, and must score them as the game did.
+struct Shadow {
+    game: Game,
+}
+
+impl Shadow {
+    fn new(
+        rules: &'static Ruleset,
+        players: u8,
+        start: &[(u16, Placement)],
+    ) -> Result<Shadow, ReplayError> {
+        let game = Game::new_scripted(with_spare_tile(rules), players, start).map_err(|e| {
+            ReplayError {
+                turn: 0,
+                reason: e.to_string(),
+            }
+        })?;
+        Ok(Shadow { game })
+    }
+
+    fn drifted(turn: usize, what: impl std::fmt::Display) -> ReplayError {
+        ReplayError {
+            turn,
+            reason: format!("the board kept for the final scoring drifted from the game: {what}"),
+        }
+    }
+
+    fn follow(
+        &mut self,
+        turn: usize,
+        player: u8,
+        tile: u16,
+        mv: Move,
+        during: &[ScoreEvent],
+    ) -> Result<(), ReplayError> {
+        let g = &mut self.game;
+        g.force_player(player).map_err(|e| Self::drifted(turn, e))?;
+        g.force_draw(tile).map_err(|e| Self::drifted(turn, e))?;
+        let got = g.apply(mv).map_err(|e| Self::drifted(turn, e))?;
+        if got != during {
+            return Err(Self::drifted(turn, "it scored the turn differently"));
+        }
+        Ok(())
+    }
+
+    /// The shadow, scored for the end, must give the game's final events
+    /// and scores: it stands for the game's board before them.
+    fn check_end(&self, turn: usize, fin: &[ScoreEvent], g: &Game) -> Result<(), ReplayError> {
+        let mut ended = self.game.clone();
+        let got = ended.finish();
+        if got != fin || ended.scores() != g.scores() {
+            return Err(Self::drifted(turn, "it scores the end differently"));
+        }
+        Ok(())
+    }
+}
+
+/// `rules` with one more copy of a land tile (a spare river tile would
+/// change how the river's tiles are stacked), leaked like run-time rulesets
+/// are: one per ruleset for the life of the process, however many replays.
+fn with_spare_tile(rules: &'static Ruleset) -> &'static Ruleset {
+    static MADE: std::sync::Mutex<Vec<(usize, &'static Ruleset)>> =
+        std::sync::Mutex::new(Vec::new());
+    let key = rules as *const Ruleset as usize;
+    let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&(_, spare)) = made.iter().find(|(k, _)| *k == key) {
+        return spare;
+    }
+    let mut tiles = rules.tiles.to_vec();
+    let spare = tiles
+        .iter()
+        .position(|t| !t.edges.contains(&crate::tables::Edge::River))
+        .unwrap_or(0);
+    if let Some(t) = tiles.get_mut(spare) {
+        t.count += 1;
+    }
+    let spare: &'static Ruleset = Box::leak(Box::new(Ruleset {
+        tiles: Box::leak(tiles.into_boxed_slice()),
+        total: rules.total + 1,
+        ..*rules
+    }));
+    made.push((key, spare));
+    spare
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::{Bot, BotKind};
+    use crate::engine::Deployed;
+
+    /// A random game, its record, and the live game after each move.
+    fn played(id: &str, seed: u64) -> (Record, Vec<Game>, &'static Ruleset) {
+        let rules = crate::ruleset(id).expect("compiled in");
+        let mut g = Game::new(rules, 2, seed).expect("2 players");
+        let mut rec = Recorder::new(&g, None);
+        let mut bot = Bot::new(BotKind::Random, seed);
+        let mut after = Vec::new();
+        while let Some(mv) = bot.choose(&g) {
+            let before = g.clone();
+            let events = g.apply(mv).expect("a bot's move is legal");
+            rec.note(&before, mv, &events, &g);
+            after.push(g.clone());
+        }
+        (rec.record, after, rules)
+    }
+
+    #[derive(Debug, Default)]
+    struct Seen {
+        start: usize,
+        discarded: Vec<u16>,
+        played: Vec<Game>,
+        events: Vec<ScoreEvent>,
+        /// standing, final events, after.
+        fin: Option<(Game, Vec<ScoreEvent>, Game)>,
+    }
+
+    fn observe(rec: &Record, rules: &'static Ruleset, final_scoring: bool) -> (Replayed, Seen) {
+        let mut seen = Seen::default();
+        let out = replay_observed(rec, rules, final_scoring, &mut |s| match s {
+            Step::Start { game } => {
+                seen.start += 1;
+                assert_eq!(game.placed().len(), rules.start.len());
+            }
+            Step::Discarded { entry, tile, .. } => {
+                assert_eq!(
+                    entry.discarded.as_deref(),
+                    Some(rules.tiles[tile as usize].id)
+                );
+                seen.discarded.push(tile);
+            }
+            Step::Played {
+                placed,
+                events,
+                game,
+                ..
+            } => {
+                assert_eq!(placed.len(), 1);
+                assert_eq!(placed.last(), game.placed().last());
+                seen.events.extend_from_slice(events);
+                seen.played.push(game.clone());
+            }
+            Step::Final {
+                standing,
+                events,
+                game,
+            } => seen.fin = Some((standing.clone(), events.to_vec(), game.clone())),
+        })
+        .expect("the record replays");
+        (out, seen)
+    }
+
+    #[test]
+    fn an_observed_replay_is_the_replay_and_shows_the_board_before_the_end() {
+        let mut returned = 0;
+        for (id, seed) in [("base", 1), ("base_river1", 2), ("everything_c1", 1)] {
+            let (rec, live, rules) = played(id, seed);
+            let plain = replay(&rec, rules, false).expect("the record replays");
+            let (out, seen) = observe(&rec, rules, false);
+            assert!(out.game == plain.game, "{id}: the same game");
+            assert_eq!(out.events, plain.events);
+            assert_eq!(seen.start, 1);
+            let discards = rec.turns.iter().filter(|t| t.discarded.is_some()).count();
+            assert_eq!(seen.discarded.len(), discards);
+            assert_eq!(seen.played.len(), live.len(), "{id}: one step per move");
+            // Every move but the last: the very game that was played.
+            let n = live.len();
+            for (k, (shown, was)) in seen.played.iter().zip(&live).take(n - 1).enumerate() {
+                assert!(shown == was, "{id}: move {} shown as played", k + 1);
+            }
+            // The last: that board, its followers not yet scored for the end.
+            let (standing, fin, end) = seen.fin.expect("a finished game is scored");
+            let last = &seen.played[n - 1];
+            assert!(!last.is_over());
+            assert_eq!(last.placed(), end.placed());
+            assert_eq!(last.followers(), standing.followers());
+            assert!(end == live[n - 1] && end == out.game);
+            // Final scoring returns every follower but the farmers.
+            let farmers: Vec<Deployed> = standing
+                .followers()
+                .iter()
+                .filter(|f| on_field(&standing, f))
+                .copied()
+                .collect();
+            assert_eq!(end.followers(), farmers.as_slice(), "{id}");
+            returned += standing.followers().len() - farmers.len();
+            let total = |g: &Game| g.scores().iter().sum::<u32>();
+            let points: u32 = fin.iter().map(|e| e.points).sum();
+            assert_eq!(total(&standing) + points, total(&end), "{id}");
+            assert!(fin.iter().all(|e| e.reason == Reason::Final));
+            let mut all = seen.events.clone();
+            all.extend(fin);
+            assert_eq!(all, out.events, "{id}: every event reported once");
+        }
+        assert!(returned > 0, "some game ended with followers to return");
+    }
+
+    #[test]
+    fn a_partial_record_scored_at_the_end_shows_the_board_where_it_stops() {
+        let (mut rec, live, rules) = played("base_river1", 2);
+        rec.turns.truncate(20);
+        rec.final_ = None;
+        let moves = rec.turns.iter().filter(|t| t.discarded.is_none()).count();
+        let (_, seen) = observe(&rec, rules, false);
+        assert!(seen.fin.is_none(), "not over, not scored");
+        assert_eq!(seen.played.len(), moves);
+        let (out, seen) = observe(&rec, rules, true);
+        let (standing, fin, end) = seen.fin.expect("scored as if it ended");
+        assert!(standing == live[moves - 1] && standing == seen.played[moves - 1]);
+        assert!(end == out.game && end.is_over());
+        assert!(out.events.ends_with(&fin));
+    }
+
+    fn on_field(g: &Game, f: &Deployed) -> bool {
+        let p = g
+            .placed()
+            .iter()
+            .rfind(|p| p.node_base <= f.node)
+            .expect("on a tile");
+        let seg = g.rules().tiles[p.tile as usize].segments[(f.node - p.node_base) as usize];
+        seg.kind == crate::tables::Kind::Field
+    }
 }
