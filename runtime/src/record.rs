@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::catalog::port_names;
 use crate::engine::{
-    Action, Deploy, FollowerKind, Game, Move, MoveError, Placed, Placement, Reason, ScoreEvent,
+    Action, ActionError, Decision, Deploy, FollowerKind, Game, Move, Placed, Placement, Reason,
+    ScoreEvent,
 };
 use crate::tables::{Ruleset, Segment, TileType};
 
@@ -672,32 +673,30 @@ fn run(
                 format!("the record places {tile_id}, but the tile drawn is {drawn}"),
             );
         }
-        let tt = &rules.tiles[tile as usize];
-        let deploy = match &t.follower {
-            Some(f) => Some(follower_move(tt.id, tt.segments, rotation, f, turn)?),
-            None => None,
-        };
-        let mv = Move {
-            placement: Placement { x, y, rotation },
-            deploy,
-        };
-        let placed_before = g.placed().len();
-        let mut got = Vec::new();
-        g.apply_into(mv, &mut got)
-            .map_err(|e: MoveError| ReplayError {
+        if t.part.unwrap_or(1) != g.part() {
+            return fail(
                 turn,
-                reason: format!("illegal move: {e}"),
-            })?;
+                format!(
+                    "the engine plays part {} of player {}'s turn here, the record part {}",
+                    g.part(),
+                    g.to_move(),
+                    t.part.unwrap_or(1)
+                ),
+            );
+        }
+        let placed_before = g.placed().len();
+        let _ = (x, y, rotation);
+        let got = play_entry(&mut g, t, turn, tile)?;
         let during: Vec<ScoreEvent> = got
             .iter()
             .copied()
-            .filter(|e| e.reason == Reason::Completed)
+            .filter(|e| during_play(e.reason))
             .collect();
         if let Some(want) = &t.events {
             compare_events(turn, "events", &during, want)?;
         }
         if let (Some(observe), Some(shadow)) = (&mut observe, &mut shadow) {
-            shadow.follow(turn, t.player, tile, mv, &during)?;
+            shadow.follow(turn, t, tile, &during)?;
             // The same board either way; only the shadow has not been
             // scored for the end yet.
             let now = if g.is_over() { &shadow.game } else { &g };
@@ -716,7 +715,7 @@ fn run(
         let fin: Vec<ScoreEvent> = events
             .iter()
             .copied()
-            .filter(|e| e.reason == Reason::Final)
+            .filter(|e| !during_play(e.reason))
             .collect();
         if let Some(f) = &rec.final_ {
             compare_events(n, "final events", &fin, &f.events)?;
@@ -758,6 +757,93 @@ fn run(
     })
 }
 
+/// Events of the game's course (in a turn entry), as opposed to the end's.
+fn during_play(r: Reason) -> bool {
+    matches!(r, Reason::Completed | Reason::AbbotReturn)
+}
+
+/// Play turn entry `t` (its tile `tile` drawn): the placement, the answer to
+/// the wood decision (`follower`, else a `return-abbot` action, else none),
+/// then every further decision from `actions`, in order. All events.
+fn play_entry(
+    g: &mut Game,
+    t: &TurnRec,
+    turn: usize,
+    tile: u16,
+) -> Result<Vec<ScoreEvent>, ReplayError> {
+    let (Some(x), Some(y), Some(rotation)) = (t.x, t.y, t.rotation) else {
+        return fail(turn, "a turn needs tile, x, y and rotation (or discarded)");
+    };
+    let tt = &g.rules().tiles[tile as usize];
+    let mut actions = t.actions.as_deref().unwrap_or(&[]).iter().peekable();
+    let wood = match &t.follower {
+        Some(f) => Action::Deploy(follower_move(tt.id, tt.segments, rotation, f, turn)?),
+        None if actions.peek().is_some_and(|a| a.do_ == "return-abbot") => {
+            actions.next();
+            Action::ReturnAbbot
+        }
+        None => Action::Pass,
+    };
+    let mut got = Vec::new();
+    let illegal = |e: ActionError| ReplayError {
+        turn,
+        reason: format!("illegal move: {}", unwrap_move_error(e)),
+    };
+    g.apply_action(Action::Place(Placement { x, y, rotation }), &mut got)
+        .map_err(illegal)?;
+    g.apply_action(wood, &mut got).map_err(illegal)?;
+    // The decisions that follow within this entry (the builder's second
+    // tile is asked after the part's scoring).
+    while let Some(p) = g.pending() {
+        if p.decision == Decision::Place {
+            break;
+        }
+        let Some(a) = actions.next() else {
+            return fail(
+                turn,
+                format!(
+                    "the engine asks player {} to {}; the entry's `actions` do not answer",
+                    g.to_move(),
+                    p.decision.name()
+                ),
+            );
+        };
+        let action = match (a.do_.as_str(), a.take) {
+            ("second-tile", Some(take)) => Action::SecondTile(take),
+            _ => {
+                return fail(
+                    turn,
+                    format!(
+                        "the engine asks player {} to {}; the record answers `{}`",
+                        g.to_move(),
+                        p.decision.name(),
+                        a.do_
+                    ),
+                )
+            }
+        };
+        g.apply_action(action, &mut got).map_err(illegal)?;
+    }
+    if let Some(a) = actions.next() {
+        return fail(
+            turn,
+            format!(
+                "the record answers `{}`, which the engine did not ask",
+                a.do_
+            ),
+        );
+    }
+    Ok(got)
+}
+
+/// A refused action as the move error replay messages have always named.
+fn unwrap_move_error(e: ActionError) -> String {
+    match e {
+        ActionError::Illegal(m) => m.to_string(),
+        other => other.to_string(),
+    }
+}
+
 /// The replayed game once more, scripted over a ruleset with a spare tile so
 /// that it never ends on its own: the engine scores the end inside the move
 /// that exhausts the tiles, and an observer wants the board just before that
@@ -792,15 +878,17 @@ impl Shadow {
     fn follow(
         &mut self,
         turn: usize,
-        player: u8,
+        entry: &TurnRec,
         tile: u16,
-        mv: Move,
         during: &[ScoreEvent],
     ) -> Result<(), ReplayError> {
         let g = &mut self.game;
-        g.force_player(player).map_err(|e| Self::drifted(turn, e))?;
+        if g.part() == 1 {
+            g.force_player(entry.player)
+                .map_err(|e| Self::drifted(turn, e))?;
+        }
         g.force_draw(tile).map_err(|e| Self::drifted(turn, e))?;
-        let got = g.apply(mv).map_err(|e| Self::drifted(turn, e))?;
+        let got = play_entry(g, entry, turn, tile).map_err(|e| Self::drifted(turn, e))?;
         if got != during {
             return Err(Self::drifted(turn, "it scored the turn differently"));
         }

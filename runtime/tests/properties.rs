@@ -7,7 +7,7 @@
 //! `CARCASSONNE_PROPERTY_GAMES` sets the games per ruleset (default 10,000).
 
 use carcassonne_runtime::bots::{Bot, BotKind};
-use carcassonne_runtime::engine::{FollowerKind, Game, Move, ScoreEvent};
+use carcassonne_runtime::engine::{Action, Actor, FollowerKind, Game, Move, ScoreEvent};
 use carcassonne_runtime::record::{replay, Recorder};
 use carcassonne_runtime::tables::{rotate_mask, Kind, Ruleset, NO_SEGMENT};
 
@@ -86,34 +86,32 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) {
         .collect();
     let mut rec = Recorder::new(&g, None);
     let mut events: Vec<ScoreEvent> = Vec::new();
-    let initial = rules.options.followers as u32;
-    while !g.is_over() {
+    let initial: Vec<u8> = FollowerKind::ALL.iter().map(|&k| g.figures(0, k)).collect();
+    while let Some(pending) = g.pending() {
         let before = g.clone();
-        let mv: Move = bots[g.to_move() as usize].choose(&g).unwrap();
+        let Actor::Player(who) = pending.actor else {
+            panic!("no chance decisions yet")
+        };
+        let a = bots[who as usize].choose_action(&g).unwrap();
         events.clear();
-        g.apply_into(mv, &mut events).unwrap();
-        // No follower joins an occupied feature: flood the feature on a copy
-        // where the tile is placed without the follower.
-        if let Some(d) = mv.deploy {
-            let mut bare = before.clone();
-            bare.apply(Move { deploy: None, ..mv }).unwrap();
-            let members = flood(
-                &bare,
-                (
-                    mv.placement.x as i32,
-                    mv.placement.y as i32,
-                    d.segment as usize,
-                ),
-            );
-            for f in bare.followers() {
-                let owner = bare
+        g.apply_action(a, &mut events).unwrap();
+        if let Action::Deploy(d) = a {
+            // A follower joins no occupied feature, a builder or pig only
+            // one holding its owner's follower: flood the feature on the
+            // board before the figure, independently of the union-find.
+            let q = *before.placed().last().unwrap();
+            let members = flood(&before, (q.x as i32, q.y as i32, d.segment as usize));
+            let mut occupied = false;
+            let mut own = false;
+            for f in before.followers().iter().filter(|f| f.kind.occupies()) {
+                let owner = before
                     .placed()
                     .iter()
                     .find(|p| {
                         f.node >= p.node_base
                             && f.node
                                 < p.node_base
-                                    + bare.rules().tiles[p.tile as usize].segments.len() as u16
+                                    + before.rules().tiles[p.tile as usize].segments.len() as u16
                     })
                     .unwrap();
                 let here = (
@@ -121,35 +119,47 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) {
                     owner.y as i32,
                     (f.node - owner.node_base) as usize,
                 );
+                if members.contains(&here) {
+                    occupied = true;
+                    own |= f.player == who;
+                }
+            }
+            if d.kind.occupies() {
                 assert!(
-                    !members.contains(&here),
-                    "{} seed {seed} turn {}: a follower was deployed on an occupied feature: {mv:?} {:?} joins {here:?} (members {members:?})",
+                    !occupied,
+                    "{} seed {seed} turn {}: a follower was deployed on an occupied feature: {d:?}",
                     rules.id,
                     before.turn(),
-                    before.current_tile().unwrap().id
+                );
+            } else {
+                assert!(
+                    own,
+                    "{} seed {seed}: a {} beside no own follower",
+                    rules.id,
+                    d.kind.name()
                 );
             }
         }
-        for p in 0..players as usize {
+        for p in 0..players {
             assert!(
-                g.scores()[p] >= before.scores()[p],
+                g.scores()[p as usize] >= before.scores()[p as usize],
                 "seed {seed}: a score decreased"
             );
-            let on_board = g.followers().iter().filter(|f| f.player as usize == p);
-            let normal = on_board
-                .clone()
-                .filter(|f| f.kind == FollowerKind::Normal)
-                .count() as u32;
-            let big = on_board.filter(|f| f.kind == FollowerKind::Big).count() as u32;
-            assert_eq!(
-                normal + g.supply(p as u8) as u32,
-                initial,
-                "seed {seed}: followers not conserved"
-            );
-            assert_eq!(
-                big + g.big_supply(p as u8) as u32,
-                u32::from(rules.has_mechanic("big-follower"))
-            );
+            // Every figure is in its owner's supply or on the board.
+            for (k, &kind) in FollowerKind::ALL.iter().enumerate() {
+                let on_board = g
+                    .followers()
+                    .iter()
+                    .filter(|f| f.player == p && f.kind == kind)
+                    .count() as u32;
+                assert_eq!(
+                    on_board + g.figures(p, kind) as u32,
+                    initial[k] as u32,
+                    "{} seed {seed}: {} figures not conserved",
+                    rules.id,
+                    kind.name()
+                );
+            }
         }
         let sum: u32 = events.iter().map(|e| e.points).sum();
         let gained: u32 = (0..players as usize)
@@ -159,7 +169,7 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) {
             sum, gained,
             "seed {seed}: every point is in exactly one event"
         );
-        rec.note(&before, mv, &events, &g);
+        rec.note_action(&before, a, &events, &g);
     }
     check_matches(&g);
     assert_eq!(g.placed().len() + g.discards().len(), rules.total as usize);
@@ -189,6 +199,52 @@ fn invariants_hold_in_every_ruleset() {
             let players = rules.options.min_players
                 + (seed % (rules.options.max_players - rules.options.min_players + 1) as u64) as u8;
             play_and_check(rules, seed, players);
+        }
+    }
+}
+
+/// `apply(Move)` (the fused path) and `apply_action` (place, then the
+/// figure) play the same seeded games to identical states, events and
+/// scores, in every ruleset whose turns are moves.
+#[test]
+fn fused_and_action_paths_agree() {
+    let n = (games() / 10).max(1_000);
+    for rules in carcassonne_runtime::rulesets() {
+        let probe = Game::new(rules, 2, 0).unwrap();
+        if !probe.moves_suffice() {
+            continue;
+        }
+        for seed in 0..n {
+            let mut fused = Game::new(rules, 2, seed).unwrap();
+            let mut acted = fused.clone();
+            // Greedy bots weigh every move on clones: a few games suffice.
+            let second = if seed < 20 {
+                BotKind::Greedy
+            } else {
+                BotKind::Random
+            };
+            let mut bots_f = [Bot::new(BotKind::Random, seed), Bot::new(second, seed + 1)];
+            let mut bots_a = bots_f.clone();
+            let (mut ev_f, mut ev_a) = (Vec::new(), Vec::new());
+            while !fused.is_over() {
+                let p = fused.to_move() as usize;
+                let mv: Move = bots_f[p].choose(&fused).unwrap();
+                fused.apply_into(mv, &mut ev_f).unwrap();
+                let q = acted.to_move() as usize;
+                while acted.to_move() as usize == q && !acted.is_over() {
+                    let a = bots_a[q].choose_action(&acted).unwrap();
+                    acted.apply_action(a, &mut ev_a).unwrap();
+                    if !matches!(a, Action::Place(_)) {
+                        break;
+                    }
+                }
+                assert!(
+                    fused == acted,
+                    "{} seed {seed}: the paths differ after {mv:?}",
+                    rules.id
+                );
+            }
+            assert_eq!(ev_f, ev_a, "{} seed {seed}", rules.id);
         }
     }
 }
