@@ -590,7 +590,9 @@ impl Game {
         match k {
             Kind::City | Kind::Road | Kind::Cloister => true,
             Kind::Field => self.rules.options.farmers,
-            Kind::River => false,
+            // Only the abbot may occupy a garden (001_46b8449c567a6f1a.txt
+            // L425), and the engine has no abbot yet.
+            Kind::River | Kind::Garden => false,
         }
     }
 
@@ -697,6 +699,7 @@ impl Game {
                 })?;
             match seg.kind {
                 Kind::River => return Err(MoveError::NotClaimable("river")),
+                Kind::Garden => return Err(MoveError::NotClaimable("garden")),
                 Kind::Field if !self.rules.options.farmers => return Err(MoveError::NoFarmers),
                 _ => {}
             }

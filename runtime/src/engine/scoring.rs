@@ -96,7 +96,8 @@ fn value(g: &Game, root: u16, reason: Reason) -> u32 {
                 (false, false) => units,
             }
         }
-        Kind::Field | Kind::River => 0,
+        // Nobody occupies a garden until the abbot is played.
+        Kind::Field | Kind::River | Kind::Garden => 0,
     }
 }
 
