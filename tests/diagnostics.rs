@@ -60,6 +60,7 @@ const REQUIRED: &[&str] = &[
     "too_many_tiles",
     "duplicate_of_table",
     "twin_tiles_error",
+    "garden",
 ];
 
 const WARN_DIR: &str = "tests/data/warn";

@@ -4,7 +4,7 @@
 //! says where it came from; and `docs/research/wheel_robbers_topology.tsv`
 //! for the sets it lacks): for
 //! every tile of every set and edition, count, edges, segments, attributes,
-//! pennants, cloister and fields (half-edges and bordering cities) agree; and
+//! pennants, cloisters, gardens and fields (half-edges and bordering cities) agree; and
 //! each set's total agrees with the total its seed states, but for the
 //! documented exceptions.
 //!
@@ -105,6 +105,10 @@ fn is_note(feature: &str) -> bool {
 /// Catapult's fairs ("12 new land tiles with fairs", L2240).
 const IMPLICIT_ATTRS: &[&str] = &["bridge", "spring", "lake", "fork", "fair"];
 
+/// Reference features that are segments lying inside the tile (no ports):
+/// the catalog has one segment of that kind for each.
+const INSIDE: &[&str] = &["cloister", "garden"];
+
 fn strs(v: &Value) -> Vec<String> {
     v.as_array()
         .map(|a| {
@@ -176,7 +180,7 @@ fn compare(row: &Row, tile: &Value) -> Vec<String> {
         out.push(format!("edges: reference {want:?}, catalog {have:?}"));
     }
 
-    // Segments other than fields and cloisters: kind and sides.
+    // Segments with sides (not fields, cloisters or gardens): kind and sides.
     let mut want: Vec<(String, Vec<String>)> = if row["segments"] == "-" {
         Vec::new()
     } else {
@@ -190,7 +194,7 @@ fn compare(row: &Row, tile: &Value) -> Vec<String> {
     };
     let mut have: Vec<(String, Vec<String>)> = segs
         .iter()
-        .filter(|s| !matches!(kind(s).as_str(), "field" | "cloister"))
+        .filter(|s| !matches!(kind(s).as_str(), "field" | "cloister" | "garden"))
         .map(|s| (kind(s), sorted(strs(&s["ports"]))))
         .collect();
     want.sort();
@@ -201,19 +205,22 @@ fn compare(row: &Row, tile: &Value) -> Vec<String> {
     // The segment of a tile touching exactly these sides.
     let by_sides = |sides: &[String]| {
         segs.iter().position(|s| {
-            !matches!(kind(s).as_str(), "field" | "cloister") && sorted(strs(&s["ports"])) == sides
+            !matches!(kind(s).as_str(), "field" | "cloister" | "garden")
+                && sorted(strs(&s["ports"])) == sides
         })
     };
 
-    // Features: cloister, pennants, attributes on a segment (`x@SIDES`) or
-    // on the tile; every catalog attribute must be explained by one.
+    // Features: the segments inside the tile (cloister, garden), pennants,
+    // attributes on a segment (`x@SIDES`) or on the tile; every catalog
+    // attribute must be explained by one.
     let features: Vec<&str> = if row["features"] == "-" {
         Vec::new()
     } else {
         row["features"].split_whitespace().collect()
     };
     let mut pennants = 0;
-    let mut cloister = false;
+    // How many of each kind of segment inside the tile the reference lists.
+    let mut inside: BTreeMap<&str, usize> = INSIDE.iter().map(|&k| (k, 0)).collect();
     let mut explained_seg: Vec<(usize, String)> = Vec::new();
     let mut explained_tile: Vec<String> = Vec::new();
     // Field attributes written after a field's halves (`|pig-herd`).
@@ -240,7 +247,7 @@ fn compare(row: &Row, tile: &Value) -> Vec<String> {
         };
         let name = attr_name(name);
         match (name, at) {
-            ("cloister", None) => cloister = true,
+            (k, None) if INSIDE.contains(&k) => *inside.entry(k).or_default() += 1,
             ("pennant", None) => pennants += value.and_then(|v| v.parse::<i64>().ok()).unwrap_or(1),
             (_, Some(sides)) => match by_sides(&split_plus(sides)) {
                 Some(i) if attr_matches(segs[i]["attrs"].get(name), value) => {
@@ -277,11 +284,11 @@ fn compare(row: &Row, tile: &Value) -> Vec<String> {
             "pennants: reference {pennants}, catalog {have_pennants}"
         ));
     }
-    let have_cloister = segs.iter().any(|s| kind(s) == "cloister");
-    if cloister != have_cloister {
-        out.push(format!(
-            "cloister: reference {cloister}, catalog {have_cloister}"
-        ));
+    for (k, want) in inside {
+        let have = segs.iter().filter(|s| kind(s) == k).count();
+        if want != have {
+            out.push(format!("{k}: reference {want}, catalog {have}"));
+        }
     }
     for (i, s) in segs.iter().enumerate() {
         for name in s["attrs"].as_object().into_iter().flat_map(|m| m.keys()) {
@@ -467,8 +474,20 @@ fn comparison_detects_differences() {
     t["segments"][2]["borders"] = serde_json::json!([]);
     changed.push(("fields", t));
     let mut t = d.clone();
-    t["attrs"] = serde_json::json!({ "garden": true });
+    t["attrs"] = serde_json::json!({ "volcano": true });
     changed.push(("tile attribute", t));
+    let mut t = d.clone();
+    t["segments"]
+        .as_array_mut()
+        .unwrap()
+        .push(serde_json::json!({ "kind": "garden", "ports": [], "attrs": {} }));
+    changed.push(("garden", t));
+    let mut t = d.clone();
+    t["segments"]
+        .as_array_mut()
+        .unwrap()
+        .push(serde_json::json!({ "kind": "cloister", "ports": [], "attrs": {} }));
+    changed.push(("cloister", t));
     for (what, tile) in changed {
         let diffs = compare(row, &tile);
         assert!(

@@ -10,7 +10,9 @@
 //! a coarse raster of the square is painted in drawing order and the free
 //! cells are flooded from each field's half-edges, which gives every field
 //! that touches an edge its area. An enclosed field takes a free area no edge
-//! reaches, or else a courtyard carved out of its cities (`enclosed`). Every
+//! reaches, or else a courtyard carved out of its cities (`enclosed`). A
+//! garden is laid over the roomiest part of a field, as near the centre as
+//! it fits, once the fields are known (it cuts no field in two). Every
 //! segment gets an anchor inside its visible area (where a follower stands)
 //! and a second point for its symbols.
 
@@ -32,6 +34,18 @@ pub const ROAD_WIDTH: f64 = 11.0;
 pub const RIVER_WIDTH: f64 = 13.0;
 /// Half the side of a cloister's footprint.
 pub const CLOISTER_HALF: f64 = 13.0;
+/// Half the side of a garden's footprint: smaller than a cloister, so that
+/// it fits the narrower fields gardens lie in (beside roads, under cities).
+pub const GARDEN_HALF: f64 = 10.0;
+/// The least half side a garden shrinks to where its field is narrow.
+const GARDEN_MIN_HALF: f64 = 5.0;
+/// The field room a garden wants round its footprint, so that the field
+/// still shows beside it (a farmer's place).
+const GARDEN_ROOM: f64 = GARDEN_HALF + 6.0;
+/// How far a garden's rounded corner reaches, per unit of its half side
+/// (√2 less the rounding of a corner of radius 0.2 half sides): a garden
+/// whose field is narrower than that shrinks rather than cover its edge.
+const GARDEN_REACH: f64 = 1.25;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Pt {
@@ -141,6 +155,9 @@ pub enum Geom {
     },
     /// A cloister standing at `at`.
     Cloister { at: Pt },
+    /// A garden lying at `at`, over part of a field: a square of half side
+    /// `half` (less than `GARDEN_HALF` in a narrow field).
+    Garden { at: Pt, half: f64 },
     /// A field: the raster cells it covers, as an SVG path (possibly empty),
     /// and for an enclosed field the cities leave no room for, the courtyard
     /// carved out of them (drawn over the cities).
@@ -219,6 +236,8 @@ fn is_bridge(seg: &Segment) -> bool {
 
 /// The layer of a field with a courtyard: over every city, bridges included.
 const COURT_LAYER: u8 = 15;
+/// The layer of a garden: over the field it lies in, courtyards included.
+const GARDEN_LAYER: u8 = 16;
 
 fn layer_of(kind: Kind, bridge: bool) -> u8 {
     let base = match kind {
@@ -227,6 +246,7 @@ fn layer_of(kind: Kind, bridge: bool) -> u8 {
         Kind::Road => 2,
         Kind::City => 3,
         Kind::Cloister => 4,
+        Kind::Garden => return GARDEN_LAYER,
     };
     if bridge && kind != Kind::Field {
         10 + base
@@ -858,6 +878,11 @@ pub fn layout(tile: &TileType) -> Layout {
         if geoms[i].is_none() {
             geoms[i] = Some(match seg.kind {
                 Kind::Cloister => Geom::Cloister { at: CENTRE },
+                // Placed once the fields are known, below.
+                Kind::Garden => Geom::Garden {
+                    at: CENTRE,
+                    half: GARDEN_HALF,
+                },
                 _ => Geom::Field {
                     d: String::new(),
                     court: None,
@@ -881,7 +906,7 @@ pub fn layout(tile: &TileType) -> Layout {
                 Geom::Cloister { at } => {
                     (q.x - at.x).abs() <= CLOISTER_HALF && (q.y - at.y).abs() <= CLOISTER_HALF
                 }
-                Geom::Field { .. } => false,
+                Geom::Garden { .. } | Geom::Field { .. } => false,
             };
             if covers {
                 *o = i as i32;
@@ -925,6 +950,17 @@ pub fn layout(tile: &TileType) -> Layout {
         };
     }
     let walls = walls::walls(&field_of);
+    for i in (0..n).filter(|&i| segs[i].kind == Kind::Garden) {
+        let (at, room) = garden_spot(segs, &owner);
+        let half = ((room - CELL / 2.0) / GARDEN_REACH).clamp(GARDEN_MIN_HALF, GARDEN_HALF);
+        for (c, o) in owner.iter_mut().enumerate() {
+            let q = cell_centre(c);
+            if (q.x - at.x).abs() <= half && (q.y - at.y).abs() <= half {
+                *o = i as i32;
+            }
+        }
+        geoms[i] = Geom::Garden { at, half };
+    }
 
     // Anchors and symbol points.
     let mut out = Vec::with_capacity(n);
@@ -932,7 +968,14 @@ pub fn layout(tile: &TileType) -> Layout {
         let mask: Vec<bool> = owner.iter().map(|&o| o == i as i32).collect();
         let cells: Vec<usize> = (0..GRID * GRID).filter(|&c| mask[c]).collect();
         if let Geom::Field { d, .. } = &mut geoms[i] {
-            *d = cells_path(&mask);
+            // A garden lies over its field: the field's shade runs on under
+            // it, so no square of another green shows round the garden.
+            let garden_at =
+                |c: usize| usize::try_from(owner[c]).is_ok_and(|o| segs[o].kind == Kind::Garden);
+            let shaded: Vec<bool> = (0..GRID * GRID)
+                .map(|c| mask[c] || (field_of[c] == i as i32 && garden_at(c)))
+                .collect();
+            *d = cells_path(&shaded);
         }
         let cap = match seg.kind {
             Kind::Road | Kind::River => f64::INFINITY,
@@ -941,10 +984,12 @@ pub fn layout(tile: &TileType) -> Layout {
         let fallback = fallback_anchor(seg);
         let (anchor, depth) = match &geoms[i] {
             Geom::Cloister { at } => (*at, CLOISTER_HALF),
+            Geom::Garden { at, half } => (*at, *half),
             _ => deepest(&mask, cap, centroid(&cells)).unwrap_or((fallback, 0.0)),
         };
         let symbol = match &geoms[i] {
             Geom::Cloister { at } => pt(at.x + 8.0, at.y - 8.0),
+            Geom::Garden { at, half } => pt(at.x + 0.6 * half, at.y - 0.6 * half),
             _ => second_point(&mask, anchor, depth),
         };
         out.push(SegGeom {
@@ -980,7 +1025,7 @@ pub fn layout(tile: &TileType) -> Layout {
     // largest free part of the fields, away from each other.
     let mut used: Vec<Pt> = out
         .iter()
-        .filter(|s| s.kind == Kind::Cloister)
+        .filter(|s| matches!(s.kind, Kind::Cloister | Kind::Garden))
         .map(|s| s.anchor)
         .collect();
     let mut marks = Vec::new();
@@ -1024,6 +1069,29 @@ pub fn layout(tile: &TileType) -> Layout {
         owner,
         walls,
     }
+}
+
+/// Where a garden lies: in the field with the most room for it (each field
+/// on its own, so that it never straddles a hedge between two fields), as
+/// near the centre as that room allows; the centre on a tile with no field
+/// showing; and the room there (the distance to the field's border, at
+/// most `GARDEN_ROOM`). Gardens already placed own their cells, so a second
+/// one lies beside the first.
+fn garden_spot(segs: &[Segment], owner: &[i32]) -> (Pt, f64) {
+    let mut best: Option<(Pt, f64)> = None;
+    for f in (0..segs.len()).filter(|&f| segs[f].kind == Kind::Field) {
+        let mask: Vec<bool> = owner.iter().map(|&o| o == f as i32).collect();
+        let Some((p, depth)) = deepest(&mask, GARDEN_ROOM, CENTRE) else {
+            continue;
+        };
+        let better = best.is_none_or(|(bp, bd)| {
+            depth > bd + 1e-9 || ((depth - bd).abs() <= 1e-9 && p.dist(CENTRE) < bp.dist(CENTRE))
+        });
+        if better {
+            best = Some((p, depth));
+        }
+    }
+    best.unwrap_or((CENTRE, GARDEN_ROOM))
 }
 
 /// Do the two halves of side `s` belong to one segment (a field going round

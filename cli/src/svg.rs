@@ -55,7 +55,7 @@ pub struct Style {
 }
 
 /// A tile's drawing in its own 0..100 square, turned `rotation` clockwise
-/// quarter turns; symbols and cloisters stay upright.
+/// quarter turns; symbols, cloisters and gardens stay upright.
 pub fn tile_body(tile: &TileType, lay: &Layout, style: Style, rotation: u8) -> String {
     let r = rotation % 4;
     let mut s = String::new();
@@ -144,6 +144,7 @@ pub fn tile_body(tile: &TileType, lay: &Layout, style: Style, rotation: u8) -> S
                 }
             }
             Geom::Cloister { at } => s.push_str(&cloister(*at, r)),
+            Geom::Garden { at, half } => s.push_str(&garden(*at, *half, r)),
             Geom::Field { court: Some(c), .. } => {
                 // A courtyard carved out of the cities round it: walled like
                 // them, or hedged when it borders no city.
@@ -288,6 +289,31 @@ fn cloister(at: Pt, r: u8) -> String {
     )
 }
 
+/// A garden: a square hedge round a lawn with a cluster of trees and a few
+/// flowers; green where a cloister is stone and roof, and smaller. Drawn for
+/// a half side of 10, scaled to `half`.
+fn garden(at: Pt, half: f64, r: u8) -> String {
+    let scale = if (half - geom::GARDEN_HALF).abs() < 1e-9 {
+        String::new()
+    } else {
+        format!(" scale({})", num(half / geom::GARDEN_HALF))
+    };
+    format!(
+        concat!(
+            r##"<g transform="{}{}">"##,
+            r##"<rect x="-10" y="-10" width="20" height="20" rx="4" fill="#3f7a2a" stroke="#1f4514" stroke-width="1.4"/>"##,
+            r##"<rect x="-6.5" y="-6.5" width="13" height="13" rx="2" fill="#c4e38a"/>"##,
+            r##"<circle cx="-2.4" cy="-2" r="3" fill="#2e6b20" stroke="#1f4514" stroke-width="0.7"/>"##,
+            r##"<circle cx="2.8" cy="-1" r="2.6" fill="#3f8a2c" stroke="#1f4514" stroke-width="0.7"/>"##,
+            r##"<circle cx="-0.2" cy="3" r="2.7" fill="#357a25" stroke="#1f4514" stroke-width="0.7"/>"##,
+            r##"<circle cx="4" cy="4" r="1.1" fill="#f08ab3"/><circle cx="-4.3" cy="3.8" r="1.1" fill="#f4e04d"/>"##,
+            r##"</g>"##
+        ),
+        upright(at, r),
+        scale
+    )
+}
+
 /// The symbol for attribute `name` at `p`; an attribute without a picture
 /// gets a labelled badge.
 pub fn symbol(name: &str, value: i16, p: Pt, r: u8) -> String {
@@ -320,11 +346,6 @@ pub fn symbol(name: &str, value: i16, p: Pt, r: u8) -> String {
             r##"<path d="M3 -13 V-8.5 M1.2 -11.4 H4.8" stroke="#3b3b4a" stroke-width="1.2"/>"##,
             r##"<rect x="-2" y="2" width="3" height="5" fill="#3b3b4a"/>"##,
             "</g>"
-        )
-        .to_string(),
-        "garden" => concat!(
-            r##"<circle r="8" fill="#5c9e3a" stroke="#2f5d1c" stroke-width="1"/>"##,
-            r##"<circle cx="-3" cy="-2" r="2.2" fill="#e8e05a"/><circle cx="3" cy="-1" r="2.2" fill="#f08ab3"/><circle cx="0" cy="3.5" r="2.2" fill="#ffffff"/>"##
         )
         .to_string(),
         "volcano" => concat!(
@@ -485,6 +506,12 @@ pub fn atlas_with(rules: &Ruleset, lays: &[Layout]) -> String {
             "cloister".into(),
             cloister(Pt { x: 0.0, y: 0.0 }, 0)
                 .replace("translate(0 0)", "translate(0 0) scale(0.7)"),
+        ));
+    }
+    if uses(Kind::Garden) {
+        legend.push((
+            "garden (only the abbot may occupy it)".into(),
+            garden(Pt { x: 0.0, y: 0.0 }, 8.0, 0),
         ));
     }
     let mut attrs: Vec<u8> = Vec::new();

@@ -204,6 +204,77 @@ fn every_segment_of_every_tile_is_visible_and_its_anchor_lies_on_it() {
     assert!(faults.is_empty(), "{}", faults.join("\n"));
 }
 
+/// A garden lies over a field of its tile (the roomiest, as near the centre
+/// as it fits) and covers nothing else: every other segment of a garden
+/// variant shows as much as on its plain tile (the garden is its last
+/// segment, so the others keep their indices). It is drawn as a garden
+/// (hedge and trees), not as a cloister.
+#[test]
+fn a_garden_lies_over_a_field_and_is_drawn_as_a_garden() {
+    let pairs = [
+        ("E.G", "E"),
+        ("R.G", "R"),
+        ("U.G", "U"),
+        ("V.G", "V"),
+        ("IC/CCCCG", "IC/CCCC"),
+        ("RI.1/IIG", "RI.1/II"),
+        ("TO/RRG", "TO/RR"),
+    ];
+    for (garden_id, plain_id) in pairs {
+        let (lay, t) = layout_of("everything_c2", garden_id);
+        // The plain tile as the 1st edition has it (the 2nd swaps some).
+        let (plain, _) = layout_of("everything_c1", plain_id);
+        let g = t
+            .segments
+            .iter()
+            .position(|s| s.kind == Kind::Garden)
+            .unwrap_or_else(|| panic!("{garden_id} has no garden"));
+        let Geom::Garden { at, half } = lay.segs[g].geom else {
+            panic!("{garden_id}: the garden is drawn as {:?}", lay.segs[g].geom)
+        };
+        assert!((5.0..=geom::GARDEN_HALF).contains(&half), "{garden_id}");
+        assert_eq!(lay.segs[g].anchor, at, "{garden_id}");
+        for j in (0..t.segments.len()).filter(|&j| j != g) {
+            if t.segments[j].kind == Kind::Field {
+                assert!(lay.cells_of(j) > 0, "{garden_id}: field {j} is hidden");
+            } else {
+                assert_eq!(
+                    lay.cells_of(j),
+                    plain.cells_of(j),
+                    "{garden_id}: the garden covers part of segment {j}"
+                );
+            }
+        }
+        // Under the garden: a field of the plain tile.
+        let under = plain.segment_at(at).map(|j| t.segments[j].kind);
+        assert_eq!(under, Some(Kind::Field), "{garden_id} at {at:?}");
+    }
+    // E.G's field is wide open: the garden lies at the centre, full size.
+    let (lay, t) = layout_of("everything_c2", "E.G");
+    let g = t
+        .segments
+        .iter()
+        .position(|s| s.kind == Kind::Garden)
+        .unwrap();
+    let Geom::Garden { at, half } = lay.segs[g].geom else {
+        unreachable!("checked above")
+    };
+    assert!(support::dist(at, pt(50.0, 50.0)) < 2.0, "E.G: {at:?}");
+    assert_eq!(half, geom::GARDEN_HALF);
+    let body = svg::tile_body(t, &lay, svg::Style { detail: true }, 1);
+    xml(&format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg">{body}</svg>"#
+    ));
+    assert!(body.contains("#3f7a2a"), "no hedge: {body}");
+    assert!(!body.contains("#efe4cc"), "a cloister is drawn: {body}");
+    // The atlas names it in its legend where a tile has one, only there.
+    assert!(
+        svg::atlas(carcassonne_runtime::ruleset("everything_c2").unwrap())
+            .contains(">garden (only the abbot may occupy it)</text>")
+    );
+    assert!(!svg::atlas(carcassonne_runtime::ruleset("base").unwrap()).contains(">garden"));
+}
+
 #[test]
 fn enclosed_fields_are_drawn_inside_their_cities() {
     let (lay, t) = layout_of("base_inns_cathedrals", "IC/CCCC");

@@ -70,13 +70,6 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         meaning: "a cathedral in this city: 3 per tile and pennant when complete, 0 at the end (000_9deb58b1a7d17d38.txt L717-L726)",
     },
     AttrDef {
-        name: "garden",
-        target: Target::Tile,
-        values: Values::Flag,
-        mechanic: "abbot",
-        meaning: "a garden the abbot may occupy (001_46b8449c567a6f1a.txt L387-L546)",
-    },
-    AttrDef {
         name: "pig-herd",
         target: Target::Segment(FIELD),
         values: Values::Flag,

@@ -24,7 +24,8 @@ use crate::toml_read::{At, Reader};
 ///
 /// Tiles are compared as the ruleset takes them, with the names of the
 /// attributes it ignores (`tiles_only`): in play the two tiles would be
-/// alike, but a tile whose garden is ignored is a garden variant, not a copy.
+/// alike, but a tile whose tower foundation is ignored is a tower variant,
+/// not a copy.
 pub(crate) fn warn_duplicates<'a>(
     r: &mut Reader,
     tiles: &[Tile],
@@ -176,9 +177,15 @@ mod tests {
     }
 
     #[test]
-    fn an_ignored_attribute_tells_tiles_apart() {
-        let mut garden = tile("b", "b1", CITY_N, None);
-        garden.ignored = vec!["garden".to_string()];
+    fn a_garden_variant_is_no_copy() {
+        let garden = tile("b", "b1", "city N\nfield E S W > N\ngarden", None);
         assert!(warnings(&[tile("a", "a1", CITY_N, None), garden]).is_empty());
+    }
+
+    #[test]
+    fn an_ignored_attribute_tells_tiles_apart() {
+        let mut tower = tile("b", "b1", CITY_N, None);
+        tower.ignored = vec!["tower".to_string()];
+        assert!(warnings(&[tile("a", "a1", CITY_N, None), tower]).is_empty());
     }
 }

@@ -68,7 +68,7 @@ fn attribute(pair: pest::iterators::Pair<Rule>) -> AttrWord {
 fn describe(rule: &Rule) -> &'static str {
     match rule {
         Rule::kind | Rule::segment | Rule::statement | Rule::marker | Rule::tile_keyword => {
-            "a segment kind (city, road, field, river, cloister), `seam`, `any` or `tile`"
+            "a segment kind (city, road, field, river, cloister, garden), `seam`, `any` or `tile`"
         }
         Rule::port => "a port (N E S W Nw Ne En Es Se Sw Ws Wn)",
         Rule::enclosed => "`enclosed`",
@@ -198,8 +198,9 @@ mod tests {
 
     #[test]
     fn comments_blank_lines_and_markers() {
-        let src = "\n# a cloister tile\ncloister\n\nfield N E S W   # all around\ntile +garden\n";
-        assert_eq!(kinds(src), ["cloister", "field", "tile"]);
+        let src =
+            "\n# a cloister tile\ncloister\n\nfield N E S W   # all around\ngarden\ntile +volcano\n";
+        assert_eq!(kinds(src), ["cloister", "field", "garden", "tile"]);
     }
 
     #[test]

@@ -103,7 +103,8 @@ mod tests {
         assert_eq!(d("banner", "pennant"), 5);
     }
 
-    const ATTRS: &[&str] = &["pennant", "inn", "cathedral", "garden", "goods", "well"];
+    const ATTRS: &[&str] = &["pennant", "inn", "cathedral", "volcano", "goods", "well"];
+    const KINDS: &[&str] = &["city", "road", "field", "river", "cloister", "garden"];
 
     #[test]
     fn suggests_the_one_near_name() {
@@ -114,6 +115,9 @@ mod tests {
             Some("cathedral")
         );
         assert_eq!(nearest("nw", ["N", "Nw", "Wn"]), Some("Nw"));
+        assert_eq!(nearest("gardn", KINDS.iter().copied()), Some("garden"));
+        assert_eq!(nearest("Garden", KINDS.iter().copied()), Some("garden"));
+        assert_eq!(nearest("cloistr", KINDS.iter().copied()), Some("cloister"));
     }
 
     #[test]

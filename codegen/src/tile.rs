@@ -12,7 +12,7 @@ use crate::suggest::did_you_mean;
 
 /// The words that may start a shape line, for suggestions.
 const KIND_WORDS: &[&str] = &[
-    "city", "road", "field", "river", "cloister", "seam", "any", "tile",
+    "city", "road", "field", "river", "cloister", "garden", "seam", "any", "tile",
 ];
 
 /// The geometry of one tile after checking.
@@ -111,7 +111,7 @@ pub fn build(
                     sink.error(
                         kind.span.clone(),
                         format!(
-                            "unknown segment kind `{}`; expected city, road, field, river, cloister, `seam`, `any` or `tile`{}",
+                            "unknown segment kind `{}`; expected city, road, field, river, cloister, garden, `seam`, `any` or `tile`{}",
                             kind.text,
                             did_you_mean(&kind.text, "", KIND_WORDS.iter().copied())
                         ),
@@ -147,13 +147,14 @@ pub fn build(
                         );
                     }
                 }
-                if k == Kind::Cloister && !words.is_empty() {
+                let inside = lies_inside(k);
+                if inside && !words.is_empty() {
                     sink.error(
                         words[0].span.clone(),
-                        "a cloister takes no ports: it lies inside the tile".to_string(),
+                        format!("a {} takes no ports: it lies inside the tile", k.name()),
                     );
                 }
-                if words.is_empty() && enclosed.is_none() && k != Kind::Cloister {
+                if words.is_empty() && enclosed.is_none() && !inside {
                     let what = if k == Kind::Field {
                         "half-edges or `enclosed`"
                     } else {
@@ -224,7 +225,7 @@ pub fn build(
                 Kind::City => Edge::City,
                 Kind::Road => Edge::Road,
                 Kind::River => Edge::River,
-                Kind::Field | Kind::Cloister => Edge::Field,
+                Kind::Field | Kind::Cloister | Kind::Garden => Edge::Field,
             };
         }
     }
@@ -233,6 +234,11 @@ pub fn build(
         segments,
         attrs: tile_attrs,
     })
+}
+
+/// Kinds drawn inside the tile, away from its edges: they take no ports.
+fn lies_inside(k: Kind) -> bool {
+    matches!(k, Kind::Cloister | Kind::Garden)
 }
 
 /// What a `seam` or `any` line makes of a side.
@@ -747,10 +753,22 @@ fn resolve_attrs(words: &[AttrWord], on: Option<Kind>, sink: &mut dyn Sink) -> V
     for w in words {
         let Some((id, def)) = attrs::attribute(&w.name.text) else {
             let known = || attrs::ATTRIBUTES.iter().map(|a| a.name);
-            // A near name says more than the list of all 33.
-            let hint = match did_you_mean(&w.name.text, "+", known()) {
-                h if h.is_empty() => format!("; known: {}", known().collect::<Vec<_>>().join(", ")),
-                h => h,
+            // A segment kind written as a marker (`tile +garden`, which was
+            // an attribute before the garden became a segment) is answered
+            // with what to write instead; a near name says more than the
+            // list of all of them.
+            let hint = if let Some(k) = Kind::from_name(&w.name.text) {
+                format!(
+                    "; a {0} is a segment, not an attribute: write `{0}` on a line of its own",
+                    k.name()
+                )
+            } else {
+                match did_you_mean(&w.name.text, "+", known()) {
+                    h if h.is_empty() => {
+                        format!("; known: {}", known().collect::<Vec<_>>().join(", "))
+                    }
+                    h => h,
+                }
             };
             sink.error(
                 w.span.clone(),
@@ -946,6 +964,46 @@ mod tests {
     #[test]
     fn a_tunnel_passes_under_the_city() {
         assert!(check("city E W\nroad N S +tunnel\nfield N > W\nfield S > W").is_ok());
+    }
+
+    #[test]
+    fn a_garden_lies_inside_the_tile_like_a_cloister() {
+        // Base E.G: a city cap and a garden in the field.
+        let g = check("city N\nfield E S W > N\ngarden").unwrap();
+        assert_eq!(g.edges, [Edge::City, Edge::Field, Edge::Field, Edge::Field]);
+        assert_eq!(g.segments[2].kind, Kind::Garden);
+        assert!(g.segments[2].ports.is_empty());
+        assert!(g.attrs.is_empty(), "a garden is a segment, not a marker");
+        // A cloister and a garden on one tile are two segments.
+        let g = check("cloister\ngarden\nfield N E S W").unwrap();
+        assert_eq!(
+            g.segments.iter().map(|s| s.kind).collect::<Vec<_>>(),
+            [Kind::Cloister, Kind::Garden, Kind::Field]
+        );
+        let e = check("garden N\nfield N E S W").unwrap_err();
+        assert_eq!(e, ["a garden takes no ports: it lies inside the tile"]);
+        let e = check("garden +pennant\nfield N E S W").unwrap_err();
+        assert_eq!(e, ["`+pennant` belongs on a city segment, not on a garden"]);
+    }
+
+    #[test]
+    fn a_garden_marker_says_to_write_a_segment() {
+        let e = check("city N\nfield E S W > N\ntile +garden").unwrap_err();
+        assert_eq!(
+            e,
+            ["unknown attribute `+garden`; a garden is a segment, not an attribute: write `garden` on a line of its own"]
+        );
+    }
+
+    #[test]
+    fn a_misspelt_garden_is_suggested() {
+        let e = check("city N\nfield E S W > N\ngardn").unwrap_err();
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert!(
+            e[0].starts_with("unknown segment kind `gardn`; expected city, road, field, river, cloister, garden,"),
+            "{e:?}"
+        );
+        assert!(e[0].ends_with("did you mean `garden`?"), "{e:?}");
     }
 
     #[test]

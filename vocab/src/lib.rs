@@ -15,15 +15,20 @@ pub enum Kind {
     Field,
     River,
     Cloister,
+    /// A garden (The Abbot, 2nd edition): lies inside the tile like a
+    /// cloister; only the abbot may occupy it (001_46b8449c567a6f1a.txt
+    /// L387-L546).
+    Garden,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 5] = [
+    pub const ALL: [Kind; 6] = [
         Kind::City,
         Kind::Road,
         Kind::Field,
         Kind::River,
         Kind::Cloister,
+        Kind::Garden,
     ];
 
     #[inline]
@@ -34,6 +39,7 @@ impl Kind {
             Kind::Field => "field",
             Kind::River => "river",
             Kind::Cloister => "cloister",
+            Kind::Garden => "garden",
         }
     }
 

@@ -76,13 +76,14 @@ fn near_polyline(line: &[Pt], p: Pt, r: f64) -> bool {
 }
 
 /// Does segment `i`'s own drawing cover `p`? A city by its outline, a road
-/// or river by its stroke, a cloister by its square, a field by its
+/// or river by its stroke, a cloister or a garden by its square, a field by its
 /// courtyard or else by the raster cells it was flooded into.
 pub fn own_area(lay: &Layout, i: usize, p: Pt) -> bool {
     match &lay.segs[i].geom {
         Geom::Area { poly, .. } => in_polygon(poly, p),
         Geom::Stroke { lines, width, .. } => lines.iter().any(|l| near_polyline(l, p, width / 2.0)),
         Geom::Cloister { at } => (p.x - at.x).abs() <= 12.0 && (p.y - at.y).abs() <= 12.0,
+        Geom::Garden { at, half } => (p.x - at.x).abs() <= *half && (p.y - at.y).abs() <= *half,
         Geom::Field { court: Some(c), .. } => dist(p, c.centre) <= c.radius,
         Geom::Field { court: None, .. } => lay.segment_at(p) == Some(i),
     }

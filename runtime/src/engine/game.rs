@@ -26,10 +26,11 @@ pub(crate) enum Phase {
     Over,
 }
 
-/// Whether a segment kind is a garden (The Abbot's claimable feature).
+/// Whether a segment kind is a garden (The Abbot's claimable feature, scored
+/// like a cloister: 001_46b8449c567a6f1a.txt L430).
 #[inline]
-pub(crate) fn is_garden(_k: Kind) -> bool {
-    false
+pub(crate) fn is_garden(k: Kind) -> bool {
+    k == Kind::Garden
 }
 
 /// A tile on the board.
@@ -655,7 +656,9 @@ impl Game {
         match k {
             Kind::City | Kind::Road | Kind::Cloister => true,
             Kind::Field => self.rules.options.farmers,
-            Kind::River => false,
+            // "You may not place a regular meeple onto the garden"
+            // (001_46b8449c567a6f1a.txt L426): only the abbot (`mechanics::abbot`).
+            Kind::River | Kind::Garden => false,
         }
     }
 
