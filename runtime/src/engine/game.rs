@@ -27,7 +27,7 @@ pub(crate) enum Phase {
 }
 
 /// Whether a segment kind is a garden (The Abbot's claimable feature, scored
-/// like a cloister: 001_46b8449c567a6f1a.txt L430).
+/// like a cloister: 001_46b8449c567a6f1a.txt L430, L438).
 #[inline]
 pub(crate) fn is_garden(k: Kind) -> bool {
     k == Kind::Garden
@@ -650,14 +650,14 @@ impl Game {
     }
 
     /// Where a follower (normal or big) may stand (000_9deb58b1a7d17d38.txt
-    /// L102-L117): never on a river (L482) or a garden (001_… L426).
+    /// L102-L117): never on a river (L482) or a garden (001_… L425).
     #[inline]
     pub(crate) fn follower_may_stand(&self, k: Kind) -> bool {
         match k {
             Kind::City | Kind::Road | Kind::Cloister => true,
             Kind::Field => self.rules.options.farmers,
             // "You may not place a regular meeple onto the garden"
-            // (001_46b8449c567a6f1a.txt L426): only the abbot (`mechanics::abbot`).
+            // (001_46b8449c567a6f1a.txt L425): only the abbot (`mechanics::abbot`).
             Kind::River | Kind::Garden => false,
         }
     }

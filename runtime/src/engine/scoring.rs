@@ -85,7 +85,7 @@ fn value(g: &Game, root: u16, reason: Reason) -> u32 {
     let node = g.features.nodes[root as usize];
     let complete = !reason.as_final();
     let (units, v) = match node.kind {
-        // A cloister (or garden, 001_46b8449c567a6f1a.txt L430): itself and
+        // A cloister (or garden, 001_46b8449c567a6f1a.txt L430, L438): itself and
         // its neighbours.
         k if k == Kind::Cloister || super::game::is_garden(k) => {
             let p = g.placed[node.placed as usize];
