@@ -157,13 +157,7 @@ impl Bot {
         if next.apply_action(a, &mut events).is_err() {
             return i64::MIN;
         }
-        let gain = |i: usize| next.scores()[i] as i64 - g.scores()[i] as i64;
-        let other = (0..g.players() as usize)
-            .filter(|&i| i != me)
-            .map(gain)
-            .max()
-            .unwrap_or(0);
-        4 * (gain(me) - other) - i64::from(matches!(a, Action::Deploy(_)))
+        worth(g, &next, me, matches!(a, Action::Deploy(_)))
     }
 
     /// The legal action with the best immediate gain (the builder's second
@@ -204,14 +198,7 @@ impl Bot {
                 if next.apply_into(mv, &mut events).is_err() {
                     continue;
                 }
-                let gain = |i: usize| next.scores()[i] as i64 - g.scores()[i] as i64;
-                let other = (0..g.players() as usize)
-                    .filter(|&i| i != me)
-                    .map(gain)
-                    .max()
-                    .unwrap_or(0);
-                // Keep followers in reserve a little: deploying costs a point.
-                let value = 4 * (gain(me) - other) - i64::from(d.is_some());
+                let value = worth(g, &next, me, d.is_some());
                 match &best {
                     Some((b, _)) if value < *b => {}
                     Some((b, _)) if value == *b => {
@@ -231,4 +218,17 @@ impl Bot {
         self.scratch = Some(next);
         best.map(|(_, m)| m)
     }
+}
+
+/// The greedy bot's measure of going from `before` to `after`: four times
+/// `me`'s gain minus the best opponent's, less a point for deploying (keep
+/// followers in reserve a little).
+fn worth(before: &Game, after: &Game, me: usize, deployed: bool) -> i64 {
+    let gain = |i: usize| after.scores()[i] as i64 - before.scores()[i] as i64;
+    let other = (0..before.players() as usize)
+        .filter(|&i| i != me)
+        .map(gain)
+        .max()
+        .unwrap_or(0);
+    4 * (gain(me) - other) - i64::from(deployed)
 }

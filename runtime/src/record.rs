@@ -1039,7 +1039,7 @@ mod tests {
             let total = |g: &Game| g.scores().iter().sum::<u32>();
             let points: u32 = fin.iter().map(|e| e.points).sum();
             assert_eq!(total(&standing) + points, total(&end), "{id}");
-            assert!(fin.iter().all(|e| e.reason == Reason::Final));
+            assert!(fin.iter().all(|e| e.reason.as_final()));
             let mut all = seen.events.clone();
             all.extend(fin);
             assert_eq!(all, out.events, "{id}: every event reported once");
