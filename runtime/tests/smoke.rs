@@ -13,8 +13,8 @@ fn random_games_finish_in_every_ruleset() {
             ];
             while !g.is_over() {
                 let p = g.to_move() as usize;
-                let mv = bots[p].choose(&g).unwrap();
-                g.apply(mv).unwrap();
+                let a = bots[p].choose_action(&g).unwrap();
+                g.apply_action(a, &mut Vec::new()).unwrap();
             }
             assert_eq!(g.placed().len() + g.discards().len(), rules.total as usize);
             discards += g.discards().len();
