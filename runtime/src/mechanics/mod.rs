@@ -220,8 +220,9 @@ pub(crate) fn wood_alternatives(g: &Game, out: &mut Vec<Action>) {
 pub(crate) fn moves_suffice(rules: &Ruleset) -> bool {
     let wood = rules.hooks.on(Hook::WoodOptions);
     let parts = rules.hooks.on(Hook::PartEnd);
-    !wood.contains(&Mech::Abbot)
-        && !(parts.contains(&Mech::Builder) && rules.options.builder_optional)
+    let asks_abbot = wood.contains(&Mech::Abbot);
+    let asks_second_tile = parts.contains(&Mech::Builder) && rules.options.builder_optional;
+    !(asks_abbot || asks_second_tile)
 }
 
 // ----- H6 value ----------------------------------------------------------
