@@ -2,7 +2,9 @@
 
 pub mod atomic;
 pub mod demo;
+pub mod figures;
 pub mod geom;
+pub mod goods;
 pub mod listing;
 pub mod load;
 pub mod play;

@@ -7,7 +7,9 @@ use std::fmt::Write as _;
 use carcassonne_runtime::generated::ATTRS;
 use carcassonne_runtime::tables::{AttrValues, Kind, Ruleset, TileType};
 
+use crate::figures::{self, BoardFigure};
 use crate::geom::{self, num, rot, End, Geom, Layout, Pt, ROAD_WIDTH, SIZE};
+use crate::goods;
 
 pub const FIELD: &str = "#9fc75c";
 const FIELD_SHADES: [&str; 3] = ["#a7cd66", "#93bd51", "#b5d67f"];
@@ -374,19 +376,29 @@ pub fn symbol(name: &str, value: i16, p: Pt, r: u8) -> String {
             r##"<path d="M-8 8 L8 -8" stroke="#d01c1c" stroke-width="2.2" stroke-linecap="round"/>"##
         )
         .to_string(),
-        _ => {
-            let info = ATTRS.iter().find(|a| a.name == name);
-            let label = match info.map(|i| i.values) {
-                Some(AttrValues::Count) if value != 1 => format!("{name}={value}"),
-                Some(AttrValues::OneOf(words)) => {
-                    format!("{name}={}", words.get(value as usize).copied().unwrap_or("?"))
-                }
-                _ => name.to_string(),
-            };
-            badge(&label)
-        }
+        "goods" => match goods::name(value).and_then(goods::picture) {
+            Some(picture) => picture.to_string(),
+            None => labelled(name, value),
+        },
+        _ => labelled(name, value),
     };
     format!("{t}{body}</g>")
+}
+
+/// The badge of an attribute without a picture: its name and value.
+fn labelled(name: &str, value: i16) -> String {
+    let info = ATTRS.iter().find(|a| a.name == name);
+    let label = match info.map(|i| i.values) {
+        Some(AttrValues::Count) if value != 1 => format!("{name}={value}"),
+        Some(AttrValues::OneOf(words)) => {
+            format!(
+                "{name}={}",
+                words.get(value as usize).copied().unwrap_or("?")
+            )
+        }
+        _ => name.to_string(),
+    };
+    badge(&label)
 }
 
 /// A small rounded label centred on the origin.
@@ -541,6 +553,14 @@ pub fn atlas_with(rules: &Ruleset, lays: &[Layout]) -> String {
                     r#"<path d="M-11 0 H11" stroke="{ROAD_EDGE}" stroke-width="2.2" stroke-dasharray="4 3"/>"#
                 ),
             ));
+        } else if name == "goods" {
+            // One entry per good: the pictures differ by value.
+            for (v, good) in goods::names().iter().enumerate() {
+                legend.push((
+                    format!("goods: {good}"),
+                    symbol(name, v as i16, Pt { x: 0.0, y: 0.0 }, 0),
+                ));
+            }
         } else {
             legend.push((
                 name.to_string(),
@@ -722,10 +742,13 @@ pub struct BoardView {
     pub subtitle: String,
     pub tiles: Vec<BoardTile>,
     pub highlight: Option<BoardTile>,
-    pub followers: Vec<BoardFollower>,
+    pub followers: Vec<BoardFigure>,
     /// Seat names (e.g. the bots), one per player.
     pub players: Vec<String>,
     pub scores: Vec<u32>,
+    /// What each player holds besides points, shown after the score (the
+    /// trade goods); empty where there is nothing to show.
+    pub holdings: Vec<String>,
     /// Lines describing this turn's events.
     pub events: Vec<String>,
 }
@@ -773,7 +796,7 @@ pub fn board(rules: &Ruleset, lays: &[Layout], v: &BoardView) -> String {
         h = num(height),
         title = esc(&v.title),
         sub = esc(&v.subtitle),
-        defs = defs(rules, lays, &used),
+        defs = defs(rules, lays, &used) + &figures::defs(v.followers.iter().map(|f| f.kind)),
         pad = num(pad),
         font = FONT,
         ink = INK
@@ -788,9 +811,16 @@ pub fn board(rules: &Ruleset, lays: &[Layout], v: &BoardView) -> String {
         } else {
             ""
         };
+        let held = match v.holdings.get(p) {
+            Some(h) if !h.is_empty() => format!(
+                r##"<tspan dx="6" fill="#555" data-holdings="{p}">· {}</tspan>"##,
+                esc(h)
+            ),
+            _ => String::new(),
+        };
         let _ = write!(
             s,
-            r##"<g data-player="{p}"><rect x="{}" y="{}" width="14" height="14" rx="2" fill="{}" stroke="#111" stroke-width="0.8"/><text x="{}" y="{}" {FONT} font-size="13" fill="{INK}">P{p} {}: <tspan font-weight="bold">{score}</tspan>{lead}</text></g>"##,
+            r##"<g data-player="{p}"><rect x="{}" y="{}" width="14" height="14" rx="2" fill="{}" stroke="#111" stroke-width="0.8"/><text x="{}" y="{}" {FONT} font-size="13" fill="{INK}">P{p} {}: <tspan font-weight="bold">{score}</tspan>{lead}{held}</text></g>"##,
             num(pad),
             num(y - 11.0),
             colour(p as u8),
@@ -827,7 +857,7 @@ pub fn board(rules: &Ruleset, lays: &[Layout], v: &BoardView) -> String {
         );
     }
     for f in &v.followers {
-        s.push_str(&follower_use(f));
+        s.push_str(&figures::figure_use(f));
     }
     s.push_str("</g>\n</svg>\n");
     s

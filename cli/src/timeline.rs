@@ -9,11 +9,13 @@
 
 use std::path::Path;
 
-use carcassonne_runtime::engine::{FollowerKind, Game, Placed};
-use carcassonne_runtime::record::{self, EventRec, Record, Step as ReplayStep};
-use carcassonne_runtime::tables::{Kind, Ruleset};
+use carcassonne_runtime::engine::{FollowerKind, Game, Placed, ScoreEvent, FIGURE_KINDS};
+use carcassonne_runtime::record::{self, ActionRec, EventRec, Record, Step as ReplayStep};
+use carcassonne_runtime::tables::{Hook, Kind, Mech, Ruleset};
 
+use crate::figures::{self, BoardFigure};
 use crate::geom::Layout;
+use crate::goods::{self, GOODS};
 use crate::svg::{follower_point, BoardFollower, BoardTile, BoardView};
 use crate::{load, play};
 
@@ -38,12 +40,25 @@ pub struct Step {
     pub followers: Vec<FollowerAt>,
     /// Points scored in this step.
     pub events: Vec<EventRec>,
+    /// One line per event, as `event_line` words it (the goods named).
+    pub event_lines: Vec<String>,
     /// Scores after this step.
     pub scores: Vec<u32>,
     /// Tiles drawn for this turn that fit nowhere and were removed.
     pub discarded: Vec<String>,
     /// The final scoring (the last step of a finished game).
     pub is_final: bool,
+    /// The part of the turn this step played: 1, or 2 for a builder's
+    /// second tile.
+    pub part: u8,
+    /// The figure put on the tile: its kind and the feature it stands on.
+    pub deployed: Option<(FollowerKind, String)>,
+    /// The entry's other answers (`return-abbot`, `second-tile`), in order.
+    pub actions: Vec<ActionRec>,
+    /// Per player, trade-goods tokens after this step (wine, grain, cloth).
+    pub goods: Vec<[u8; GOODS]>,
+    /// Per player, figures in supply after this step, by `FollowerKind`.
+    pub supply: Vec<[u8; FIGURE_KINDS]>,
 }
 
 #[derive(Debug, Clone)]
@@ -59,6 +74,72 @@ pub struct Timeline {
     /// Tiles placed in the record.
     pub placements: usize,
     pub finished: bool,
+    /// The kinds of figure the players hold at the start (normal first).
+    pub figure_kinds: Vec<FollowerKind>,
+    /// The ruleset plays trade goods.
+    pub goods: bool,
+}
+
+/// Whether `rules` plays mechanic `m` (on any hook).
+pub fn plays(rules: &Ruleset, m: Mech) -> bool {
+    Hook::ALL.iter().any(|&h| rules.hooks.on(h).contains(&m))
+}
+
+fn goods_of(g: &Game) -> Vec<[u8; GOODS]> {
+    (0..g.players()).map(|p| g.goods(p)).collect()
+}
+
+fn supply_of(g: &Game) -> Vec<[u8; FIGURE_KINDS]> {
+    (0..g.players())
+        .map(|p| FollowerKind::ALL.map(|k| g.figures(p, k)))
+        .collect()
+}
+
+/// The lines for `events`; goods events name the good: a player scores 10
+/// per good of which they hold the most, so their goods events are, in the
+/// order of the goods, the goods they lead in (all worth the same, so the
+/// engine's order of events does not matter).
+fn event_lines(events: &[ScoreEvent], goods: &[[u8; GOODS]]) -> Vec<String> {
+    let leads = |p: usize| goods::leads(goods, p);
+    let mut nth = vec![0usize; goods.len()];
+    events
+        .iter()
+        .map(|e| {
+            let rec = EventRec::from_event(e);
+            if rec.reason != "goods" {
+                return event_line(&rec);
+            }
+            let p = e.player as usize;
+            let good = leads(p).get(nth.get(p).copied().unwrap_or(0)).copied();
+            if let Some(n) = nth.get_mut(p) {
+                *n += 1;
+            }
+            match good {
+                Some(good) => format!("P{} +{} for the most {good}", e.player, e.points),
+                None => event_line(&rec),
+            }
+        })
+        .collect()
+}
+
+/// A step with nothing placed or scored yet: the fields every step shares.
+fn blank(turn: usize, game: &Game) -> Step {
+    Step {
+        turn,
+        placed: None,
+        player: None,
+        followers: Vec::new(),
+        events: Vec::new(),
+        event_lines: Vec::new(),
+        scores: game.scores().to_vec(),
+        discarded: Vec::new(),
+        is_final: false,
+        part: 1,
+        deployed: None,
+        actions: Vec::new(),
+        goods: goods_of(game),
+        supply: supply_of(game),
+    }
 }
 
 fn followers_of(g: &Game) -> Vec<FollowerAt> {
@@ -102,6 +183,8 @@ struct Steps {
     placements: usize,
     /// Tiles removed since the last step, shown with the next one.
     pending: Vec<String>,
+    /// Kinds of figure in some player's supply at the start.
+    kinds: Vec<FollowerKind>,
 }
 
 impl Steps {
@@ -109,16 +192,11 @@ impl Steps {
         match s {
             ReplayStep::Start { game } => {
                 self.start = game.placed().iter().map(board_tile).collect();
-                self.steps.push(Step {
-                    turn: 0,
-                    placed: None,
-                    player: None,
-                    followers: Vec::new(),
-                    events: Vec::new(),
-                    scores: game.scores().to_vec(),
-                    discarded: Vec::new(),
-                    is_final: false,
-                });
+                self.kinds = FollowerKind::ALL
+                    .into_iter()
+                    .filter(|&k| (0..game.players()).any(|p| game.figures(p, k) > 0))
+                    .collect();
+                self.steps.push(blank(0, game));
             }
             ReplayStep::Discarded { tile, .. } => {
                 let id = self.rules.tiles[tile as usize].id;
@@ -132,31 +210,41 @@ impl Steps {
                 ..
             } => {
                 self.placements += 1;
+                let goods = goods_of(game);
                 self.steps.push(Step {
-                    turn: self.placements,
                     placed: placed.last().map(board_tile),
                     player: Some(entry.player),
                     followers: followers_of(game),
                     events: events.iter().map(EventRec::from_event).collect(),
-                    scores: game.scores().to_vec(),
+                    event_lines: event_lines(events, &goods),
                     discarded: std::mem::take(&mut self.pending),
-                    is_final: false,
+                    part: entry.part.unwrap_or(1),
+                    deployed: entry
+                        .follower
+                        .as_ref()
+                        .and_then(|f| Some((FollowerKind::from_name(&f.kind)?, f.feature.clone()))),
+                    actions: entry.actions.clone().unwrap_or_default(),
+                    ..blank(self.placements, game)
                 });
             }
             ReplayStep::Final {
                 standing,
                 events,
                 game,
-            } => self.steps.push(Step {
-                turn: self.placements,
-                placed: None,
-                player: None,
-                followers: followers_of(standing),
-                events: events.iter().map(EventRec::from_event).collect(),
-                scores: game.scores().to_vec(),
-                discarded: std::mem::take(&mut self.pending),
-                is_final: true,
-            }),
+            } => {
+                // Figures still standing, as in the picture; goods do not
+                // change at the end.
+                let goods = goods_of(standing);
+                self.steps.push(Step {
+                    followers: followers_of(standing),
+                    events: events.iter().map(EventRec::from_event).collect(),
+                    event_lines: event_lines(events, &goods),
+                    discarded: std::mem::take(&mut self.pending),
+                    is_final: true,
+                    supply: supply_of(standing),
+                    ..blank(self.placements, game)
+                })
+            }
         }
     }
 }
@@ -177,6 +265,7 @@ impl Timeline {
             steps: Vec::new(),
             placements: 0,
             pending: Vec::new(),
+            kinds: Vec::new(),
         };
         let replayed = record::replay_observed(&rec, rules, false, &mut |s| steps.see(s))
             .map_err(|e| e.to_string())?;
@@ -186,6 +275,7 @@ impl Timeline {
             mut steps,
             placements,
             mut pending,
+            kinds,
         } = steps;
         // Tiles removed after the last one placed, in a record that stops
         // there, belong to the last state shown.
@@ -204,6 +294,8 @@ impl Timeline {
             start,
             steps,
             placements,
+            figure_kinds: kinds,
+            goods: plays(rules, Mech::Goods),
         })
     }
 
@@ -229,35 +321,58 @@ impl Timeline {
         if s.is_final {
             return format!("final scoring after {} tiles", self.placements);
         }
-        match (s.placed, s.player) {
-            (Some(t), Some(p)) => format!(
-                "turn {} of {}: P{p} placed {} at ({}, {}) turned {}",
-                s.turn, self.placements, self.rules.tiles[t.tile as usize].id, t.x, t.y, t.rotation
-            ),
-            _ => "the start".to_string(),
+        let (Some(t), Some(p)) = (s.placed, s.player) else {
+            return "the start".to_string();
+        };
+        let part = if s.part > 1 {
+            format!(" (part {})", s.part)
+        } else {
+            String::new()
+        };
+        let mut d = format!(
+            "turn {} of {}{part}: P{p} placed {} at ({}, {}) turned {}",
+            s.turn, self.placements, self.rules.tiles[t.tile as usize].id, t.x, t.y, t.rotation
+        );
+        // Followers go unmentioned as before; the figures that are not
+        // followers of the usual kind are named.
+        if let Some((kind, feature)) = &s.deployed {
+            if figures::shape_id(*kind).is_some() {
+                d.push_str(&format!(", its {} on a {feature}", kind.name()));
+            }
         }
+        for a in &s.actions {
+            d.push_str("; ");
+            d.push_str(&action_text(a));
+        }
+        d
     }
 
     /// Everything `svg::board` needs for step `k`.
     pub fn board_view(&self, k: usize, lays: &[Layout]) -> BoardView {
         let s = &self.steps[k];
-        let followers = s
+        let mut placed: Vec<((BoardTile, u8), BoardFigure)> = s
             .followers
             .iter()
-            .map(|f| BoardFollower {
-                player: f.player,
-                at: follower_point(
-                    &lays[f.on.tile as usize],
-                    f.segment as usize,
-                    f.on.x,
-                    f.on.y,
-                    f.on.rotation,
-                ),
-                farmer: f.farmer,
-                big: f.kind == FollowerKind::Big,
+            .map(|f| {
+                let follower = BoardFollower {
+                    player: f.player,
+                    at: follower_point(
+                        &lays[f.on.tile as usize],
+                        f.segment as usize,
+                        f.on.x,
+                        f.on.y,
+                        f.on.rotation,
+                    ),
+                    farmer: f.farmer,
+                    big: f.kind == FollowerKind::Big,
+                };
+                let kind = f.kind;
+                ((f.on, f.segment), BoardFigure { kind, follower })
             })
             .collect();
-        let mut events: Vec<String> = s.events.iter().map(event_line).collect();
+        figures::spread(&mut placed);
+        let followers = placed.into_iter().map(|(_, f)| f).collect();
+        let mut events = s.event_lines.clone();
         for d in &s.discarded {
             events.push(format!("{d} was drawn and removed: it fits nowhere"));
         }
@@ -283,16 +398,68 @@ impl Timeline {
             followers,
             players: self.players.clone(),
             scores: s.scores.clone(),
+            holdings: (0..self.players.len())
+                .map(|p| self.goods_text(k, p))
+                .collect(),
             events,
         }
     }
+
+    /// Player `p`'s goods at step `k` ("wine 2 · grain 0 · cloth 1"), or ""
+    /// when the ruleset plays no goods.
+    pub fn goods_text(&self, k: usize, p: usize) -> String {
+        match self.steps[k].goods.get(p) {
+            Some(&g) if self.goods => goods::text(g),
+            _ => String::new(),
+        }
+    }
+
+    /// Player `p`'s figures in supply at step `k` by kind ("6 followers ·
+    /// 1 builder · 0 pigs"), or "" when the ruleset has only normal
+    /// followers.
+    pub fn supply_text(&self, k: usize, p: usize) -> String {
+        let Some(n) = self.steps[k].supply.get(p) else {
+            return String::new();
+        };
+        if self.figure_kinds.len() < 2 {
+            return String::new();
+        }
+        self.figure_kinds
+            .iter()
+            .map(|&kind| {
+                let c = n[kind as usize];
+                let name = match kind {
+                    FollowerKind::Normal => "follower",
+                    FollowerKind::Big => "big follower",
+                    k => k.name(),
+                };
+                format!("{c} {name}{}", if c == 1 { "" } else { "s" })
+            })
+            .collect::<Vec<_>>()
+            .join(" · ")
+    }
 }
 
+/// An entry's answer beyond its tile and figure, in words.
+pub fn action_text(a: &ActionRec) -> String {
+    let who = a.player.map_or(String::new(), |p| format!("P{p} "));
+    match (a.do_.as_str(), a.take) {
+        ("return-abbot", _) => format!("{who}took the abbot back"),
+        ("second-tile", Some(true)) => format!("{who}took a second tile"),
+        ("second-tile", _) => format!("{who}declined a second tile"),
+        (other, _) => format!("{who}{other}"),
+    }
+}
+
+/// An event in words. Goods events name the good where the timeline knows
+/// it (`Step::event_lines`); here they only say what they are.
 pub fn event_line(e: &EventRec) -> String {
-    let when = if e.reason == "final" {
-        "at the end"
-    } else {
-        "completed"
-    };
-    format!("P{} +{} for a {} ({when})", e.player, e.points, e.feature)
+    let (p, n) = (e.player, e.points);
+    match e.reason.as_str() {
+        "final" => format!("P{p} +{n} for a {} (at the end)", e.feature),
+        "abbot-return" => format!("P{p} +{n} for a {} (abbot taken back)", e.feature),
+        "goods" => format!("P{p} +{n} for the most of a trade good"),
+        "completed" => format!("P{p} +{n} for a {} (completed)", e.feature),
+        other => format!("P{p} +{n} for a {} ({other})", e.feature),
+    }
 }

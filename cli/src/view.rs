@@ -6,13 +6,18 @@
 //! Stable element ids (the browser test uses them): `#turn` (with
 //! `data-step`, `data-turn` and `data-final`), `#scores` (one row per seat,
 //! the score in `#score-N`), `#events`, `#desc`, `#board`, `#first`, `#prev`,
-//! `#next`, `#last`, `#slider`. Keys: ← →, Home, End.
+//! `#next`, `#last`, `#slider`. Keys: ← →, Home, End. Where the ruleset
+//! plays trade goods, each seat's tokens are in `#goods-N`; where it has
+//! figures besides normal followers, each seat's supply by kind is in
+//! `#supply-N`, and `#figures` is a legend of their shapes.
 
+use carcassonne_runtime::engine::FollowerKind;
 use serde_json::{json, Value};
 
+use crate::figures;
 use crate::geom::{self, num};
 use crate::svg::{self, colour, esc};
-use crate::timeline::{event_line, Timeline};
+use crate::timeline::Timeline;
 
 fn tile_json(t: &svg::BoardTile) -> Value {
     json!([t.tile, t.x, t.y, t.rotation])
@@ -32,24 +37,31 @@ fn data(tl: &Timeline, lays: &[geom::Layout]) -> Value {
                 .followers
                 .iter()
                 .map(|f| {
-                    json!([
-                        f.player,
-                        rounded(f.at.x),
-                        rounded(f.at.y),
-                        u8::from(f.farmer),
-                        u8::from(f.big)
-                    ])
+                    let (p, at) = (f.follower.player, f.follower.at);
+                    let mut v = json!([
+                        p,
+                        rounded(at.x),
+                        rounded(at.y),
+                        u8::from(f.follower.farmer),
+                        u8::from(f.follower.big)
+                    ]);
+                    // The shape, for the figures that have one of their own.
+                    if let (Some(id), Some(a)) = (figures::shape_id(f.kind), v.as_array_mut()) {
+                        a.push(json!(id));
+                    }
+                    v
                 })
                 .collect();
             let events: Vec<Value> = s
                 .events
                 .iter()
-                .map(|e| {
+                .zip(&s.event_lines)
+                .map(|(e, text)| {
                     json!({ "player": e.player, "points": e.points, "feature": e.feature,
-                            "reason": e.reason, "text": event_line(e) })
+                            "reason": e.reason, "text": text })
                 })
                 .collect();
-            json!({
+            let mut step = json!({
                 "turn": s.turn,
                 "final": s.is_final,
                 "desc": tl.describe(k),
@@ -59,7 +71,20 @@ fn data(tl: &Timeline, lays: &[geom::Layout]) -> Value {
                 "events": events,
                 "scores": s.scores,
                 "discarded": s.discarded,
-            })
+            });
+            if s.part > 1 {
+                step["part"] = json!(s.part);
+            }
+            if tl.goods {
+                step["goods"] = json!(s.goods);
+            }
+            if tl.figure_kinds.len() > 1 {
+                step["supply"] = json!(s.supply);
+            }
+            if let Some(h) = holdings(tl, k) {
+                step["holdings"] = json!(h);
+            }
+            step
         })
         .collect();
     let all = tl.tiles_at(tl.steps.len() - 1);
@@ -74,6 +99,49 @@ fn data(tl: &Timeline, lays: &[geom::Layout]) -> Value {
         "bounds": [x0, y0, x1, y1],
         "steps": steps,
     })
+}
+
+/// Per seat, the goods and the supply shown under its name at step `k`;
+/// `None` when the ruleset has neither to show.
+fn holdings(tl: &Timeline, k: usize) -> Option<Vec<[String; 2]>> {
+    let rows: Vec<[String; 2]> = (0..tl.players.len())
+        .map(|p| {
+            let supply = tl.supply_text(k, p);
+            let supply = if supply.is_empty() {
+                supply
+            } else {
+                format!("in supply: {supply}")
+            };
+            [tl.goods_text(k, p), supply]
+        })
+        .collect();
+    rows.iter()
+        .any(|r| r.iter().any(|t| !t.is_empty()))
+        .then_some(rows)
+}
+
+/// A legend of the figure shapes the game uses beyond the meeple.
+fn figure_legend(tl: &Timeline) -> String {
+    let mut items = String::new();
+    for &kind in &tl.figure_kinds {
+        let (shape, name) = match figures::shape_id(kind) {
+            Some(id) => (id, kind.name()),
+            None if kind == FollowerKind::Normal => ("meeple", "follower"),
+            None => continue,
+        };
+        items.push_str(&format!(
+            r##"<span class="fig"><svg viewBox="-15 -15 30 30" width="24" height="24"><use href="#{shape}" fill="#8a8a8a"/></svg>{name}</span>"##
+        ));
+    }
+    if tl
+        .figure_kinds
+        .iter()
+        .any(|&k| figures::shape_id(k).is_some())
+    {
+        format!(r#"<div id="figures">{items}</div>"#)
+    } else {
+        String::new()
+    }
 }
 
 const STYLE: &str = r#"
@@ -95,7 +163,11 @@ table { border-collapse: collapse; width: 100%; background: #fffaf0; border: 1px
 td { padding: 4px 6px; font-size: 14px; }
 td.swatch { width: 22px; }
 td.swatch span { display: inline-block; width: 14px; height: 14px; border: 1px solid #111; border-radius: 3px; vertical-align: middle; }
-td.score { text-align: right; font-weight: bold; }
+td.score { text-align: right; font-weight: bold; vertical-align: top; }
+.held { font-size: 11px; color: #666; }
+.held:empty { display: none; }
+#figures { font-size: 12px; color: #555; margin-top: 10px; display: flex; flex-wrap: wrap; gap: 4px 12px; }
+#figures .fig { display: inline-flex; align-items: center; gap: 3px; }
 tr.lead td { background: #fff1b8; }
 h3 { font-size: 14px; margin: 14px 0 4px; }
 #desc { font-size: 13px; }
@@ -146,17 +218,20 @@ const SCRIPT: &str = r#"
     var fol = el('followers');
     fol.replaceChildren();
     s.followers.forEach(function (f) {
-      var u = use('#meeple');
+      // f[5]: the shape of a builder, pig or abbot; they stand upright.
+      var u = use('#' + (f[5] || 'meeple'));
       u.setAttribute('transform', 'translate(' + f[1] + ' ' + f[2] + ')' +
-        (f[3] ? ' rotate(90)' : '') + (f[4] ? ' scale(1.35)' : ''));
+        (f[3] && !f[5] ? ' rotate(90)' : '') + (f[4] ? ' scale(1.35)' : ''));
       u.setAttribute('fill', D.players[f[0]].colour);
       u.setAttribute('class', 'follower');
       u.setAttribute('data-player', f[0]);
+      if (f[5]) u.setAttribute('data-figure', f[5]);
       fol.appendChild(u);
     });
     var turn = el('turn');
     turn.textContent = s.final ? 'Final scoring' :
-      (k === 0 ? 'Start' : 'Turn ' + s.turn + ' / ' + D.placements);
+      (k === 0 ? 'Start' : 'Turn ' + s.turn + ' / ' + D.placements + (s.part ? ' (part ' + s.part + ')' : ''));
+    turn.setAttribute('data-part', s.part || 1);
     turn.setAttribute('data-step', k);
     turn.setAttribute('data-turn', s.turn);
     turn.setAttribute('data-final', s.final ? '1' : '0');
@@ -164,6 +239,11 @@ const SCRIPT: &str = r#"
     s.scores.forEach(function (v, p) {
       el('score-' + p).textContent = v;
       el('row-' + p).className = (v === best && best > 0) ? 'lead' : '';
+    });
+    (s.holdings || []).forEach(function (h, p) {
+      var g = el('goods-' + p), f = el('supply-' + p);
+      if (g) g.textContent = h[0];
+      if (f) f.textContent = h[1];
     });
     el('desc').textContent = s.desc;
     var ev = el('events');
@@ -225,11 +305,24 @@ pub fn html(tl: &Timeline) -> String {
         (y1 - y0 + 1) * 100 + 2 * pad
     );
     let used = svg::used(tl.rules, &all);
-    let defs = svg::defs(tl.rules, &lays, &used);
+    let defs = svg::defs(tl.rules, &lays, &used) + &figures::defs(tl.figure_kinds.clone());
+    // The goods and supply lines start as the start shows them.
+    let held = holdings(tl, 0);
     let mut rows = String::new();
     for (p, name) in tl.players.iter().enumerate() {
+        let mut lines = String::new();
+        if let Some([goods, supply]) = held.as_ref().and_then(|h| h.get(p)) {
+            for (id, t) in [("goods", goods), ("supply", supply)] {
+                if !t.is_empty() {
+                    lines.push_str(&format!(
+                        r#"<div class="held" id="{id}-{p}">{}</div>"#,
+                        esc(t)
+                    ));
+                }
+            }
+        }
         rows.push_str(&format!(
-            r#"<tr id="row-{p}" data-player="{p}"><td class="swatch"><span style="background:{}"></span></td><td>P{p} {}</td><td class="score" id="score-{p}">0</td></tr>"#,
+            r#"<tr id="row-{p}" data-player="{p}"><td class="swatch"><span style="background:{}"></span></td><td>P{p} {}{lines}</td><td class="score" id="score-{p}">0</td></tr>"#,
             colour(p as u8),
             esc(name)
         ));
@@ -275,6 +368,7 @@ pub fn html(tl: &Timeline) -> String {
 </div>
 <aside>
 <table id="scores">{rows}</table>
+{legend}
 <h3>This turn</h3>
 <div id="desc"></div>
 <ul id="events"></ul>
@@ -297,6 +391,7 @@ pub fn html(tl: &Timeline) -> String {
         vb = vb,
         defs = defs,
         rows = rows,
+        legend = figure_legend(tl),
         json = json
     )
 }
