@@ -12,8 +12,8 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use carcassonne_runtime::bots::BotKind;
-use carcassonne_runtime::engine::Game;
-use carcassonne_runtime::tables::{Kind, Ruleset};
+use carcassonne_runtime::engine::{Game, Reason, ScoreEvent};
+use carcassonne_runtime::tables::{Kind, Mech, Ruleset};
 use clap::Args;
 use serde_json::{json, Value};
 
@@ -49,11 +49,50 @@ pub fn game_seed(seed: u64, i: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Feature kinds that score, in the order the summary lists them.
-pub const SCORING: [Kind; 4] = [Kind::City, Kind::Road, Kind::Cloister, Kind::Field];
+/// Where points come from, in the order the summary lists them: the
+/// feature kinds that score, then the trade goods (The goods' 10 points are
+/// events on a city, but they reward tokens, not a city, so they get a column
+/// of their own). The first four are every ruleset's; the others are listed
+/// where the ruleset scores them.
+pub const SCORING: [&str; 6] = ["city", "road", "cloister", "field", "garden", "goods"];
 
-fn kind_slot(k: Kind) -> Option<usize> {
-    SCORING.iter().position(|&s| s == k)
+/// Always listed: the base game's kinds.
+const BASE_COLUMNS: usize = 4;
+
+/// The column of `SCORING` an event's points go to.
+fn slot(e: &ScoreEvent) -> Option<usize> {
+    let name = if e.reason == Reason::Goods {
+        "goods"
+    } else {
+        match e.feature {
+            Kind::City => "city",
+            Kind::Road => "road",
+            Kind::Cloister => "cloister",
+            Kind::Field => "field",
+            Kind::Garden => "garden",
+            Kind::River => return None,
+        }
+    };
+    SCORING.iter().position(|&s| s == name)
+}
+
+/// Whether `rules` plays mechanic `m`.
+fn plays(rules: &Ruleset, m: Mech) -> bool {
+    crate::timeline::plays(rules, m)
+}
+
+/// The columns of `SCORING` the summary lists for `rules`: the base ones,
+/// gardens where the abbot may score them, goods where they are played, and
+/// any other that scored in `results`.
+fn columns(rules: &Ruleset, results: &[GameResult]) -> Vec<usize> {
+    (0..SCORING.len())
+        .filter(|&k| {
+            k < BASE_COLUMNS
+                || (SCORING[k] == "garden" && plays(rules, Mech::Abbot))
+                || (SCORING[k] == "goods" && plays(rules, Mech::Goods))
+                || results.iter().any(|r| r.by_kind.iter().any(|s| s[k] > 0))
+        })
+        .collect()
 }
 
 /// What one game contributes to the summary.
@@ -61,9 +100,11 @@ fn kind_slot(k: Kind) -> Option<usize> {
 pub struct GameResult {
     pub seed: u64,
     pub scores: Vec<u32>,
-    /// Per seat, points per kind in `SCORING` order.
-    pub by_kind: Vec<[u32; 4]>,
+    /// Per seat, points per source in `SCORING` order.
+    pub by_kind: Vec<[u32; SCORING.len()]>,
     pub turns: u32,
+    /// Tiles placed in a turn's second part (the builder's second tile).
+    pub second_tiles: u32,
     pub discards: u32,
 }
 
@@ -76,7 +117,8 @@ pub fn play_one(
     let players = bots.len() as u8;
     let mut g = Game::new(rules, players, seed).map_err(|e| e.to_string())?;
     let mut seats = crate::play::seats(bots, seed);
-    let mut by_kind = vec![[0u32; 4]; bots.len()];
+    let mut by_kind = vec![[0u32; SCORING.len()]; bots.len()];
+    let start_tiles = g.placed().len();
     let mut events = Vec::with_capacity(16);
     while let Some(pending) = g.pending() {
         let p = crate::play::decider(pending) as usize;
@@ -87,7 +129,7 @@ pub fn play_one(
         g.apply_action(a, &mut events)
             .map_err(|e| format!("game seed {seed}: the bot chose an illegal action: {e}"))?;
         for e in &events {
-            if let Some(k) = kind_slot(e.feature) {
+            if let Some(k) = slot(e) {
                 by_kind[e.player as usize][k] += e.points;
             }
         }
@@ -97,6 +139,9 @@ pub fn play_one(
         scores: g.scores().to_vec(),
         by_kind,
         turns: g.turn(),
+        // Every turn places one tile in its first part; the rest are
+        // second parts.
+        second_tiles: (g.placed().len() - start_tiles).saturating_sub(g.turn() as usize) as u32,
         discards: g.discards().len() as u32,
     })
 }
@@ -194,15 +239,16 @@ pub fn summary(rules: &Ruleset, bots: &[BotKind], seed: u64, results: &[GameResu
             wins[w] += 1.0 / winners.len() as f64;
         }
     }
+    let cols = columns(rules, results);
     let seats: Vec<Value> = (0..players)
         .map(|p| {
             let (m, sd, _) = mean(results.iter().map(|r| r.scores[p] as f64));
             let min = results.iter().map(|r| r.scores[p]).min().unwrap_or(0);
             let max = results.iter().map(|r| r.scores[p]).max().unwrap_or(0);
             let mut kinds = serde_json::Map::new();
-            for (k, kind) in SCORING.iter().enumerate() {
+            for &k in &cols {
                 let (km, _, _) = mean(results.iter().map(|r| r.by_kind[p][k] as f64));
-                kinds.insert(kind.name().to_string(), json!(r4(km)));
+                kinds.insert(SCORING[k].to_string(), json!(r4(km)));
             }
             json!({
                 "seat": p,
@@ -219,15 +265,15 @@ pub fn summary(rules: &Ruleset, bots: &[BotKind], seed: u64, results: &[GameResu
     let (turns, turns_sd, _) = mean(results.iter().map(|r| r.turns as f64));
     let (discards, _, _) = mean(results.iter().map(|r| r.discards as f64));
     let mut kinds = serde_json::Map::new();
-    for (k, kind) in SCORING.iter().enumerate() {
+    for &k in &cols {
         let (km, _, _) = mean(
             results
                 .iter()
                 .map(|r| r.by_kind.iter().map(|s| s[k] as f64).sum::<f64>()),
         );
-        kinds.insert(kind.name().to_string(), json!(r4(km)));
+        kinds.insert(SCORING[k].to_string(), json!(r4(km)));
     }
-    json!({
+    let mut v = json!({
         "ruleset": rules.id,
         "games": games,
         "seed": seed,
@@ -239,7 +285,12 @@ pub fn summary(rules: &Ruleset, bots: &[BotKind], seed: u64, results: &[GameResu
         "sd_turns": r4(turns_sd),
         "mean_discarded": r4(discards),
         "points_by_feature": kinds,
-    })
+    });
+    if plays(rules, Mech::Builder) {
+        let (second, _, _) = mean(results.iter().map(|r| r.second_tiles as f64));
+        v["mean_second_tiles"] = json!(r4(second));
+    }
+    v
 }
 
 /// The summary as a table.
@@ -257,14 +308,27 @@ pub fn table(s: &Value) -> String {
         bots.join(", "),
         s["seed"]
     ));
-    out.push_str(&format!(
-        "{:<5} {:<8} {:>8} {:>7} {:>5} {:>5} {:>7}   {:>7} {:>7} {:>8} {:>7}\n",
-        "seat", "bot", "mean", "sd", "min", "max", "wins%", "city", "road", "cloister", "field"
-    ));
+    // The point columns the summary has, in `SCORING` order; each at least
+    // 7 wide, as wide as its name.
+    let cols: Vec<&str> = SCORING
+        .iter()
+        .copied()
+        .filter(|c| s["points_by_feature"].get(*c).is_some())
+        .collect();
+    let width = |c: &str| c.len().max(7);
+    let mut head = format!(
+        "{:<5} {:<8} {:>8} {:>7} {:>5} {:>5} {:>7}  ",
+        "seat", "bot", "mean", "sd", "min", "max", "wins%"
+    );
+    for c in &cols {
+        head.push_str(&format!(" {c:>w$}", w = width(c)));
+    }
+    out.push_str(&head);
+    out.push('\n');
     for seat in s["seats"].as_array().into_iter().flatten() {
         let k = &seat["points_by_feature"];
-        out.push_str(&format!(
-            "{:<5} {:<8} {:>8.2} {:>7.2} {:>5} {:>5} {:>7.2}   {:>7.2} {:>7.2} {:>8.2} {:>7.2}\n",
+        let mut line = format!(
+            "{:<5} {:<8} {:>8.2} {:>7.2} {:>5} {:>5} {:>7.2}  ",
             format!("P{}", seat["seat"]),
             seat["bot"].as_str().unwrap_or("?"),
             seat["mean"].as_f64().unwrap_or(0.0),
@@ -272,14 +336,23 @@ pub fn table(s: &Value) -> String {
             seat["min"].as_u64().unwrap_or(0),
             seat["max"].as_u64().unwrap_or(0),
             100.0 * seat["win_rate"].as_f64().unwrap_or(0.0),
-            k["city"].as_f64().unwrap_or(0.0),
-            k["road"].as_f64().unwrap_or(0.0),
-            k["cloister"].as_f64().unwrap_or(0.0),
-            k["field"].as_f64().unwrap_or(0.0),
-        ));
+        );
+        for c in &cols {
+            line.push_str(&format!(
+                " {:>w$.2}",
+                k[*c].as_f64().unwrap_or(0.0),
+                w = width(c)
+            ));
+        }
+        out.push_str(&line);
+        out.push('\n');
     }
+    let second = match s["mean_second_tiles"].as_f64() {
+        Some(x) => format!(" and {x:.2} second tiles"),
+        None => String::new(),
+    };
     out.push_str(&format!(
-        "\nmean game length {:.2} turns (sd {:.2}); {:.3} tiles discarded per game; {} tied for first\n",
+        "\nmean game length {:.2} turns (sd {:.2}){second}; {:.3} tiles discarded per game; {} tied for first\n",
         s["mean_turns"].as_f64().unwrap_or(0.0),
         s["sd_turns"].as_f64().unwrap_or(0.0),
         s["mean_discarded"].as_f64().unwrap_or(0.0),
@@ -288,7 +361,14 @@ pub fn table(s: &Value) -> String {
             n => format!("{n} games"),
         }
     ));
-    out.push_str("(wins: a tie for first is shared; points by feature are means per game)\n");
+    let goods = if cols.contains(&"goods") {
+        "; goods: 10 for each good of which a player holds the most tokens at the end"
+    } else {
+        ""
+    };
+    out.push_str(&format!(
+        "(wins: a tie for first is shared; points by feature are means per game{goods})\n"
+    ));
     out
 }
 
