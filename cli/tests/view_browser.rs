@@ -2,7 +2,9 @@
 //! `browser/check.mjs` opens it in headless Chromium (Debian's `chromium`,
 //! driven by playwright-core), steps forward and back with the buttons, the
 //! arrow keys and the slider, checks the turn and the scores shown against the
-//! record, and saves screenshots to a temporary folder.
+//! record, and saves screenshots to a temporary folder. It does so for a base
+//! game, a Traders & Builders game (a second tile as part 2, builders, pigs,
+//! goods) and an Abbot game (abbots).
 //!
 //! Needs node, /usr/bin/chromium (or $CHROMIUM) and `npm ci` in
 //! cli/tests/browser (done here when npm is there). The build script
@@ -12,6 +14,8 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+mod support;
 
 /// What installs everything the test needs (Debian, Ubuntu).
 const INSTALL: &str = "apt-get install chromium nodejs npm";
@@ -78,7 +82,6 @@ fn the_viewer_steps_through_a_game_in_headless_chromium() {
         std::env::temp_dir().join(format!("carcassonne-view-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let record = dir.join("game.json");
-    let html = dir.join("game.html");
     let bin = env!("CARGO_BIN_EXE_carcassonne");
     let o = Command::new(bin)
         .current_dir(&root)
@@ -96,10 +99,27 @@ fn the_viewer_steps_through_a_game_in_headless_chromium() {
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let o = Command::new(bin)
-        .current_dir(&root)
+    check(&root, &browser_dir, &chromium, &dir, &record);
+    for (name, (_, rec)) in [
+        ("traders_builders", support::records::traders_builders()),
+        ("abbot", support::records::abbot()),
+    ] {
+        let sub = dir.join(name);
+        std::fs::create_dir_all(&sub).unwrap();
+        let record = sub.join("game.json");
+        std::fs::write(&record, serde_json::to_vec(&rec).unwrap()).unwrap();
+        check(&root, &browser_dir, &chromium, &sub, &record);
+    }
+}
+
+/// `view` the record, then step through the page with check.mjs; the
+/// screenshots go to `dir`.
+fn check(root: &Path, browser_dir: &Path, chromium: &str, dir: &Path, record: &Path) {
+    let html = dir.join("game.html");
+    let o = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .current_dir(root)
         .arg("view")
-        .arg(&record)
+        .arg(record)
         .arg("-o")
         .arg(&html)
         .output()
@@ -108,9 +128,9 @@ fn the_viewer_steps_through_a_game_in_headless_chromium() {
     let o = Command::new("node")
         .arg(browser_dir.join("check.mjs"))
         .arg(&html)
-        .arg(&record)
-        .arg(&dir)
-        .env("CHROMIUM", &chromium)
+        .arg(record)
+        .arg(dir)
+        .env("CHROMIUM", chromium)
         .output()
         .unwrap();
     let out = String::from_utf8_lossy(&o.stdout);
@@ -118,7 +138,8 @@ fn the_viewer_steps_through_a_game_in_headless_chromium() {
     println!("{out}");
     assert!(
         o.status.success(),
-        "the browser check failed:\n{out}\n{err}"
+        "the browser check of {} failed:\n{out}\n{err}",
+        record.display()
     );
     for shot in ["viewer-middle.png", "viewer-end.png"] {
         let len = std::fs::metadata(dir.join(shot)).map_or(0, |m| m.len());

@@ -1,6 +1,9 @@
 // Drives game.html (written by `carcassonne view`) in headless Chromium:
 // steps forward and back with the buttons and the arrow keys, checks the turn
-// and the scores shown against the game record, and saves screenshots.
+// and the scores shown against the game record, and saves screenshots. Where
+// the record has them: a builder's second tile shows as part 2, builders,
+// pigs and abbots are drawn by their own shapes in their owners' colours,
+// and the goods tokens shown agree with the goods points scored.
 //
 //   node check.mjs GAME.html RECORD.json OUT_DIR
 //
@@ -64,8 +67,23 @@ try {
         followers: document.querySelectorAll('#followers use').length,
         highlighted: document.querySelectorAll('#highlight rect').length > 0,
         events: Array.from(document.querySelectorAll('#events li')).map((li) => li.textContent),
+        part: +t.dataset.part,
+        desc: document.getElementById('desc').textContent,
+        figures: Array.from(document.querySelectorAll('#followers use[data-figure]'))
+          .map((u) => [u.dataset.figure, +u.dataset.player]),
+        goods: rows.map((r, p) => {
+          const g = document.getElementById('goods-' + p);
+          return g ? g.textContent : null;
+        }),
       };
     });
+  }
+  async function slide(n) {
+    await page.evaluate((n) => {
+      const sl = document.getElementById('slider');
+      sl.value = n;
+      sl.dispatchEvent(new Event('input'));
+    }, n);
   }
   const starts = (record.start || []).length || 1;
   async function expectTurn(turn, what) {
@@ -117,6 +135,55 @@ try {
     await expectTurn(placements.length, 'back from the final scoring');
   } else {
     await expectTurn(placements.length, 'End');
+  }
+  // A builder's second tile: its own step, shown as part 2, after the step
+  // that took it.
+  const part2 = placements.findIndex((t) => t.part === 2);
+  if (part2 >= 0) {
+    await slide(part2);
+    const before = await expectTurn(part2, 'before a second tile');
+    if (!before.desc.includes('took a second tile')) fail(`turn ${part2}: "${before.desc}" does not say a second tile was taken`);
+    await page.keyboard.press('ArrowRight');
+    const s = await expectTurn(part2 + 1, 'a second tile');
+    if (s.part !== 2 || !s.text.includes('(part 2)') || !s.desc.includes('(part 2)')) {
+      fail(`turn ${part2 + 1} is part 2 in the record; shown "${s.text}", "${s.desc}", data-part ${s.part}`);
+    }
+    console.log(`ok part 2: "${s.text}", "${s.desc}"`);
+  }
+  // Each kind of figure, the first time one is put down: its shape in its
+  // owner's colour stands on the board (unless that turn scored it away).
+  for (const kind of ['builder', 'pig', 'abbot']) {
+    const i = placements.findIndex((t) => t.follower && t.follower.kind === kind);
+    if (i < 0) continue;
+    const t = placements[i];
+    await slide(i + 1);
+    const s = await expectTurn(i + 1, `${kind === 'abbot' ? 'an' : 'a'} ${kind} put down`);
+    const mine = s.figures.filter(([f, p]) => f === kind && p === t.player).length;
+    if (mine === 0 && !(t.events || []).length) fail(`turn ${i + 1}: P${t.player}'s ${kind} is not drawn (${JSON.stringify(s.figures)})`);
+    const drawn = await page.evaluate((k) => {
+      const u = document.querySelector(`#followers use[data-figure="${k}"]`);
+      return u ? [u.getAttribute('href'), u.getAttribute('fill')] : null;
+    }, kind);
+    if (drawn && drawn[0] !== '#' + kind) fail(`a ${kind} is drawn with ${drawn[0]}`);
+    console.log(`ok ${kind}: turn ${i + 1}, ${mine} of P${t.player}'s drawn`);
+  }
+  // Goods: at the end, each player scored 10 per good of which the tokens
+  // shown make them hold the most.
+  if (end.goods.some((g) => g !== null)) {
+    const s = end;
+    const counts = s.goods.map((g) => (g.match(/\d+/g) || []).map(Number));
+    if (counts.some((c) => c.length !== 3)) fail(`goods shown: ${JSON.stringify(s.goods)}`);
+    const events = (record.final ? record.final.events : []).filter((e) => e.reason === 'goods');
+    for (let p = 0; p < record.players; p++) {
+      let leads = 0;
+      for (let k = 0; k < 3; k++) {
+        const most = Math.max(...counts.map((c) => c[k]));
+        if (most > 0 && counts[p][k] === most) leads++;
+      }
+      const scored = events.filter((e) => e.player === p).length;
+      if (leads !== scored) fail(`P${p} shows the most of ${leads} goods (${s.goods[p]}), the record scores ${scored}`);
+    }
+    console.log(`ok goods at the end: ${s.goods.join(' | ')}`);
   }
   await page.click('#last');
   await page.screenshot({ path: join(outDir, 'viewer-end.png') });

@@ -5,6 +5,8 @@
 
 #![allow(dead_code)] // each test crate uses its own part
 
+pub mod records;
+
 use std::path::{Path, PathBuf};
 
 use carcassonne::geom::{self, Geom, Layout, Pt, ROAD_WIDTH};

@@ -1,0 +1,479 @@
+//! The expansion figures, goods and turn parts on boards, in the viewer and
+//! in the simulation summary: a Traders & Builders game with a builder, a
+//! pig, a second tile and goods, and an Abbot game with an abbot taken back
+//! (bot games found by `support::records`).
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use carcassonne::geom;
+use carcassonne::goods;
+use carcassonne::svg::{self, colour};
+use carcassonne::timeline::Timeline;
+use carcassonne_runtime::engine::FollowerKind;
+use carcassonne_runtime::record::{self, Record};
+use carcassonne_runtime::tables::{Kind, Ruleset};
+use serde_json::Value;
+
+mod support;
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .current_dir(support::root())
+        .args(args)
+        .output()
+        .expect("run carcassonne")
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("carcassonne-figures-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn write_record(name: &str, rec: &Record) -> PathBuf {
+    let f = tmp(name);
+    std::fs::write(&f, serde_json::to_vec(rec).unwrap()).unwrap();
+    f
+}
+
+/// `<use>` elements of a board drawing `#shape`, as (fill, count).
+fn uses_of(svg_text: &str, shape: &str) -> Vec<String> {
+    let doc = roxmltree::Document::parse(svg_text).unwrap();
+    doc.descendants()
+        .filter(|n| n.tag_name().name() == "use")
+        .filter(|n| n.attribute("href") == Some(&format!("#{shape}")))
+        .map(|n| n.attribute("fill").unwrap_or("").to_string())
+        .collect()
+}
+
+/// The fills of `kind`'s figures standing at step `k`, sorted.
+fn fills(tl: &Timeline, k: usize, kind: FollowerKind) -> Vec<String> {
+    let mut v: Vec<String> = tl.steps[k]
+        .followers
+        .iter()
+        .filter(|f| f.kind == kind)
+        .map(|f| colour(f.player).to_string())
+        .collect();
+    v.sort();
+    v
+}
+
+fn sorted(mut v: Vec<String>) -> Vec<String> {
+    v.sort();
+    v
+}
+
+/// The board at step `k` as `render game` draws it.
+fn board(tl: &Timeline, lays: &[geom::Layout], k: usize) -> String {
+    svg::board(tl.rules, lays, &tl.board_view(k, lays))
+}
+
+/// The viewer's embedded game data.
+fn viewer_data(html: &str) -> Value {
+    let a = html
+        .find(r#"<script type="application/json" id="game-data">"#)
+        .unwrap();
+    let body = &html[a..];
+    let json = &body[body.find('>').unwrap() + 1..body.find("</script>").unwrap()];
+    serde_json::from_str(json).unwrap()
+}
+
+fn segment_kind(rules: &Ruleset, tile: u16, segment: u8) -> Kind {
+    rules.tiles[tile as usize].segments[segment as usize].kind
+}
+
+#[test]
+fn builders_and_pigs_are_drawn_in_their_players_colours_beside_followers() {
+    let (seed, rec) = support::records::traders_builders();
+    let rules = carcassonne_runtime::ruleset("base_traders_builders").unwrap();
+    let tl = Timeline::new(rec.clone(), rules).unwrap();
+    let lays = geom::layouts(rules.tiles);
+    let mut seen = [false; 2];
+    for k in 0..tl.steps.len() {
+        let step = &tl.steps[k];
+        let builders = fills(&tl, k, FollowerKind::Builder);
+        let pigs = fills(&tl, k, FollowerKind::Pig);
+        let s = board(&tl, &lays, k);
+        // Each figure by its own shape, in its owner's colour; followers
+        // stay meeples.
+        assert_eq!(
+            sorted(uses_of(&s, "builder")),
+            builders,
+            "seed {seed} step {k}"
+        );
+        assert_eq!(sorted(uses_of(&s, "pig")), pigs, "seed {seed} step {k}");
+        let meeples = step
+            .followers
+            .iter()
+            .filter(|f| matches!(f.kind, FollowerKind::Normal | FollowerKind::Big))
+            .count();
+        assert_eq!(uses_of(&s, "meeple").len(), meeples, "step {k}");
+        assert_eq!(s.contains(r#"<g id="builder">"#), !builders.is_empty());
+        assert_eq!(s.contains(r#"<g id="pig">"#), !pigs.is_empty());
+        seen[0] |= !builders.is_empty();
+        seen[1] |= !pigs.is_empty();
+        // A builder stands on a road or city, a pig on a field, each in a
+        // feature that holds a follower of its owner.
+        for f in &step.followers {
+            let want = match f.kind {
+                FollowerKind::Builder => &[Kind::Road, Kind::City][..],
+                FollowerKind::Pig => &[Kind::Field][..],
+                _ => continue,
+            };
+            let kind = segment_kind(rules, f.on.tile, f.segment);
+            assert!(
+                want.contains(&kind),
+                "step {k}: a {:?} on a {kind:?}",
+                f.kind
+            );
+        }
+    }
+    assert_eq!(seen, [true, true], "seed {seed}: a builder and a pig stand");
+    // Two figures on one spot are moved apart; alone they stand on the
+    // segment's own anchor.
+    let v = tl.board_view(tl.steps.len() - 1, &lays);
+    for (i, a) in v.followers.iter().enumerate() {
+        for b in &v.followers[..i] {
+            let (p, q) = (a.follower.at, b.follower.at);
+            assert!(
+                (p.x - q.x).abs() + (p.y - q.y).abs() > 1.0,
+                "two figures drawn on one point {p:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_second_tile_shows_as_part_2_and_goods_are_counted_and_named() {
+    let (seed, rec) = support::records::traders_builders();
+    let rules = carcassonne_runtime::ruleset("base_traders_builders").unwrap();
+    let tl = Timeline::new(rec.clone(), rules).unwrap();
+    let lays = geom::layouts(rules.tiles);
+    // The entry that takes a second tile, then its part 2 with the same
+    // player (steps follow the placed entries).
+    let placed: Vec<&record::TurnRec> =
+        rec.turns.iter().filter(|t| t.discarded.is_none()).collect();
+    let two = placed.iter().position(|t| t.part == Some(2)).unwrap() + 1;
+    let taken = &tl.steps[two - 1];
+    assert!(
+        tl.describe(two - 1).ends_with("; took a second tile"),
+        "seed {seed}: {}",
+        tl.describe(two - 1)
+    );
+    assert_eq!(tl.steps[two].part, 2);
+    assert_eq!(tl.steps[two].player, taken.player);
+    let d = tl.describe(two);
+    assert!(
+        d.starts_with(&format!("turn {two} of {} (part 2): P", tl.placements)),
+        "{d}"
+    );
+    assert!(board(&tl, &lays, two).contains(&d));
+    // Other steps are part 1, and say so nowhere.
+    for (k, s) in tl.steps.iter().enumerate() {
+        if placed
+            .get(k.wrapping_sub(1))
+            .is_some_and(|t| t.part.is_none())
+        {
+            assert_eq!(s.part, 1);
+            assert!(!tl.describe(k).contains("part"), "{}", tl.describe(k));
+        }
+    }
+    // Goods: the timeline's tokens are the engine's, shown after the score.
+    let done = record::replay(&rec, rules, false).unwrap().game;
+    let last = tl.steps.len() - 1;
+    let names = goods::names();
+    assert_eq!(names, ["wine", "grain", "cloth"]);
+    let s = board(&tl, &lays, last);
+    for p in 0..rec.players {
+        let g = done.goods(p);
+        assert_eq!(tl.steps[last].goods[p as usize], g);
+        let line = format!("wine {} · grain {} · cloth {}", g[0], g[1], g[2]);
+        assert!(
+            s.contains(&format!(r#"data-holdings="{p}">"#)) && s.contains(&line),
+            "P{p}: {line}"
+        );
+    }
+    assert!(tl.steps[last].goods.iter().flatten().any(|&n| n > 0));
+    // Each goods event names a good its player holds the most of.
+    let mut named = 0;
+    for (e, line) in tl.steps[last]
+        .events
+        .iter()
+        .zip(&tl.steps[last].event_lines)
+    {
+        if e.reason != "goods" {
+            continue;
+        }
+        let good = (0..3)
+            .find(|&k| line.ends_with(&format!("for the most {}", names[k])))
+            .unwrap_or_else(|| panic!("{line}"));
+        let most = (0..rec.players).map(|q| done.goods(q)[good]).max().unwrap();
+        assert_eq!(done.goods(e.player)[good], most, "{line}");
+        assert!(line.starts_with(&format!("P{} +10 ", e.player)), "{line}");
+        named += 1;
+    }
+    assert!(named > 0);
+    // The same through `render game`: the part 2 board and the end.
+    let f = write_record("tb.json", &rec);
+    let out = tmp("tb-part2.svg");
+    let o = run(&[
+        "render",
+        "game",
+        f.to_str().unwrap(),
+        "--turn",
+        &two.to_string(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        board(&tl, &lays, two)
+    );
+}
+
+#[test]
+fn the_viewer_shows_goods_supply_figures_and_part_2() {
+    let (seed, rec) = support::records::traders_builders();
+    let rules = carcassonne_runtime::ruleset("base_traders_builders").unwrap();
+    let tl = Timeline::new(rec.clone(), rules).unwrap();
+    let f = write_record("tb-view.json", &rec);
+    let out = tmp("tb.html");
+    let o = run(&["view", f.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let html = std::fs::read_to_string(&out).unwrap();
+    for id in ["builder", "pig", "meeple"] {
+        assert!(
+            html.contains(&format!(r#"<g id="{id}">"#)),
+            "the {id} shape"
+        );
+    }
+    assert!(!html.contains(r#"<g id="abbot">"#), "no abbot in this game");
+    assert!(html.contains(r#"id="figures""#), "a legend of the figures");
+    // The scoreboard starts with the start's holdings.
+    for p in 0..rec.players {
+        assert!(html.contains(&format!(
+            r#"<div class="held" id="goods-{p}">wine 0 · grain 0 · cloth 0</div>"#
+        )));
+        assert!(html.contains(&format!(
+            r#"<div class="held" id="supply-{p}">in supply: 7 followers · 1 builder · 1 pig</div>"#
+        )));
+    }
+    let d = viewer_data(&html);
+    let steps = d["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), tl.steps.len());
+    let done = record::replay(&rec, rules, false).unwrap().game;
+    let last = steps.last().unwrap();
+    for p in 0..rec.players {
+        assert_eq!(last["goods"][p as usize], serde_json::json!(done.goods(p)));
+        let g = done.goods(p);
+        assert_eq!(
+            last["holdings"][p as usize][0],
+            format!("wine {} · grain {} · cloth {}", g[0], g[1], g[2])
+        );
+    }
+    let mut parts = 0;
+    let mut figures = [0; 2];
+    for (k, s) in steps.iter().enumerate() {
+        let step = &tl.steps[k];
+        if step.part == 2 {
+            parts += 1;
+            assert_eq!(s["part"], 2);
+            assert!(s["desc"].as_str().unwrap().contains("(part 2)"));
+        } else {
+            assert!(s.get("part").is_none());
+        }
+        // Supply by kind, as the engine counts it, and the figures by shape
+        // with their owners.
+        for (p, n) in step.supply.iter().enumerate() {
+            assert_eq!(s["supply"][p], serde_json::json!(n));
+        }
+        for (i, fig) in step.followers.iter().enumerate() {
+            let shape = match fig.kind {
+                FollowerKind::Builder => Some("builder"),
+                FollowerKind::Pig => Some("pig"),
+                _ => None,
+            };
+            let got = &s["followers"][i];
+            assert_eq!(got[0], fig.player);
+            assert_eq!(
+                got.get(5).and_then(Value::as_str),
+                shape,
+                "seed {seed} step {k}"
+            );
+            if let Some(sh) = shape {
+                figures[usize::from(sh == "pig")] += 1;
+            }
+        }
+        // The supply: 7 followers, a builder and a pig each, less what
+        // stands on the board.
+        for p in 0..rec.players {
+            let standing = |kind| {
+                step.followers
+                    .iter()
+                    .filter(|f| f.player == p && f.kind == kind)
+                    .count() as u8
+            };
+            let n = step.supply[p as usize];
+            assert_eq!(
+                n[FollowerKind::Normal as usize] + standing(FollowerKind::Normal),
+                7
+            );
+            assert_eq!(
+                n[FollowerKind::Builder as usize] + standing(FollowerKind::Builder),
+                1
+            );
+            assert_eq!(
+                n[FollowerKind::Pig as usize] + standing(FollowerKind::Pig),
+                1
+            );
+        }
+    }
+    assert!(parts > 0 && figures[0] > 0 && figures[1] > 0);
+}
+
+#[test]
+fn the_abbot_is_drawn_on_its_cloister_or_garden_and_its_return_scores() {
+    let (seed, rec) = support::records::abbot();
+    let rules = carcassonne_runtime::ruleset("base_c2").unwrap();
+    let tl = Timeline::new(rec.clone(), rules).unwrap();
+    let lays = geom::layouts(rules.tiles);
+    let placed: Vec<&record::TurnRec> =
+        rec.turns.iter().filter(|t| t.discarded.is_none()).collect();
+    let mut drawn = 0;
+    for k in 0..tl.steps.len() {
+        let abbots = fills(&tl, k, FollowerKind::Abbot);
+        let s = board(&tl, &lays, k);
+        assert_eq!(sorted(uses_of(&s, "abbot")), abbots, "seed {seed} step {k}");
+        assert!(!s.contains("data-holdings"), "no goods in this game");
+        drawn += abbots.len();
+        for f in tl.steps[k]
+            .followers
+            .iter()
+            .filter(|f| f.kind == FollowerKind::Abbot)
+        {
+            let kind = segment_kind(rules, f.on.tile, f.segment);
+            assert!(matches!(kind, Kind::Cloister | Kind::Garden), "{kind:?}");
+        }
+        // A return: the step says so, scores its feature, and the player's
+        // abbot leaves the board.
+        let Some(entry) = k.checked_sub(1).and_then(|i| placed.get(i)) else {
+            continue;
+        };
+        if entry
+            .actions
+            .iter()
+            .flatten()
+            .any(|a| a.do_ == "return-abbot")
+        {
+            assert!(
+                tl.describe(k).contains("; took the abbot back"),
+                "{}",
+                tl.describe(k)
+            );
+            let lines = &tl.steps[k].event_lines;
+            assert!(
+                lines
+                    .iter()
+                    .any(|l| l.starts_with(&format!("P{} ", entry.player))
+                        && l.ends_with("(abbot taken back)")),
+                "{lines:?}"
+            );
+            let had = fills(&tl, k - 1, FollowerKind::Abbot);
+            let has = fills(&tl, k, FollowerKind::Abbot);
+            let mine = colour(entry.player).to_string();
+            assert_eq!(
+                had.iter().filter(|c| **c == mine).count(),
+                has.iter().filter(|c| **c == mine).count() + 1
+            );
+        }
+    }
+    assert!(drawn > 0, "seed {seed}: an abbot is drawn");
+    // The viewer: the abbot's shape and its supply.
+    let f = write_record("c2.json", &rec);
+    let out = tmp("c2.html");
+    let o = run(&["view", f.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let html = std::fs::read_to_string(&out).unwrap();
+    assert!(html.contains(r#"<g id="abbot">"#));
+    assert!(html.contains("in supply: 7 followers · 1 abbot"));
+    assert!(!html.contains(r#"id="goods-0""#), "no goods in this game");
+}
+
+#[test]
+fn base_boards_and_viewers_have_none_of_it() {
+    let rules = carcassonne_runtime::ruleset("base_inns_cathedrals").unwrap();
+    let bots = [
+        carcassonne_runtime::bots::BotKind::Random,
+        carcassonne_runtime::bots::BotKind::Greedy,
+    ];
+    let rec = carcassonne::play::play(rules, 2, 3, &bots, true).unwrap();
+    let tl = Timeline::new(rec, rules).unwrap();
+    let lays = geom::layouts(rules.tiles);
+    for k in [0, tl.steps.len() / 2, tl.steps.len() - 1] {
+        let s = board(&tl, &lays, k);
+        for absent in ["data-figure", "data-holdings", "(part", r#"id="builder""#] {
+            assert!(!s.contains(absent), "{absent}");
+        }
+    }
+    // Inns & Cathedrals has big followers: the viewer lists the supply by
+    // kind, but no goods and no figure legend.
+    let html = carcassonne::view::html(&tl);
+    assert!(html.contains("in supply: 7 followers · 1 big follower"));
+    assert!(!html.contains(r#"id="goods-0""#));
+    assert!(!html.contains(r#"id="figures""#));
+}
+
+#[test]
+fn simulate_lists_gardens_goods_and_second_tiles() {
+    for (ruleset, extra, absent) in [
+        ("base_traders_builders", "goods", "garden"),
+        ("base_c2", "garden", "goods"),
+    ] {
+        let json = tmp(&format!("{ruleset}.json"));
+        let o = run(&[
+            "simulate",
+            "--ruleset",
+            ruleset,
+            "--games",
+            "40",
+            "--bots",
+            "random,greedy",
+            "--json",
+            json.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        let table = text(&o.stdout);
+        let head = table.lines().find(|l| l.starts_with("seat")).unwrap();
+        assert!(head.ends_with(extra), "{head}");
+        assert!(!head.contains(absent), "{head}");
+        let v: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+        let mut extra_points = 0.0;
+        for s in v["seats"].as_array().unwrap() {
+            let k = s["points_by_feature"].as_object().unwrap();
+            let sum: f64 = k.values().map(|x| x.as_f64().unwrap()).sum();
+            assert!((sum - s["mean"].as_f64().unwrap()).abs() < 1e-2, "{s}");
+            extra_points += k[extra].as_f64().unwrap();
+        }
+        assert!(extra_points > 0.0, "{ruleset}: some {extra} points");
+        // Every tile is placed in a turn, in a second part, or discarded.
+        let rules = carcassonne_runtime::ruleset(ruleset).unwrap();
+        let to_place = rules.total as f64 - rules.start.len() as f64;
+        let second = v["mean_second_tiles"].as_f64().unwrap_or(0.0);
+        assert_eq!(
+            v.get("mean_second_tiles").is_some(),
+            ruleset == "base_traders_builders"
+        );
+        let all =
+            v["mean_turns"].as_f64().unwrap() + second + v["mean_discarded"].as_f64().unwrap();
+        assert!(
+            (all - to_place).abs() < 1e-3,
+            "{ruleset}: {all} of {to_place}"
+        );
+    }
+}
