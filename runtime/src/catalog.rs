@@ -20,7 +20,7 @@ fn attrs_json(attrs: &[crate::tables::Attr]) -> Value {
 }
 
 /// Port names of a segment: side names for cities, roads and rivers, half-edge
-/// names for fields; none for cloisters and enclosed fields.
+/// names for fields; none for cloisters, gardens and enclosed fields.
 pub fn port_names(seg: &Segment) -> Vec<&'static str> {
     match seg.kind {
         Kind::Field => (0..12)
