@@ -89,6 +89,7 @@ pub fn to_json(rs: &Ruleset) -> Value {
             "river_turns": rs.options.river_turns.name(),
             "unused_start_tiles": rs.options.unused_start.name(),
             "builder_second_tile": if rs.options.builder_optional { "optional" } else { "always" },
+            "river_volcano": if rs.options.volcano_second_tile { "second-tile" } else { "none" },
             "min_players": rs.options.min_players,
             "max_players": rs.options.max_players,
             "followers": rs.options.followers,

@@ -8,7 +8,7 @@ use rand_pcg::Pcg64Mcg;
 use super::board::{Board, DX, DY};
 use super::features::Features;
 use super::types::*;
-use crate::mechanics::{self, Ext, WoodSpot};
+use crate::mechanics::{self, Ext, NextPart, WoodSpot};
 use crate::tables::{Hook, Kind, Ruleset, Segment, TileType, NO_SEGMENT};
 use carcassonne_vocab::river::Course;
 
@@ -591,6 +591,9 @@ impl Game {
     /// The figure choices at `p` (without "none"), appended to `out`.
     fn figures_into(&self, p: Placement, out: &mut impl mechanics::Deploys) {
         let Some(tile) = self.wood_tile() else { return };
+        if self.rules.hooks.any(Hook::WoodOptions) && mechanics::wood_ban(self, tile).is_some() {
+            return;
+        }
         let player = self.to_move;
         let supply = &self.supply[player as usize];
         if supply.iter().all(|&n| n == 0) {
@@ -801,6 +804,11 @@ impl Game {
                 segment: d.segment,
             });
         }
+        if self.rules.hooks.any(Hook::WoodOptions) {
+            if let Some(why) = mechanics::wood_ban(self, tile) {
+                return Err(MoveError::Banned(why));
+            }
+        }
         let pl = self.to_move;
         let played = self.supply[..self.players as usize]
             .iter()
@@ -1001,13 +1009,18 @@ impl Game {
     /// L195-L209), then another part or the next turn.
     fn end_wood(&mut self, idx: usize, events: &mut Vec<ScoreEvent>) {
         self.score_completed(idx, events);
-        if self.rules.hooks.any(Hook::PartEnd) && mechanics::part_end(self) {
-            if self.rules.options.builder_optional {
-                self.phase = Phase::SecondTile;
-            } else {
-                self.start_part(events);
+        if self.rules.hooks.any(Hook::PartEnd) {
+            match mechanics::part_end(self) {
+                NextPart::None => {}
+                NextPart::Offer => {
+                    self.phase = Phase::SecondTile;
+                    return;
+                }
+                NextPart::Take => {
+                    self.start_part(events);
+                    return;
+                }
             }
-            return;
         }
         self.next_turn(events);
     }
@@ -1131,6 +1144,11 @@ impl Game {
     /// The feature node of segment `s` of placed tile `idx`.
     pub(crate) fn node_of(&self, idx: usize, s: u8) -> u16 {
         self.placed[idx].node_base + s as u16
+    }
+
+    /// The marks of the feature rooted at `root`.
+    pub(crate) fn marks_of(&self, root: u16) -> u8 {
+        self.features.nodes[root as usize].marks
     }
 
     pub(crate) fn kind_of(&self, node: u16) -> Kind {
