@@ -810,18 +810,17 @@ impl Game {
             }
         }
         let pl = self.to_move;
-        let played = self.supply[..self.players as usize]
-            .iter()
-            .any(|s| s[d.kind as usize] > 0)
-            || self.followers.iter().any(|f| f.kind == d.kind);
-        if !played && d.kind == FollowerKind::Big {
-            return Err(MoveError::NoBigFollower);
-        }
-        if !played && d.kind != FollowerKind::Normal {
-            return Err(MoveError::NotPlayed(d.kind.name()));
-        }
         if self.figures(pl, d.kind) == 0 {
-            return Err(MoveError::NoFollowerLeft(pl));
+            // Out of them, or not in this game at all?
+            let played = self.supply[..self.players as usize]
+                .iter()
+                .any(|s| s[d.kind as usize] > 0)
+                || self.followers.iter().any(|f| f.kind == d.kind);
+            return Err(match d.kind {
+                _ if played || d.kind == FollowerKind::Normal => MoveError::NoFollowerLeft(pl),
+                FollowerKind::Big => MoveError::NoBigFollower,
+                k => MoveError::NotPlayed(k.name()),
+            });
         }
         let w = WoodSpot {
             tile,
@@ -848,9 +847,12 @@ impl Game {
     /// room). The fused path: the same steps as `apply_action(Place)` then
     /// `apply_action(Deploy | Pass)`, with one check up front.
     pub fn apply_into(&mut self, mv: Move, events: &mut Vec<ScoreEvent>) -> Result<(), MoveError> {
-        if let Some(p) = self.pending().filter(|p| p.decision != Decision::Place) {
+        if self.phase != Phase::Place {
             // A game waiting for another decision takes actions only.
-            return Err(MoveError::Waiting(p.decision.name()));
+            return Err(match self.pending() {
+                Some(p) => MoveError::Waiting(p.decision.name()),
+                None => MoveError::GameOver,
+            });
         }
         self.check(mv)?;
         let t = self.current.expect("checked");
