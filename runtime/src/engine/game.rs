@@ -961,14 +961,9 @@ impl Game {
                 self.end_wood(placed as usize, events);
             }
             (Phase::Wood { placed }, Action::Pass) => self.end_wood(placed as usize, events),
-            (Phase::Wood { placed }, Action::ReturnAbbot)
-                if self
-                    .rules
-                    .hooks
-                    .on(Hook::WoodOptions)
-                    .contains(&crate::tables::Mech::Abbot) =>
-            {
-                mechanics::abbot::take_back(self, events)?;
+            // An alternative to deploying, offered by a module.
+            (Phase::Wood { placed }, a) if mechanics::offers_alternative(self.rules, a) => {
+                mechanics::take_alternative(self, a, events)?;
                 self.end_wood(placed as usize, events);
             }
             (Phase::SecondTile, Action::SecondTile(take)) => {

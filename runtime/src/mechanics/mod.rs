@@ -222,6 +222,27 @@ pub(crate) fn check_figure(g: &Game, w: &WoodSpot, d: Deploy) -> Result<(), Move
     }
 }
 
+/// Whether a module of `rules` answers the wood decision with `a` (an
+/// alternative to deploying).
+pub(crate) fn offers_alternative(rules: &Ruleset, a: Action) -> bool {
+    rules.hooks.on(Hook::WoodOptions).iter().any(|&m| match m {
+        Mech::Abbot => a == Action::ReturnAbbot,
+        _ => false,
+    })
+}
+
+/// Carry out alternative `a` (checked by its module; state unchanged on error).
+pub(crate) fn take_alternative(
+    g: &mut Game,
+    a: Action,
+    events: &mut Vec<ScoreEvent>,
+) -> Result<(), MoveError> {
+    match a {
+        Action::ReturnAbbot => abbot::take_back(g, events),
+        _ => Ok(()),
+    }
+}
+
 /// Alternatives to deploying that the player may take now.
 pub(crate) fn wood_alternatives(g: &Game, out: &mut Vec<Action>) {
     for &m in g.rules.hooks.on(Hook::WoodOptions) {
