@@ -678,7 +678,7 @@ fn take_tiles(
         let mut check = |attrs: &mut Vec<crate::model::AttrValue>, r: &mut Reader| {
             attrs.retain(|a| {
                 let def = &ATTRIBUTES[a.id];
-                if def.kept_by(&enabled) {
+                if def.kept_by(enabled) {
                     return true;
                 }
                 // Named even where it is an error, so that the tile is
