@@ -684,6 +684,7 @@ fn set_catalog(file: &str, edition: u8) -> (Value, carcassonne_codegen::TileSet)
         river_turns: carcassonne_codegen::model::RiverTurns::for_edition(edition),
         unused_start: carcassonne_codegen::model::UnusedStart::Remove,
         builder_optional: true,
+        volcano_second_tile: false,
         hooks: carcassonne_codegen::lower::hooks(&["base".to_string()]),
         min_players: 2,
         max_players: 5,

@@ -25,19 +25,23 @@ pub fn describe(rs: &Ruleset) -> String {
                 .filter_map(|a| ATTRIBUTES.iter().find(|d| d.name == *a))
                 .map(|d| d.mechanic)
                 .collect();
-            (!waiting.is_empty()).then(|| {
-                format!(
-                    "{set} ({})",
-                    waiting.into_iter().collect::<Vec<_>>().join(", ")
-                )
-            })
+            // Mechanics the engine does not play yet, and ones it plays
+            // that this ruleset leaves off.
+            let (later, off): (Vec<&str>, Vec<&str>) = waiting.into_iter().partition(|m| {
+                !carcassonne_codegen::attrs::mechanic(m).is_some_and(|d| d.implemented)
+            });
+            let mut why = Vec::new();
+            if !later.is_empty() {
+                why.push(format!("{}: not played yet", later.join(", ")));
+            }
+            if !off.is_empty() {
+                why.push(format!("{}: off here", off.join(", ")));
+            }
+            (!why.is_empty()).then(|| format!("{set} ({})", why.join("; ")))
         })
         .collect();
     if !tiles_only.is_empty() {
-        out.push_str(&format!(
-            "; tile marks ignored, waiting for mechanics: {}",
-            tiles_only.join("; ")
-        ));
+        out.push_str(&format!("; tile marks ignored: {}", tiles_only.join("; ")));
     }
     out
 }

@@ -224,6 +224,7 @@ pub fn leak(rs: &LRuleset) -> &'static Ruleset {
             river_turns: rs.river_turns,
             unused_start: rs.unused_start,
             builder_optional: rs.builder_optional,
+            volcano_second_tile: rs.volcano_second_tile,
             min_players: rs.min_players,
             max_players: rs.max_players,
             followers: rs.followers,

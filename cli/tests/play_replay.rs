@@ -211,9 +211,8 @@ fn rulesets_lists_what_each_plays_and_the_tile_marks_it_ignores() {
     );
     assert!(entry("base_river1").ends_with("plays: base, river"));
     assert!(
-        entry("base_river2").ends_with(
-            "plays: base, river; tile marks ignored, waiting for mechanics: river2 (dragon, inns, pig-herd)"
-        ),
+        entry("base_river2")
+            .ends_with("plays: base, river; tile marks ignored: river2 (inns, pig-herd: off here)"),
         "{}",
         entry("base_river2")
     );

@@ -36,7 +36,19 @@ pub struct AttrDef {
     pub values: Values,
     /// The mechanic that gives the attribute meaning.
     pub mechanic: &'static str,
+    /// Other mechanics that read it too (the River II volcano: the river's
+    /// extra tile, besides the dragon), so it is kept when any is played.
+    pub also: &'static [&'static str],
     pub meaning: &'static str,
+}
+
+impl AttrDef {
+    /// Whether a ruleset playing `enabled` keeps this attribute.
+    pub fn kept_by(&self, enabled: &[String]) -> bool {
+        enabled
+            .iter()
+            .any(|m| m == self.mechanic || self.also.contains(&m.as_str()))
+    }
 }
 
 /// The eight compass directions, clockwise from north: a word attribute with
@@ -53,6 +65,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         target: Target::Segment(CITY),
         values: Values::Count { max: 4 },
         mechanic: "base",
+        also: &[],
         meaning: "pennants (coats of arms) in this city segment: +2 each when the city completes, +1 at the end (000_9deb58b1a7d17d38.txt L172-L180)",
     },
     AttrDef {
@@ -60,6 +73,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         target: Target::Segment(ROAD),
         values: Values::Flag,
         mechanic: "inns",
+        also: &[],
         meaning: "an inn on a lake beside this road: the road scores 2 per tile when complete, 0 at the end (000_9deb58b1a7d17d38.txt L706-L716)",
     },
     AttrDef {
@@ -67,6 +81,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         target: Target::Segment(CITY),
         values: Values::Flag,
         mechanic: "cathedrals",
+        also: &[],
         meaning: "a cathedral in this city: 3 per tile and pennant when complete, 0 at the end (000_9deb58b1a7d17d38.txt L717-L726)",
     },
     AttrDef {
@@ -74,6 +89,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         target: Target::Segment(FIELD),
         values: Values::Flag,
         mechanic: "pig-herd",
+        also: &[],
         meaning: "a neutral pig herd in this field: +1 per city for the farm's owners (000_9deb58b1a7d17d38.txt L492)",
     },
     AttrDef {
@@ -81,13 +97,15 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         target: Target::Tile,
         values: Values::Flag,
         mechanic: "dragon",
-        meaning: "a volcano: the dragon moves here; no follower may be deployed (000_9deb58b1a7d17d38.txt L1098-L1104)",
+        also: &["river"],
+        meaning: "a volcano: the dragon moves here; no follower may be deployed (000_9deb58b1a7d17d38.txt L1098-L1104); River II's volcano lake gives its placer another tile at once under `river_volcano = \"second-tile\"` (001_46b8449c567a6f1a.txt L606)",
     },
     AttrDef {
         name: "spring",
         target: Target::Tile,
         values: Values::Flag,
         mechanic: "river",
+        also: &[],
         meaning: "the river's source: placed first (000_9deb58b1a7d17d38.txt L458-L464)",
     },
     AttrDef {
@@ -95,6 +113,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         target: Target::Tile,
         values: Values::Flag,
         mechanic: "river",
+        also: &[],
         meaning: "a river's end: placed last (000_9deb58b1a7d17d38.txt L458-L478)",
     },
     AttrDef {
@@ -102,6 +121,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         target: Target::Tile,
         values: Values::Flag,
         mechanic: "river",
+        also: &[],
         meaning: "River II's fork: placed right after the spring (000_9deb58b1a7d17d38.txt L462-L464)",
     },
     AttrDef {
@@ -109,6 +129,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         target: Target::Segment(CITY),
         values: Values::Flag,
         mechanic: "castles",
+        also: &[],
         meaning: "this city can never be turned into a castle (Bridges, Castles & Bazaars; 000_9deb58b1a7d17d38.txt L2344-L2656)",
     },
     AttrDef {
@@ -116,6 +137,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         target: Target::Segment(&[Kind::City, Kind::Road, Kind::Field]),
         values: Values::Flag,
         mechanic: "base",
+        also: &[],
         meaning: "this segment crosses another feature on a bridge or through a tunnel, so the crossing is allowed",
     },
     AttrDef {
@@ -123,6 +145,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         target: Target::Segment(ROAD),
         values: Values::Flag,
         mechanic: "base",
+        also: &[],
         meaning: "this road runs through a tunnel under the city it crosses: the road is not broken and the crossing is allowed (The Princess & the Dragon tile 16, 000_9deb58b1a7d17d38.txt L1057-L1064; Abbey & Mayor, L1565-L1578)",
     },
     AttrDef {
@@ -130,6 +153,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         target: Target::Segment(ROAD),
         values: Values::Flag,
         mechanic: "base",
+        also: &[],
         meaning: "a well where three branches of one road meet: the road does not end there (Abbey & Mayor tile 6, 000_9deb58b1a7d17d38.txt L1565-L1578); no rule of its own",
     },
     AttrDef {
@@ -137,6 +161,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         target: Target::Segment(CITY),
         values: Values::OneOf(&["wine", "grain", "cloth"]),
         mechanic: "goods",
+        also: &[],
         meaning: "a trade-goods symbol in this city: whoever completes the city takes one token; most of each kind scores 10 at the end (Traders & Builders, 000_9deb58b1a7d17d38.txt L911-L941)",
     },
     AttrDef {
@@ -144,6 +169,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         target: Target::Tile,
         values: Values::Flag,
         mechanic: "dragon",
+        also: &[],
         meaning: "a dragon symbol: after deployment the dragon moves six tiles and eats the figures it meets (000_9deb58b1a7d17d38.txt L1106-L1149)",
     },
     AttrDef {
@@ -151,6 +177,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         target: Target::Tile,
         values: Values::Flag,
         mechanic: "portal",
+        also: &[],
         meaning: "a magic portal: the follower may be deployed on any unoccupied, incomplete feature of any placed tile (000_9deb58b1a7d17d38.txt L1151-L1163)",
     },
     AttrDef {
@@ -158,6 +185,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         target: Target::Segment(CITY),
         values: Values::Flag,
         mechanic: "princess",
+        also: &[],
         meaning: "a princess in this city: placing the tile may remove one knight from the city it joins (000_9deb58b1a7d17d38.txt L1165-L1201)",
     },
     AttrDef {
@@ -165,6 +193,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         target: Target::Tile,
         values: Values::Flag,
         mechanic: "tower",
+        also: &[],
         meaning: "a tower foundation: tower pieces are stacked here and capture followers in line (The Tower, 000_9deb58b1a7d17d38.txt L1441-L1477)",
     },
     AttrDef {
@@ -172,6 +201,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         target: Target::Tile,
         values: Values::Flag,
         mechanic: "abbey",
+        also: &[],
         meaning: "the abbey: placed instead of drawing, into a hole with four neighbours; its sides match anything and close what they meet; a monk on it scores like a cloister (000_9deb58b1a7d17d38.txt L1590-L1617)",
     },
     AttrDef {
@@ -179,6 +209,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         target: Target::Tile,
         values: Values::Flag,
         mechanic: "count",
+        also: &[],
         meaning: "the tile of the City of Carcassonne holding its four quarters (castle, market, blacksmith, cathedral), where followers are put into the city and the Count stands (000_9deb58b1a7d17d38.txt L1925-L2002)",
     },
     AttrDef {
@@ -186,6 +217,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         target: Target::Tile,
         values: Values::Flag,
         mechanic: "heretics",
+        also: &[],
         meaning: "a shrine: placed and scored like a cloister; a heretic on it challenges a neighbouring monk (Heretics & Shrines, 000_9deb58b1a7d17d38.txt L2060-L2093)",
     },
     AttrDef {
@@ -193,6 +225,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         target: Target::Tile,
         values: Values::Flag,
         mechanic: "catapult",
+        also: &[],
         meaning: "a fair: drawing the tile starts a catapult round after the turn (The Catapult, 000_9deb58b1a7d17d38.txt L2238-L2265)",
     },
     AttrDef {
@@ -200,6 +233,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         target: Target::Tile,
         values: Values::Flag,
         mechanic: "bazaars",
+        also: &[],
         meaning: "a bazaar: after the turn, as many tiles as players are auctioned (Bridges, Castles & Bazaars, 000_9deb58b1a7d17d38.txt L2405-L2463)",
     },
     AttrDef {
@@ -207,6 +241,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         target: Target::Tile,
         values: Values::Flag,
         mechanic: "hills-sheep",
+        also: &[],
         meaning: "a hill (Hills & Sheep; the seeds have no rules for it, 000_9deb58b1a7d17d38.txt L2658-L2662)",
     },
     AttrDef {
@@ -214,6 +249,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         target: Target::Tile,
         values: Values::Flag,
         mechanic: "hills-sheep",
+        also: &[],
         meaning: "a vineyard: adds to the scoring of neighbouring cloisters (Hills & Sheep; values not in the seeds, 000_9deb58b1a7d17d38.txt L524-L528)",
     },
     AttrDef {
@@ -221,6 +257,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         target: Target::Tile,
         values: Values::OneOf(COMPASS),
         mechanic: "flier",
+        also: &[],
         meaning: "a flier arrow pointing this way on the unrotated tile: a follower may fly a die roll's distance along it (The Flier, 004_e9353f116722cd5d.txt L11-L32)",
     },
     AttrDef {
@@ -228,6 +265,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         target: Target::Tile,
         values: Values::Flag,
         mechanic: "ferries",
+        also: &[],
         meaning: "a lake whose road ends a ferry joins two at a time (The Ferries, 004_e9353f116722cd5d.txt L72-L91)",
     },
     AttrDef {
@@ -235,6 +273,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         target: Target::Tile,
         values: Values::Flag,
         mechanic: "gold-mines",
+        also: &[],
         meaning: "a gold mine: one gold bar on this tile and one on a neighbour, taken by who completes a feature there (The Goldmines, 004_e9353f116722cd5d.txt L95-L123)",
     },
     AttrDef {
@@ -242,6 +281,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         target: Target::Tile,
         values: Values::Flag,
         mechanic: "mage-witch",
+        also: &[],
         meaning: "a mage symbol: the mage or the witch must be placed or moved onto an incomplete road or city (004_e9353f116722cd5d.txt L127-L148)",
     },
     AttrDef {
@@ -249,6 +289,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         target: Target::Tile,
         values: Values::OneOf(&["field", "road", "city"]),
         mechanic: "crop-circles",
+        also: &[],
         meaning: "a crop circle: pitchfork (field), club (road) or shield (city) picks the followers everyone adds or removes (004_e9353f116722cd5d.txt L175-L211)",
     },
     AttrDef {
@@ -256,6 +297,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         target: Target::Tile,
         values: Values::Count { max: 3 },
         mechanic: "wheel",
+        also: &[],
         meaning: "a Wheel of Fortune icon: when drawn, the pig moves this many sectors and the sector's event happens (000_9deb58b1a7d17d38.txt L2700-L2769)",
     },
     AttrDef {
@@ -263,6 +305,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         target: Target::Tile,
         values: Values::OneOf(&["fortune", "taxes", "famine", "storm", "inquisition", "plague"]),
         mechanic: "wheel",
+        also: &[],
         meaning: "crown spaces of this Wheel of Fortune sector lie on this cell of the wheel (000_9deb58b1a7d17d38.txt L2708, L2758-L2769; docs/research/wheel_robbers_messages.md)",
     },
     AttrDef {
@@ -270,6 +313,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         target: Target::Tile,
         values: Values::Flag,
         mechanic: "robbers",
+        also: &[],
         meaning: "a robber symbol: players may put their robber on the score track beside another player's marker (The Robbers, 004_e9353f116722cd5d.txt L152-L171)",
     },
 ];
@@ -303,7 +347,13 @@ pub const MECHANICS: &[MechanicDef] = &[
         implemented: true,
         meaning: "river tiles are played first from their own stack (River I, II)",
         module: Some(Mech::River),
-        hooks: &[Hook::TileSource, Hook::PlacementFilter, Hook::AfterPlace],
+        hooks: &[
+            Hook::TileSource,
+            Hook::PlacementFilter,
+            Hook::AfterPlace,
+            Hook::WoodOptions,
+            Hook::PartEnd,
+        ],
     },
     MechanicDef {
         name: "inns",
@@ -335,10 +385,10 @@ pub const MECHANICS: &[MechanicDef] = &[
     },
     MechanicDef {
         name: "pig-herd",
-        implemented: false,
+        implemented: true,
         meaning: "River II's pig herd adds to farm scoring",
-        module: None,
-        hooks: &[],
+        module: Some(Mech::PigHerd),
+        hooks: &[Hook::FeatureMarks, Hook::Value],
     },
     MechanicDef {
         name: "dragon",

@@ -187,6 +187,9 @@ pub struct Options {
     /// The builder's second tile may be declined ("they may take a double
     /// turn", 000_9deb58b1a7d17d38.txt L872, fn 8 L1003), or is always taken.
     pub builder_optional: bool,
+    /// River II's volcano lake: no figure on it, and its placer draws and
+    /// places another tile at once (`river_volcano = "second-tile"`).
+    pub volcano_second_tile: bool,
 }
 
 /// A start tile placed before the first turn.

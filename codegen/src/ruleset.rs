@@ -43,6 +43,7 @@ const OPTION_KEYS: &[&str] = &[
     "start_extra",
     "unused_start_tiles",
     "builder_second_tile",
+    "river_volcano",
     "leave_out",
 ];
 
@@ -506,6 +507,10 @@ pub fn default_options(edition: u8) -> Options {
         followers: 7,
         unused_start: UnusedStart::Remove,
         builder_optional: true,
+        // River II's volcano lake gives another tile in the 2nd edition
+        // (001_46b8449c567a6f1a.txt L606); in the 1st it belongs to the
+        // dragon and means nothing without it (000_9deb58b1a7d17d38.txt L490).
+        volcano_second_tile: edition >= 2,
     }
 }
 
@@ -614,6 +619,25 @@ fn read_options(
             );
         }
     }
+    if let Some(v) = r.string(&f, "river_volcano", false) {
+        match v.value.as_str() {
+            "second-tile" => o.volcano_second_tile = true,
+            "none" => o.volcano_second_tile = false,
+            other => r.error(
+                v.span.clone(),
+                format!(
+                    "unknown river_volcano `{other}`; expected `second-tile` or `none`{}",
+                    did_you_mean(other, "", ["second-tile", "none"])
+                ),
+            ),
+        }
+        if !river {
+            r.error(
+                v.span.clone(),
+                "river_volcano goes with the river: enable mechanic `river`",
+            );
+        }
+    }
     if let Some(b) = r.string(&f, "builder_second_tile", false) {
         match b.value.as_str() {
             "optional" => o.builder_optional = true,
@@ -654,7 +678,7 @@ fn take_tiles(
         let mut check = |attrs: &mut Vec<crate::model::AttrValue>, r: &mut Reader| {
             attrs.retain(|a| {
                 let def = &ATTRIBUTES[a.id];
-                if enabled.iter().any(|m| m == def.mechanic) {
+                if def.kept_by(enabled) {
                     return true;
                 }
                 // Named even where it is an error, so that the tile is

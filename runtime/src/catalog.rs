@@ -20,7 +20,7 @@ fn attrs_json(attrs: &[crate::tables::Attr]) -> Value {
 }
 
 /// Port names of a segment: side names for cities, roads and rivers, half-edge
-/// names for fields; none for cloisters and enclosed fields.
+/// names for fields; none for cloisters, gardens and enclosed fields.
 pub fn port_names(seg: &Segment) -> Vec<&'static str> {
     match seg.kind {
         Kind::Field => (0..12)
@@ -71,6 +71,26 @@ fn tile_json(t: &TileType) -> Value {
     Value::Object(m)
 }
 
+/// The ruleset's options as the catalog and records name them.
+pub fn options_json(rs: &Ruleset) -> Map<String, Value> {
+    let o = &rs.options;
+    let v = json!({
+        "farmers": o.farmers,
+        "farm_scoring": o.farm_scoring.name(),
+        "river_turns": o.river_turns.name(),
+        "unused_start_tiles": o.unused_start.name(),
+        "builder_second_tile": if o.builder_optional { "optional" } else { "always" },
+        "river_volcano": if o.volcano_second_tile { "second-tile" } else { "none" },
+        "min_players": o.min_players,
+        "max_players": o.max_players,
+        "followers": o.followers,
+    });
+    match v {
+        Value::Object(m) => m,
+        _ => Map::new(),
+    }
+}
+
 pub fn to_json(rs: &Ruleset) -> Value {
     let start: Vec<Value> = rs
         .start
@@ -83,16 +103,7 @@ pub fn to_json(rs: &Ruleset) -> Value {
         "edition": rs.edition,
         "sets": rs.sets,
         "mechanics": rs.mechanics,
-        "options": {
-            "farmers": rs.options.farmers,
-            "farm_scoring": rs.options.farm_scoring.name(),
-            "river_turns": rs.options.river_turns.name(),
-            "unused_start_tiles": rs.options.unused_start.name(),
-            "builder_second_tile": if rs.options.builder_optional { "optional" } else { "always" },
-            "min_players": rs.options.min_players,
-            "max_players": rs.options.max_players,
-            "followers": rs.options.followers,
-        },
+        "options": options_json(rs),
         "total": rs.total,
         "start_placement": start,
         "with_river": rs.with_river.iter().map(|&t| rs.tiles[t as usize].id).collect::<Vec<_>>(),

@@ -28,6 +28,11 @@ pub struct Record {
     pub players: u8,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bots: Option<Vec<String>>,
+    /// The rule options in force when the game was played (the catalog's
+    /// `options`); `replay` refuses a ruleset whose options differ. Older
+    /// records have none and are not checked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub options: Option<serde_json::Map<String, serde_json::Value>>,
     #[serde(default)]
     pub start: Vec<StartRec>,
     #[serde(default)]
@@ -178,6 +183,7 @@ impl Recorder {
                 seed: Some(g.seed()),
                 players: g.players(),
                 bots,
+                options: Some(crate::catalog::options_json(rules)),
                 start: start_records(rules),
                 turns: Vec::new(),
                 final_: None,
@@ -527,6 +533,24 @@ fn run(
                 rec.ruleset, rules.id
             ),
         );
+    }
+    if let Some(pinned) = &rec.options {
+        let now = crate::catalog::options_json(rules);
+        for (k, v) in pinned {
+            match now.get(k) {
+                Some(have) if have == v => {}
+                have => {
+                    return fail(
+                        0,
+                        format!(
+                            "the record was played with option {k} = {v}; ruleset {} has {}",
+                            rules.id,
+                            have.map_or("no such option".to_string(), |h| format!("{k} = {h}"))
+                        ),
+                    )
+                }
+            }
+        }
     }
     if rec.seed.is_some() {
         let expected = start_records(rules);
@@ -948,11 +972,18 @@ mod tests {
         let mut rec = Recorder::new(&g, None);
         let mut bot = Bot::new(BotKind::Random, seed);
         let mut after = Vec::new();
-        while let Some(mv) = bot.choose(&g) {
+        while let Some(a) = bot.choose_action(&g) {
             let before = g.clone();
-            let events = g.apply(mv).expect("a bot's move is legal");
-            rec.note(&before, mv, &events, &g);
-            after.push(g.clone());
+            let mut events = Vec::new();
+            g.apply_action(a, &mut events)
+                .expect("a bot's action is legal");
+            rec.note_action(&before, a, &events, &g);
+            // One state per entry: after the answer that ends a part.
+            if !matches!(a, Action::Place(_))
+                && !matches!(g.pending(), Some(p) if p.decision == Decision::SecondTile)
+            {
+                after.push(g.clone());
+            }
         }
         (rec.record, after, rules)
     }
@@ -1071,5 +1102,31 @@ mod tests {
             .expect("on a tile");
         let seg = g.rules().tiles[p.tile as usize].segments[(f.node - p.node_base) as usize];
         seg.kind == crate::tables::Kind::Field
+    }
+
+    /// The header pins the options in force: the same ruleset with another
+    /// option value refuses the record at its header (turn 0).
+    #[test]
+    fn a_record_pins_its_rule_options() {
+        let (rec, _, rules) = played("base_traders_builders", 1);
+        let pinned = rec.options.as_ref().expect("options written");
+        assert_eq!(pinned["builder_second_tile"], "optional");
+        assert!(replay(&rec, rules, false).is_ok());
+        let always: &'static Ruleset = Box::leak(Box::new(Ruleset {
+            options: crate::tables::Options {
+                builder_optional: false,
+                ..rules.options
+            },
+            ..*rules
+        }));
+        let e = replay(&rec, always, false).unwrap_err();
+        assert_eq!(e.turn, 0);
+        assert!(e.reason.contains("builder_second_tile"), "{e}");
+        // A record without options (older) is not checked.
+        let old = Record {
+            options: None,
+            ..rec.clone()
+        };
+        assert!(replay(&old, rules, false).is_ok());
     }
 }

@@ -91,6 +91,10 @@ pub struct Options {
     /// The builder's second tile is a decision (`builder_second_tile =
     /// "optional"`, 000_9deb58b1a7d17d38.txt L872, fn 8 L1003) or automatic.
     pub builder_optional: bool,
+    /// River II's volcano lake takes no figure and gives its placer another
+    /// tile at once (`river_volcano = "second-tile"`, 001_46b8449c567a6f1a.txt
+    /// L606; the 2nd edition's default).
+    pub volcano_second_tile: bool,
     pub min_players: u8,
     pub max_players: u8,
     pub followers: u8,

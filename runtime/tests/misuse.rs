@@ -33,12 +33,13 @@ fn kind(e: &MoveError) -> &'static str {
         MoveError::WrongFeature { .. } => "WrongFeature",
         MoveError::NeedsOwnFollower(_) => "NeedsOwnFollower",
         MoveError::Waiting(_) => "Waiting",
+        MoveError::Banned(_) => "Banned",
         MoveError::NoAbbotToReturn(_) => "NoAbbotToReturn",
     }
 }
 
 /// Provoked through `apply(Move)` (`NoAbbotToReturn` only has an action).
-const KINDS: [&str; 15] = [
+const KINDS: [&str; 16] = [
     "GameOver",
     "NotOpen",
     "BadRotation",
@@ -54,6 +55,7 @@ const KINDS: [&str; 15] = [
     "WrongFeature",
     "NeedsOwnFollower",
     "Waiting",
+    "Banned",
 ];
 
 fn random_deploy(rng: &mut Pcg64Mcg) -> Deploy {

@@ -233,3 +233,55 @@ fn pig_adds_one_per_city_to_its_owner_farm_l905() {
     // One completed city: 3 + 1 for the pig (L905).
     assert_eq!((farm[0].player, farm[0].points), (0, 4));
 }
+
+/// The seed's example (L915-L920): RED completes BLUE's city holding one
+/// wine and two grain symbols; "BLUE scores 10 points. RED receives" one
+/// wine and two grain tokens. The city: D, TB/CRc.g, TB/CFc.w, TB/Cc.g and
+/// a cap, five tiles without pennants.
+#[test]
+fn goods_example_l915() {
+    let r = rules();
+    let mut g = game(r);
+    let knight = deploy(r, "TB/CRc.g", Kind::City, FollowerKind::Normal);
+    part(&mut g, 0, "TB/CRc.g", at(0, -1, 1), knight);
+    part(&mut g, 1, "TB/CFc.w", at(0, -2, 1), Action::Pass);
+    part(&mut g, 0, "TB/Cc.g", at(0, -3, 2), Action::Pass);
+    let ev = part(&mut g, 1, "E", at(1, -3, 3), Action::Pass);
+    let city: Vec<(u8, u32)> = ev
+        .iter()
+        .filter(|e| e.feature == Kind::City)
+        .map(|e| (e.player, e.points))
+        .collect();
+    assert_eq!(city, vec![(0, 10)]);
+    // Wine, grain, cloth.
+    assert_eq!(g.goods(1), [1, 2, 0]);
+    assert_eq!(g.goods(0), [0, 0, 0]);
+}
+
+/// The seed's pig example (L936-L941): BLUE holds the farm and has a pig on
+/// it: 4 per completed city, 8 for two; RED has a pig there too but not the
+/// majority: 0. (BLUE's majority here is a big follower against RED's one
+/// farmer, on `everything_c1`, which plays T&B and the big follower.)
+#[test]
+fn pig_example_l936() {
+    let r = carcassonne_runtime::ruleset("everything_c1").unwrap();
+    let mut g = game(r);
+    let big = deploy(r, "E", Kind::Field, FollowerKind::Big);
+    part(&mut g, 0, "E", at(0, -1, 2), big);
+    let farmer = deploy(r, "U", Kind::Field, FollowerKind::Normal);
+    part(&mut g, 1, "U", at(1, 0, 0), farmer);
+    // Joins BLUE's and RED's fields; BLUE's pig on the farm.
+    let pig = deploy(r, "E", Kind::Field, FollowerKind::Pig);
+    part(&mut g, 0, "E", at(1, -1, 1), pig);
+    part(&mut g, 1, "E", at(2, -1, 3), Action::Pass);
+    part(&mut g, 0, "B", at(0, 1, 0), Action::Pass);
+    let red_pig = deploy(r, "B", Kind::Field, FollowerKind::Pig);
+    part(&mut g, 1, "B", at(1, -2, 0), red_pig);
+    let fin = g.finish();
+    let farm: Vec<(u8, u32)> = fin
+        .iter()
+        .filter(|e| e.feature == Kind::Field)
+        .map(|e| (e.player, e.points))
+        .collect();
+    assert_eq!(farm, vec![(0, 8)], "{fin:?}");
+}

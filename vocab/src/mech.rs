@@ -19,6 +19,7 @@ pub enum Mech {
     Builder,
     Pig,
     Abbot,
+    PigHerd,
 }
 
 /// The points of a turn where a module may act, in the order a turn meets
@@ -99,6 +100,7 @@ impl Mech {
             Mech::Builder => "builder",
             Mech::Pig => "pig",
             Mech::Abbot => "abbot",
+            Mech::PigHerd => "pig-herd",
         }
     }
 }

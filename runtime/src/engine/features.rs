@@ -30,6 +30,7 @@ pub struct Node {
 
 pub const MARK_INN: u8 = 1;
 pub const MARK_CATHEDRAL: u8 = 2;
+pub const MARK_PIG_HERD: u8 = 4;
 
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Features {

@@ -8,7 +8,7 @@ use rand_pcg::Pcg64Mcg;
 use super::board::{Board, DX, DY};
 use super::features::Features;
 use super::types::*;
-use crate::mechanics::{self, Ext, WoodSpot};
+use crate::mechanics::{self, Ext, NextPart, WoodSpot};
 use crate::tables::{Hook, Kind, Ruleset, Segment, TileType, NO_SEGMENT};
 use carcassonne_vocab::river::Course;
 
@@ -591,6 +591,9 @@ impl Game {
     /// The figure choices at `p` (without "none"), appended to `out`.
     fn figures_into(&self, p: Placement, out: &mut impl mechanics::Deploys) {
         let Some(tile) = self.wood_tile() else { return };
+        if self.rules.hooks.any(Hook::WoodOptions) && mechanics::wood_ban(self, tile).is_some() {
+            return;
+        }
         let player = self.to_move;
         let supply = &self.supply[player as usize];
         if supply.iter().all(|&n| n == 0) {
@@ -801,19 +804,23 @@ impl Game {
                 segment: d.segment,
             });
         }
+        if self.rules.hooks.any(Hook::WoodOptions) {
+            if let Some(why) = mechanics::wood_ban(self, tile) {
+                return Err(MoveError::Banned(why));
+            }
+        }
         let pl = self.to_move;
-        let played = self.supply[..self.players as usize]
-            .iter()
-            .any(|s| s[d.kind as usize] > 0)
-            || self.followers.iter().any(|f| f.kind == d.kind);
-        if !played && d.kind == FollowerKind::Big {
-            return Err(MoveError::NoBigFollower);
-        }
-        if !played && d.kind != FollowerKind::Normal {
-            return Err(MoveError::NotPlayed(d.kind.name()));
-        }
         if self.figures(pl, d.kind) == 0 {
-            return Err(MoveError::NoFollowerLeft(pl));
+            // Out of them, or not in this game at all?
+            let played = self.supply[..self.players as usize]
+                .iter()
+                .any(|s| s[d.kind as usize] > 0)
+                || self.followers.iter().any(|f| f.kind == d.kind);
+            return Err(match d.kind {
+                _ if played || d.kind == FollowerKind::Normal => MoveError::NoFollowerLeft(pl),
+                FollowerKind::Big => MoveError::NoBigFollower,
+                k => MoveError::NotPlayed(k.name()),
+            });
         }
         let w = WoodSpot {
             tile,
@@ -840,9 +847,12 @@ impl Game {
     /// room). The fused path: the same steps as `apply_action(Place)` then
     /// `apply_action(Deploy | Pass)`, with one check up front.
     pub fn apply_into(&mut self, mv: Move, events: &mut Vec<ScoreEvent>) -> Result<(), MoveError> {
-        if let Some(p) = self.pending().filter(|p| p.decision != Decision::Place) {
+        if self.phase != Phase::Place {
             // A game waiting for another decision takes actions only.
-            return Err(MoveError::Waiting(p.decision.name()));
+            return Err(match self.pending() {
+                Some(p) => MoveError::Waiting(p.decision.name()),
+                None => MoveError::GameOver,
+            });
         }
         self.check(mv)?;
         let t = self.current.expect("checked");
@@ -951,14 +961,9 @@ impl Game {
                 self.end_wood(placed as usize, events);
             }
             (Phase::Wood { placed }, Action::Pass) => self.end_wood(placed as usize, events),
-            (Phase::Wood { placed }, Action::ReturnAbbot)
-                if self
-                    .rules
-                    .hooks
-                    .on(Hook::WoodOptions)
-                    .contains(&crate::tables::Mech::Abbot) =>
-            {
-                mechanics::abbot::take_back(self, events)?;
+            // An alternative to deploying, offered by a module.
+            (Phase::Wood { placed }, a) if mechanics::offers_alternative(self.rules, a) => {
+                mechanics::take_alternative(self, a, events)?;
                 self.end_wood(placed as usize, events);
             }
             (Phase::SecondTile, Action::SecondTile(take)) => {
@@ -1001,13 +1006,18 @@ impl Game {
     /// L195-L209), then another part or the next turn.
     fn end_wood(&mut self, idx: usize, events: &mut Vec<ScoreEvent>) {
         self.score_completed(idx, events);
-        if self.rules.hooks.any(Hook::PartEnd) && mechanics::part_end(self) {
-            if self.rules.options.builder_optional {
-                self.phase = Phase::SecondTile;
-            } else {
-                self.start_part(events);
+        if self.rules.hooks.any(Hook::PartEnd) {
+            match mechanics::part_end(self) {
+                NextPart::None => {}
+                NextPart::Offer => {
+                    self.phase = Phase::SecondTile;
+                    return;
+                }
+                NextPart::Take => {
+                    self.start_part(events);
+                    return;
+                }
             }
-            return;
         }
         self.next_turn(events);
     }
@@ -1131,6 +1141,11 @@ impl Game {
     /// The feature node of segment `s` of placed tile `idx`.
     pub(crate) fn node_of(&self, idx: usize, s: u8) -> u16 {
         self.placed[idx].node_base + s as u16
+    }
+
+    /// The marks of the feature rooted at `root`.
+    pub(crate) fn marks_of(&self, root: u16) -> u8 {
+        self.features.nodes[root as usize].marks
     }
 
     pub(crate) fn kind_of(&self, node: u16) -> Kind {

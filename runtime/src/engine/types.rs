@@ -179,6 +179,8 @@ pub enum MoveError {
     },
     #[error("the {0} goes only onto a feature that already holds one of its owner's followers")]
     NeedsOwnFollower(&'static str),
+    #[error("no figure may be deployed on this tile: {0}")]
+    Banned(&'static str),
     #[error("the game waits for another decision: {0}")]
     Waiting(&'static str),
     #[error("player {0} has no abbot on the board to take back")]

@@ -68,7 +68,14 @@ pub(crate) fn after_place(g: &mut Game, idx: usize) {
 }
 
 /// The second part follows the first when the builder's feature grew; never
-/// a third ("There is no chain reaction", L884).
-pub(crate) fn part_end(g: &mut Game) -> bool {
-    std::mem::take(&mut g.ext.builder_extended)
+/// a third ("There is no chain reaction", L884). "They may take a double
+/// turn" (L872, fn 8 L1003): offered unless `builder_second_tile = "always"`.
+pub(crate) fn part_end(g: &mut Game) -> super::NextPart {
+    if !std::mem::take(&mut g.ext.builder_extended) {
+        super::NextPart::None
+    } else if g.rules().options.builder_optional {
+        super::NextPart::Offer
+    } else {
+        super::NextPart::Take
+    }
 }

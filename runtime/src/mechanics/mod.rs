@@ -17,6 +17,7 @@ pub(crate) mod cathedrals;
 pub(crate) mod goods;
 pub(crate) mod inns;
 pub(crate) mod pig;
+pub(crate) mod pig_herd;
 pub(crate) mod river;
 
 use rand_pcg::Pcg64Mcg;
@@ -32,6 +33,8 @@ pub const IMPLEMENTED: &[(Mech, Hook)] = &[
     (Mech::River, Hook::TileSource),
     (Mech::River, Hook::PlacementFilter),
     (Mech::River, Hook::AfterPlace),
+    (Mech::River, Hook::WoodOptions),
+    (Mech::River, Hook::PartEnd),
     (Mech::Inns, Hook::FeatureMarks),
     (Mech::Inns, Hook::Value),
     (Mech::Cathedrals, Hook::FeatureMarks),
@@ -47,6 +50,8 @@ pub const IMPLEMENTED: &[(Mech, Hook)] = &[
     (Mech::Pig, Hook::Setup),
     (Mech::Pig, Hook::WoodOptions),
     (Mech::Pig, Hook::Value),
+    (Mech::PigHerd, Hook::FeatureMarks),
+    (Mech::PigHerd, Hook::Value),
     (Mech::Abbot, Hook::Setup),
     (Mech::Abbot, Hook::WoodOptions),
 ];
@@ -143,6 +148,7 @@ pub(crate) fn feature_marks(rules: &Ruleset, seg: &Segment) -> u8 {
         marks |= match m {
             Mech::Inns => inns::marks(seg),
             Mech::Cathedrals => cathedrals::marks(seg),
+            Mech::PigHerd => pig_herd::marks(seg),
             _ => 0,
         };
     }
@@ -180,6 +186,16 @@ impl Deploys for Vec<Action> {
     }
 }
 
+/// Why no figure at all may go onto `tile` (River II's volcano lake), if so.
+pub(crate) fn wood_ban(g: &Game, tile: &TileType) -> Option<&'static str> {
+    for &m in g.rules.hooks.on(Hook::WoodOptions) {
+        if m == Mech::River && river::bans(g, tile) {
+            return Some("River II's volcano lake takes no figure");
+        }
+    }
+    None
+}
+
 /// Figures other than the normal follower the player may deploy at `w`,
 /// appended to `out`.
 pub(crate) fn wood_options(g: &Game, w: &WoodSpot, out: &mut impl Deploys) {
@@ -203,6 +219,27 @@ pub(crate) fn check_figure(g: &Game, w: &WoodSpot, d: Deploy) -> Result<(), Move
         FollowerKind::Builder => builder::check(g, w, d),
         FollowerKind::Pig => pig::check(g, w, d),
         FollowerKind::Abbot => abbot::check(g, w, d),
+    }
+}
+
+/// Whether a module of `rules` answers the wood decision with `a` (an
+/// alternative to deploying).
+pub(crate) fn offers_alternative(rules: &Ruleset, a: Action) -> bool {
+    rules.hooks.on(Hook::WoodOptions).iter().any(|&m| match m {
+        Mech::Abbot => a == Action::ReturnAbbot,
+        _ => false,
+    })
+}
+
+/// Carry out alternative `a` (checked by its module; state unchanged on error).
+pub(crate) fn take_alternative(
+    g: &mut Game,
+    a: Action,
+    events: &mut Vec<ScoreEvent>,
+) -> Result<(), MoveError> {
+    match a {
+        Action::ReturnAbbot => abbot::take_back(g, events),
+        _ => Ok(()),
     }
 }
 
@@ -247,9 +284,11 @@ pub(crate) fn value(rules: &Ruleset, node: &Node, reason: Reason, units: u32, v:
 pub(crate) fn farm_bonus(g: &Game, farm: u16, player: u8, cities: u32) -> u32 {
     let mut bonus = 0;
     for &m in g.rules.hooks.on(Hook::Value) {
-        if m == Mech::Pig {
-            bonus += pig::bonus(g, farm, player, cities);
-        }
+        bonus += match m {
+            Mech::Pig => pig::bonus(g, farm, player, cities),
+            Mech::PigHerd => pig_herd::bonus(g, farm, cities),
+            _ => 0,
+        };
     }
     bonus
 }
@@ -267,15 +306,33 @@ pub(crate) fn on_scored(g: &mut Game, root: u16, reason: Reason) {
 
 // ----- H8 part end -------------------------------------------------------
 
-/// Whether another part follows the one just ended (a builder's second tile).
-pub(crate) fn part_end(g: &mut Game) -> bool {
-    let mut more = false;
+/// What follows a turn part, by the modules' say; the strongest wins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum NextPart {
+    /// The turn ends.
+    None,
+    /// The player may take another part (the builder, L872 "may").
+    Offer,
+    /// Another part follows at once (River II's volcano lake).
+    Take,
+}
+
+/// Whether another part follows the one just ended, and whether the player
+/// is asked. A turn has at most two parts ("no chain reaction", L884).
+pub(crate) fn part_end(g: &mut Game) -> NextPart {
+    let mut next = NextPart::None;
     for &m in g.rules.hooks.on(Hook::PartEnd) {
-        if m == Mech::Builder {
-            more |= builder::part_end(g);
-        }
+        next = next.max(match m {
+            Mech::Builder => builder::part_end(g),
+            Mech::River => river::part_end(g),
+            _ => NextPart::None,
+        });
     }
-    more
+    if g.part() > 1 {
+        NextPart::None
+    } else {
+        next
+    }
 }
 
 // ----- H9 game end -------------------------------------------------------

@@ -153,3 +153,25 @@ pub(crate) fn after_place(g: &mut Game, idx: usize) {
 pub(crate) fn check(g: &Game, t: &TileType, p: Placement) -> Result<(), MoveError> {
     course(g, t, p).map(|_| ())
 }
+
+/// River II's volcano lake under `river_volcano = "second-tile"`.
+fn volcano_lake(g: &Game, t: &TileType) -> bool {
+    g.rules.options.volcano_second_tile && has(t, attr::VOLCANO) && is_river(t)
+}
+
+/// "If you place the last river tile (the lake with the volcano), you cannot
+/// place a meeple on that tile" (001_46b8449c567a6f1a.txt L606; 002_… L795).
+pub(crate) fn bans(g: &Game, t: &TileType) -> bool {
+    volcano_lake(g, t)
+}
+
+/// "Immediately after placing it, take another turn by drawing a normal
+/// tile" (001_… L606; 000_… L472, 002_… L796): a second part of this turn.
+pub(crate) fn part_end(g: &mut Game) -> super::NextPart {
+    let placed = g.placed.last().map(|q| &g.rules.tiles[q.tile as usize]);
+    if placed.is_some_and(|t| volcano_lake(g, t)) {
+        super::NextPart::Take
+    } else {
+        super::NextPart::None
+    }
+}
