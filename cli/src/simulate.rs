@@ -286,7 +286,9 @@ pub fn summary(rules: &Ruleset, bots: &[BotKind], seed: u64, results: &[GameResu
         "mean_discarded": r4(discards),
         "points_by_feature": kinds,
     });
-    if plays(rules, Mech::Builder) {
+    // Second parts: the builder's, and River II's volcano tile where the
+    // ruleset plays it.
+    if plays(rules, Mech::Builder) || results.iter().any(|r| r.second_tiles > 0) {
         let (second, _, _) = mean(results.iter().map(|r| r.second_tiles as f64));
         v["mean_second_tiles"] = json!(r4(second));
     }
