@@ -1067,9 +1067,10 @@ impl Game {
             port_node,
             river: Course::SOURCE,
         });
+        let marked = self.rules.hooks.any(Hook::FeatureMarks);
         for (s, seg) in tile.segments.iter().enumerate() {
             let sides = (seg.ports & MIDDLES).count_ones() as i16;
-            let marks = if self.rules.hooks.any(Hook::FeatureMarks) {
+            let marks = if marked {
                 mechanics::feature_marks(self.rules, seg)
             } else {
                 0
