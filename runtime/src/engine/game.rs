@@ -1250,7 +1250,7 @@ impl Game {
             let f = self.followers[i];
             i += 1;
             let node = self.features.nodes[f.node as usize];
-            if node.kind != Kind::Cloister && !is_garden(node.kind) {
+            if !node.kind.around() {
                 continue;
             }
             let q = self.placed[node.placed as usize];
