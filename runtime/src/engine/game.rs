@@ -26,13 +26,6 @@ pub(crate) enum Phase {
     Over,
 }
 
-/// Whether a segment kind is a garden (The Abbot's claimable feature, scored
-/// like a cloister: 001_46b8449c567a6f1a.txt L430, L438).
-#[inline]
-pub(crate) fn is_garden(k: Kind) -> bool {
-    k == Kind::Garden
-}
-
 /// A tile on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Placed {

@@ -87,7 +87,7 @@ fn value(g: &Game, root: u16, reason: Reason) -> u32 {
     let (units, v) = match node.kind {
         // A cloister (or garden, 001_46b8449c567a6f1a.txt L430, L438): itself and
         // its neighbours.
-        k if k == Kind::Cloister || super::game::is_garden(k) => {
+        k if k.around() => {
             let p = g.placed[node.placed as usize];
             let n = 1 + g.board.neighbours8(p.x as i32, p.y as i32);
             (n, n)

@@ -13,7 +13,7 @@ pub(crate) const SETUP: (FollowerKind, u8) = (FollowerKind::Abbot, 1);
 /// "You may place your abbot onto the monastery or onto the garden" (L425).
 #[inline]
 fn may_stand(k: Kind) -> bool {
-    matches!(k, Kind::Cloister) || crate::engine::game::is_garden(k)
+    k.around()
 }
 
 pub(crate) fn options(g: &Game, w: &WoodSpot, out: &mut impl super::Deploys) {
