@@ -2,7 +2,10 @@
 //! records): byte-level damage, dictionary tokens of TOML, JSON and the shape
 //! language, numbers at the edges, lines spliced in from other inputs, deep
 //! nesting, long runs, duplicated `[[tile]]` blocks, and edits of parsed
-//! values. Everything is driven by `Rng`, so a seed fixes every input.
+//! values, and of a record's turn parts and answers (`turns`). Everything is
+//! driven by `Rng`, so a seed fixes every input.
+
+mod turns;
 
 /// splitmix64: small, fast, and the same everywhere.
 #[derive(Debug, Clone)]
@@ -198,6 +201,9 @@ const JSON_TOKENS: &[&str] = &[
     "\"rotation\": 255,", "\"tile\": \"D\",", "\"seed\": 1,", "\"players\": 200,",
     "\"players\": 0,", "\"discarded\": \"D\",", "\"follower\": {\"kind\": \"big\", \"feature\": \"city\", \"ports\": [\"N\"]},",
     "\"ruleset\": \"base_river1\",", "\"format\": \"x\",", "\\u0000", "\\ud800", "\"final\": null,",
+    "\"part\": 2,", "\"actions\": [{\"do\": \"second-tile\", \"take\": true}],",
+    "{\"do\": \"return-abbot\"},", "\"take\": false", "\"do\": \"second-tile\"",
+    "\"follower\": {\"kind\": \"builder\", \"feature\": \"road\", \"ports\": [\"E\", \"W\"]},",
     "\"turns\": [],", "\"start\": [],", "\"events\": [{\"player\": 0, \"points\": 4294967295, \"feature\": \"city\", \"reason\": \"completed\"}],",
     "\"scores\": [],", "{\"player\": 0, \"tile\": \"D\", \"x\": 1, \"y\": 0, \"rotation\": 0},",
     "{\"player\": 0, \"discarded\": \"D\"},", "\u{feff}", "é",
@@ -282,6 +288,16 @@ const WORDS: &[&str] = &[
     "dragon",
     "normal",
     "big",
+    "builder",
+    "pig",
+    "abbot",
+    "return-abbot",
+    "second-tile",
+    "abbot-return",
+    "goods",
+    "base_traders_builders",
+    "base_c2",
+    "everything_c2",
     "city",
     "road",
     "field",
@@ -335,7 +351,7 @@ pub fn mutate(rng: &mut Rng, input: &[u8], syntax: Syntax, others: &[&[u8]]) -> 
 fn mutate_once(rng: &mut Rng, input: &[u8], syntax: Syntax, others: &[&[u8]]) -> Vec<u8> {
     let mut b = input.to_vec();
     let n = b.len();
-    match rng.below(22) {
+    match rng.below(25) {
         // Bytes.
         0 if n > 0 => {
             let i = rng.below(n);
@@ -458,6 +474,10 @@ fn mutate_once(rng: &mut Rng, input: &[u8], syntax: Syntax, others: &[&[u8]]) ->
                 b.splice(at.0..at.1, q.into_bytes());
             }
         }
+        22..=24 if syntax == Syntax::Json => match turns::edit(rng, &b) {
+            Some(e) => b = e,
+            None => return mutate_once(rng, input, syntax, others),
+        },
         _ => return mutate_once(rng, input, syntax, others),
     }
     b
@@ -912,6 +932,11 @@ fn edit_json_value(rng: &mut Rng, v: &mut serde_json::Value) {
                         "kind",
                         "feature",
                         "ports",
+                        "part",
+                        "actions",
+                        "do",
+                        "take",
+                        "segment",
                     ])
                     .to_string();
                 m.insert(key, random_json(rng));
