@@ -86,7 +86,9 @@ fn edit_turns(rng: &mut Rng, turns: &mut Vec<Value>) -> bool {
 // ----- where to edit -----------------------------------------------------------
 
 fn actions(v: &Value) -> usize {
-    v.get("actions").and_then(Value::as_array).map_or(0, Vec::len)
+    v.get("actions")
+        .and_then(Value::as_array)
+        .map_or(0, Vec::len)
 }
 
 fn has(v: &Value, key: &str) -> bool {
@@ -485,7 +487,10 @@ mod tests {
                 changed += 1;
             }
         }
-        assert!(changed > 400, "only {changed} of 500 edits changed the record");
+        assert!(
+            changed > 400,
+            "only {changed} of 500 edits changed the record"
+        );
     }
 
     #[test]
