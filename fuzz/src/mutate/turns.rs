@@ -157,6 +157,18 @@ fn tidy(rng: &mut Rng, v: &mut Value) {
     }
 }
 
+/// `v[key] = val` where `v` is an object (indexing anything else panics,
+/// and mutants hold every kind of value); whether it was one.
+fn set(v: &mut Value, key: &str, val: Value) -> bool {
+    match v.as_object_mut() {
+        Some(m) => {
+            m.insert(key.to_string(), val);
+            true
+        }
+        None => false,
+    }
+}
+
 fn random_action(rng: &mut Rng) -> Value {
     let mut a = match rng.below(6) {
         0 | 1 => json!({ "do": "second-tile", "take": rng.chance(2) }),
@@ -252,18 +264,17 @@ fn edit_take(rng: &mut Rng, turns: &mut [Value]) -> bool {
     let Some(a) = list.iter_mut().find(|a| has(a, "take")) else {
         return false;
     };
-    match rng.below(6) {
+    let take = match rng.below(6) {
         0 => {
-            a.as_object_mut().map(|m| m.remove("take"));
+            return a
+                .as_object_mut()
+                .is_some_and(|m| m.remove("take").is_some())
         }
-        1 => a["take"] = json!(*rng.pick(&["true", "1", "yes"])),
-        2 => a["take"] = Value::Null,
-        _ => {
-            let flipped = !a["take"].as_bool().unwrap_or(false);
-            a["take"] = json!(flipped);
-        }
-    }
-    true
+        1 => json!(*rng.pick(&["true", "1", "yes"])),
+        2 => Value::Null,
+        _ => json!(!a["take"].as_bool().unwrap_or(false)),
+    };
+    set(a, "take", take)
 }
 
 fn set_part(rng: &mut Rng, turns: &mut [Value]) -> bool {
@@ -300,8 +311,10 @@ fn swap_kind(rng: &mut Rng, turns: &mut [Value]) -> bool {
     } else {
         *rng.pick(&with)
     };
-    turns[i]["follower"]["kind"] = json!(*rng.pick(KINDS));
-    true
+    let kind = json!(*rng.pick(KINDS));
+    turns[i]
+        .get_mut("follower")
+        .is_some_and(|f| set(f, "kind", kind))
 }
 
 /// An answer taken from its entry and given to another: a neighbour (the
@@ -333,12 +346,12 @@ fn unknown_do(rng: &mut Rng, turns: &mut [Value]) -> bool {
             let Some(list) = actions_mut(&mut turns[i]) else {
                 return false;
             };
-            list[k]["do"] = match rng.below(4) {
+            let what = match rng.below(4) {
                 0 => json!(1),
                 1 => Value::Null,
                 _ => json!(*rng.pick(DOS)),
             };
-            true
+            set(&mut list[k], "do", what)
         }
         _ => {
             let Some(i) = target_entry(rng, turns) else {
@@ -440,7 +453,7 @@ fn copy_follower(rng: &mut Rng, turns: &mut [Value]) -> bool {
     let from = *rng.pick(&with);
     let mut f = turns[from]["follower"].clone();
     if rng.chance(2) {
-        f["kind"] = json!(*rng.pick(&KINDS[..5]));
+        set(&mut f, "kind", json!(*rng.pick(&KINDS[..5])));
     }
     match turns[i].as_object_mut() {
         Some(m) => {
@@ -491,6 +504,36 @@ mod tests {
             changed > 400,
             "only {changed} of 500 edits changed the record"
         );
+    }
+
+    /// Mutants hold any value anywhere: an answer that is a string, a
+    /// figure that is a number, entries that are not objects. Edits of them
+    /// (and of their own results, as the fuzzer feeds mutants back) must not
+    /// panic.
+    #[test]
+    fn edits_take_any_values() {
+        let odd = json!({
+            "seed": "x",
+            "turns": [
+                1, null, "t", [],
+                { "player": "p", "tile": "U", "follower": "f", "actions": ["second-tile", 3, null, []] },
+                { "tile": 1, "part": [], "follower": { "kind": 7 }, "actions": { "do": "x" } },
+                { "tile": "D", "follower": [1], "actions": [{ "do": 1, "take": "no", "player": -1 }] }
+            ]
+        });
+        let mut rng = Rng::new(11);
+        let mut pool = vec![serde_json::to_vec(&odd).expect("serialises")];
+        for _ in 0..20_000 {
+            let parent = pool[rng.below(pool.len())].clone();
+            if let Some(out) = edit(&mut rng, &parent) {
+                if pool.len() < 200 {
+                    pool.push(out);
+                } else {
+                    let i = rng.below(pool.len());
+                    pool[i] = out;
+                }
+            }
+        }
     }
 
     #[test]
