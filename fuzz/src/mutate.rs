@@ -339,6 +339,14 @@ pub fn mutate(rng: &mut Rng, input: &[u8], syntax: Syntax, others: &[&[u8]]) -> 
     } else {
         1 + rng.below(3)
     };
+    if syntax == Syntax::Json && rng.chance(4) {
+        // Stacked with byte-level damage, most mutants of a record no longer
+        // parse; a quarter change only in turn parts and answers, so they
+        // reach the decisions replay answers.
+        if let Some(edited) = turns_only(rng, &out, rounds) {
+            return edited;
+        }
+    }
     for _ in 0..rounds {
         out = mutate_once(rng, &out, syntax, others);
         if out.len() > MAX_INPUT {
@@ -481,6 +489,19 @@ fn mutate_once(rng: &mut Rng, input: &[u8], syntax: Syntax, others: &[&[u8]]) ->
         _ => return mutate_once(rng, input, syntax, others),
     }
     b
+}
+
+/// `rounds` edits of a record's turn parts and answers (an edit that finds
+/// nothing to change is tried again, a few times); `None` for no record.
+fn turns_only(rng: &mut Rng, input: &[u8], rounds: usize) -> Option<Vec<u8>> {
+    let mut out: Option<Vec<u8>> = None;
+    for _ in 0..rounds {
+        let from = out.as_deref().unwrap_or(input);
+        if let Some(e) = (0..8).find_map(|_| turns::edit(rng, from)) {
+            out = Some(e);
+        }
+    }
+    out
 }
 
 /// Mostly at a line start, sometimes anywhere.
