@@ -169,9 +169,11 @@ fn mutants_of_the_new_seeds_reach_the_decisions() {
 // ----- hand-made records -------------------------------------------------------
 
 /// A Traders & Builders scenario: from the start tile D (road E-W), player 0
-/// puts a follower, then a builder, on the road going east; extending it on
-/// entry 5 gives the second-tile decision, and the second part (entry 6)
-/// extends it west. Player 1 builds a road below. Straight roads (U) only.
+/// puts a follower, then a builder, on the road going east (a builder goes
+/// only where its owner has a follower, 000_9deb58b1a7d17d38.txt L865);
+/// extending it on entry 5 gives the second-tile decision ("they may take a
+/// double turn", L872), and the second part (entry 6) extends it west, with
+/// no third part (L884). Player 1 builds a road below. Straight roads (U).
 fn builder_game() -> Value {
     json!({
         "format": "carcassonne-record/1",
@@ -193,7 +195,8 @@ fn builder_game() -> Value {
     })
 }
 
-/// Player 0's abbot on a cloister (B), then taken back instead of a figure.
+/// Player 0's abbot on a cloister (B), then taken back instead of a figure,
+/// scoring the cloister as at the end (001_46b8449c567a6f1a.txt L432-L433).
 fn abbot_game() -> Value {
     json!({
         "format": "carcassonne-record/1",
