@@ -67,8 +67,13 @@ fn rename_set(bytes: &[u8], path: &Path) -> Vec<u8> {
         .into_bytes()
 }
 
+/// Games whose record is also a seed without its `seed` (games with no
+/// discard: a scenario discards nothing).
+const SCENARIO_FORMS: &[(&str, u64)] = &[("base_traders_builders", 29), ("base_c2", 1)];
+
 /// Records of seeded bot games (what `carcassonne play --record` writes),
-/// partial ones, and the hand-written scenarios of `tests/scenarios/`.
+/// partial ones, some as scenarios, and the hand-written scenarios of
+/// `tests/scenarios/`.
 pub fn records(repo: &Path) -> Vec<Input> {
     let mut out = Vec::new();
     let games: &[(&str, u8, u64, &[BotKind])] = &[
@@ -84,6 +89,32 @@ pub fn records(repo: &Path) -> Vec<Input> {
         ("base_legacy_farms", 2, 5, &[BotKind::Greedy]),
         ("base_count_king_robber", 2, 9, &[BotKind::Random]),
         ("wheel_of_fortune", 2, 11, &[BotKind::Random]),
+        // Turn parts and actions (README "Game record contract"). Greedy
+        // bots never deploy a builder or take an abbot back, so random
+        // seats make these; the seeds are chosen for what happens in them
+        // (fuzz/tests/turn_parts.rs checks that it still does).
+        // Two builders, a pig, two second parts (one with a follower),
+        // `second-tile` answered true and false:
+        ("base_traders_builders", 2, 29, &[BotKind::Random]),
+        // A greedy opponent (many completions, goods), two second parts:
+        (
+            "base_traders_builders",
+            2,
+            11,
+            &[BotKind::Random, BotKind::Greedy],
+        ),
+        // Six abbots taken back (`return-abbot`, `abbot-return` events):
+        ("base_c2", 2, 1, &[BotKind::Random]),
+        // A greedy player's abbots, four returns, a discard:
+        ("base_c2", 2, 18, &[BotKind::Greedy, BotKind::Random]),
+        // Every figure kind, the river, gardens, a second part, both
+        // answers to the second tile, thirteen returns, three players:
+        (
+            "everything_c2",
+            3,
+            2,
+            &[BotKind::Random, BotKind::Greedy, BotKind::Random],
+        ),
     ];
     for &(id, players, seed, bots) in games {
         let Some(rules) = carcassonne_runtime::ruleset(id) else {
@@ -120,6 +151,17 @@ pub fn records(repo: &Path) -> Vec<Input> {
                     bytes: serde_json::to_vec_pretty(&with).expect("serialises"),
                 });
             }
+        }
+        if SCENARIO_FORMS.contains(&(id, seed)) {
+            // The same game as a scenario (no seed): each entry forces its
+            // tile and its player, the path hand-written records take.
+            let mut scenario = rec.clone();
+            scenario.seed = None;
+            out.push(Input {
+                target: Target::Record,
+                name: format!("play {id} seed {seed}, as a scenario"),
+                bytes: serde_json::to_vec_pretty(&scenario).expect("serialises"),
+            });
         }
         if id == "base" && seed == 1 {
             let mut part = rec.clone();

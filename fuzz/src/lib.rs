@@ -422,7 +422,21 @@ pub fn run(cfg: &Config) -> Stats {
                 templates.extend(t);
                 stats.merge(s);
             }
-            Err(_) => eprintln!("carcassonne-fuzz: worker {w} stopped with a panic of its own"),
+            Err(_) => {
+                eprintln!("carcassonne-fuzz: worker {w} stopped with a panic of its own");
+                // The fuzzer's own bug (in a mutation, say) is a failure too:
+                // the run must not end in success with a worker lost.
+                let target = shared.beats[w].target.lock().ok().and_then(|t| *t);
+                stats.failures.push(Failure {
+                    kind: FailureKind::Crash,
+                    target: target.unwrap_or(Target::Record),
+                    key: "a panic in the fuzzer itself".to_string(),
+                    detail: format!("worker {w} stopped (its inputs are not counted)"),
+                    input: Vec::new(),
+                    count: 1,
+                    saved: None,
+                });
+            }
         }
     }
     stats.templates = templates.len();

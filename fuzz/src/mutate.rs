@@ -2,7 +2,10 @@
 //! records): byte-level damage, dictionary tokens of TOML, JSON and the shape
 //! language, numbers at the edges, lines spliced in from other inputs, deep
 //! nesting, long runs, duplicated `[[tile]]` blocks, and edits of parsed
-//! values. Everything is driven by `Rng`, so a seed fixes every input.
+//! values, and of a record's turn parts and answers (`turns`). Everything is
+//! driven by `Rng`, so a seed fixes every input.
+
+mod turns;
 
 /// splitmix64: small, fast, and the same everywhere.
 #[derive(Debug, Clone)]
@@ -198,6 +201,9 @@ const JSON_TOKENS: &[&str] = &[
     "\"rotation\": 255,", "\"tile\": \"D\",", "\"seed\": 1,", "\"players\": 200,",
     "\"players\": 0,", "\"discarded\": \"D\",", "\"follower\": {\"kind\": \"big\", \"feature\": \"city\", \"ports\": [\"N\"]},",
     "\"ruleset\": \"base_river1\",", "\"format\": \"x\",", "\\u0000", "\\ud800", "\"final\": null,",
+    "\"part\": 2,", "\"actions\": [{\"do\": \"second-tile\", \"take\": true}],",
+    "{\"do\": \"return-abbot\"},", "\"take\": false", "\"do\": \"second-tile\"",
+    "\"follower\": {\"kind\": \"builder\", \"feature\": \"road\", \"ports\": [\"E\", \"W\"]},",
     "\"turns\": [],", "\"start\": [],", "\"events\": [{\"player\": 0, \"points\": 4294967295, \"feature\": \"city\", \"reason\": \"completed\"}],",
     "\"scores\": [],", "{\"player\": 0, \"tile\": \"D\", \"x\": 1, \"y\": 0, \"rotation\": 0},",
     "{\"player\": 0, \"discarded\": \"D\"},", "\u{feff}", "é",
@@ -282,6 +288,16 @@ const WORDS: &[&str] = &[
     "dragon",
     "normal",
     "big",
+    "builder",
+    "pig",
+    "abbot",
+    "return-abbot",
+    "second-tile",
+    "abbot-return",
+    "goods",
+    "base_traders_builders",
+    "base_c2",
+    "everything_c2",
     "city",
     "road",
     "field",
@@ -323,6 +339,14 @@ pub fn mutate(rng: &mut Rng, input: &[u8], syntax: Syntax, others: &[&[u8]]) -> 
     } else {
         1 + rng.below(3)
     };
+    if syntax == Syntax::Json && rng.chance(4) {
+        // Stacked with byte-level damage, most mutants of a record no longer
+        // parse; a quarter change only in turn parts and answers, so they
+        // reach the decisions replay answers.
+        if let Some(edited) = turns_only(rng, &out, rounds) {
+            return edited;
+        }
+    }
     for _ in 0..rounds {
         out = mutate_once(rng, &out, syntax, others);
         if out.len() > MAX_INPUT {
@@ -335,7 +359,7 @@ pub fn mutate(rng: &mut Rng, input: &[u8], syntax: Syntax, others: &[&[u8]]) -> 
 fn mutate_once(rng: &mut Rng, input: &[u8], syntax: Syntax, others: &[&[u8]]) -> Vec<u8> {
     let mut b = input.to_vec();
     let n = b.len();
-    match rng.below(22) {
+    match rng.below(25) {
         // Bytes.
         0 if n > 0 => {
             let i = rng.below(n);
@@ -458,9 +482,26 @@ fn mutate_once(rng: &mut Rng, input: &[u8], syntax: Syntax, others: &[&[u8]]) ->
                 b.splice(at.0..at.1, q.into_bytes());
             }
         }
+        22..=24 if syntax == Syntax::Json => match turns::edit(rng, &b) {
+            Some(e) => b = e,
+            None => return mutate_once(rng, input, syntax, others),
+        },
         _ => return mutate_once(rng, input, syntax, others),
     }
     b
+}
+
+/// `rounds` edits of a record's turn parts and answers (an edit that finds
+/// nothing to change is tried again, a few times); `None` for no record.
+fn turns_only(rng: &mut Rng, input: &[u8], rounds: usize) -> Option<Vec<u8>> {
+    let mut out: Option<Vec<u8>> = None;
+    for _ in 0..rounds {
+        let from = out.as_deref().unwrap_or(input);
+        if let Some(e) = (0..8).find_map(|_| turns::edit(rng, from)) {
+            out = Some(e);
+        }
+    }
+    out
 }
 
 /// Mostly at a line start, sometimes anywhere.
@@ -912,6 +953,11 @@ fn edit_json_value(rng: &mut Rng, v: &mut serde_json::Value) {
                         "kind",
                         "feature",
                         "ports",
+                        "part",
+                        "actions",
+                        "do",
+                        "take",
+                        "segment",
                     ])
                     .to_string();
                 m.insert(key, random_json(rng));

@@ -6,7 +6,8 @@
 //! * `Ruleset`: the bytes are `rulesets/fuzz.toml` next to copies of the real
 //!   `tiles/`; `validate` and `ruleset::load` must agree.
 //! * `Record`: the bytes are a game record, parsed as `carcassonne replay`
-//!   parses it and replayed under its compiled-in ruleset (or `base`).
+//!   parses it and replayed under its compiled-in ruleset (or `base`), then
+//!   replayed again with an observer (as `view` does), to the same end.
 //!
 //! Every compiled ruleset (new ones only) is lowered, emitted as Rust (which
 //! must parse), loaded as `--ruleset PATH` loads it, and one seeded random
@@ -429,23 +430,48 @@ fn record_target(input: &[u8], out: &mut Outcome) {
     let rules = carcassonne_runtime::ruleset(&rec.ruleset)
         .unwrap_or_else(|| carcassonne_runtime::ruleset("base").expect("base is compiled in"));
     let final_scoring = input.len() % 2 == 0;
-    match record::replay(&rec, rules, final_scoring) {
-        Ok(r) => {
-            out.templates.push(format!(
-                "replay: ok, {}",
-                if r.game.is_over() { "over" } else { "not over" }
-            ));
-            // The same record replays the same way.
-            let again =
-                record::replay(&rec, rules, final_scoring).map(|a| a.game.scores().to_vec());
-            if again.as_deref() != Ok(r.game.scores()) {
-                out.violations
-                    .push(Violation("a record replays differently twice".to_string()));
-            }
-        }
+    let plain = record::replay(&rec, rules, final_scoring);
+    match &plain {
+        Ok(r) => out.templates.push(format!(
+            "replay: ok, {}{}",
+            if r.game.is_over() { "over" } else { "not over" },
+            turn_shape(&rec)
+        )),
         Err(e) => out.templates.push(format!(
             "replay: {}",
             template(&e.reason, Path::new("/nowhere"))
         )),
+    }
+    // The same record replays the same way with an observer (the viewer's
+    // path: every entry is played again on a board kept for the final
+    // scoring, a second part without forcing its player): the same scores,
+    // or the same error at the same turn.
+    let observed = record::replay_observed(&rec, rules, final_scoring, &mut |_| {});
+    let summary = |r: &Result<record::Replayed, record::ReplayError>| match r {
+        Ok(r) => Ok((r.turns, r.game.scores().to_vec())),
+        Err(e) => Err(e.clone()),
+    };
+    if summary(&plain) != summary(&observed) {
+        out.violations.push(Violation(format!(
+            "a record replays differently with an observer: {:?}, observed {:?}",
+            summary(&plain),
+            summary(&observed)
+        )));
+    }
+}
+
+/// What a record that replays holds of turn parts and answers, so that a
+/// mutant keeping them joins the corpus.
+fn turn_shape(rec: &Record) -> &'static str {
+    let parts = rec.turns.iter().any(|t| t.part.is_some());
+    let answers = rec
+        .turns
+        .iter()
+        .any(|t| t.actions.as_ref().is_some_and(|a| !a.is_empty()));
+    match (parts, answers) {
+        (true, true) => ", second parts and answers",
+        (true, false) => ", second parts",
+        (false, true) => ", answers",
+        (false, false) => "",
     }
 }

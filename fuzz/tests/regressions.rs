@@ -184,6 +184,25 @@ fn cases() -> Vec<Case> {
             expect: "replay: start tile D at (N, N) lies outside -N..N",
             memory: 4 << 20,
         },
+        Case {
+            // Found by review while adding the record target's turn-part
+            // edits: a scenario (no seed) forced every entry's player, a
+            // builder's second part too, so player 1 could play player 0's
+            // second tile (and player 0 then played again). A second part
+            // is now the turn's player's.
+            name: "second part by another player",
+            target: Target::Record,
+            input: br#"{"format":"carcassonne-record/1","ruleset":"base_traders_builders","players":2,"start":[{"tile":"D","x":0,"y":0,"rotation":0}],"turns":[
+{"player":0,"tile":"U","x":1,"y":0,"rotation":0,"follower":{"kind":"normal","feature":"road","ports":["E","W"]}},
+{"player":1,"tile":"U","x":0,"y":1,"rotation":0},
+{"player":0,"tile":"U","x":2,"y":0,"rotation":0,"follower":{"kind":"builder","feature":"road","ports":["E","W"]}},
+{"player":1,"tile":"U","x":1,"y":1,"rotation":0},
+{"player":0,"tile":"U","x":3,"y":0,"rotation":0,"actions":[{"do":"second-tile","take":true}]},
+{"player":1,"part":2,"tile":"U","x":-1,"y":0,"rotation":0}]}"#
+                .to_vec(),
+            expect: "replay: it is player N's turn, not player N's",
+            memory: 4 << 20,
+        },
     ]
 }
 

@@ -662,7 +662,9 @@ fn run(
                 ),
             );
         }
-        if rec.seed.is_none() {
+        // A scenario names who takes each turn; a second part belongs to
+        // the turn's player, whoever the entry names.
+        if rec.seed.is_none() && g.part() == 1 {
             g.force_player(t.player).map_err(|r| ReplayError {
                 turn,
                 reason: r.to_string(),
@@ -803,7 +805,11 @@ fn play_entry(
     let wood = match &t.follower {
         Some(f) => Action::Deploy(follower_move(tt.id, tt.segments, rotation, f, turn)?),
         None if actions.peek().is_some_and(|a| a.do_ == "return-abbot") => {
-            actions.next();
+            let a = actions.next().expect("peeked");
+            answered_by(g, a, Decision::Wood, turn)?;
+            if a.take.is_some() {
+                return fail(turn, "`return-abbot` takes no `take`");
+            }
             Action::ReturnAbbot
         }
         None => Action::Pass,
@@ -832,18 +838,23 @@ fn play_entry(
                 ),
             );
         };
+        answered_by(g, a, p.decision, turn)?;
         let action = match (a.do_.as_str(), a.take) {
             ("second-tile", Some(take)) => Action::SecondTile(take),
-            _ => {
+            (what, take) => {
+                let missing = if what == "second-tile" && take.is_none() {
+                    " without `take`"
+                } else {
+                    ""
+                };
                 return fail(
                     turn,
                     format!(
-                        "the engine asks player {} to {}; the record answers `{}`",
+                        "the engine asks player {} to {}; the record answers `{what}`{missing}",
                         g.to_move(),
                         p.decision.name(),
-                        a.do_
                     ),
-                )
+                );
             }
         };
         g.apply_action(action, &mut got).map_err(illegal)?;
@@ -858,6 +869,28 @@ fn play_entry(
         );
     }
     Ok(got)
+}
+
+/// An answer that names its player must name the one the engine asks
+/// (every decision so far is the player's to move).
+fn answered_by(
+    g: &Game,
+    a: &ActionRec,
+    decision: Decision,
+    turn: usize,
+) -> Result<(), ReplayError> {
+    match a.player {
+        Some(p) if p != g.to_move() => fail(
+            turn,
+            format!(
+                "the engine asks player {} to {}; the record's `{}` is player {p}'s",
+                g.to_move(),
+                decision.name(),
+                a.do_
+            ),
+        ),
+        _ => Ok(()),
+    }
 }
 
 /// A refused action as the move error replay messages have always named.
