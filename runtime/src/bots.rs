@@ -157,7 +157,12 @@ impl Bot {
         if next.apply_action(a, &mut events).is_err() {
             return i64::MIN;
         }
-        worth(g, &next, me, matches!(a, Action::Deploy(_)))
+        worth(
+            g,
+            &next,
+            me,
+            matches!(a, Action::Deploy(d) if d.kind.occupies()),
+        )
     }
 
     /// The legal action with the best immediate gain (the builder's second
@@ -198,7 +203,7 @@ impl Bot {
                 if next.apply_into(mv, &mut events).is_err() {
                     continue;
                 }
-                let value = worth(g, &next, me, d.is_some());
+                let value = worth(g, &next, me, d.is_some_and(|d| d.kind.occupies()));
                 match &best {
                     Some((b, _)) if value < *b => {}
                     Some((b, _)) if value == *b => {
@@ -221,8 +226,9 @@ impl Bot {
 }
 
 /// The greedy bot's measure of going from `before` to `after`: four times
-/// `me`'s gain minus the best opponent's, less a point for deploying (keep
-/// followers in reserve a little).
+/// `me`'s gain minus the best opponent's, less a point for deploying a
+/// follower (keep followers in reserve a little; a builder or pig is no
+/// follower and costs nothing).
 fn worth(before: &Game, after: &Game, me: usize, deployed: bool) -> i64 {
     let gain = |i: usize| after.scores()[i] as i64 - before.scores()[i] as i64;
     let other = (0..before.players() as usize)
