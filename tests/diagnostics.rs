@@ -61,6 +61,7 @@ const REQUIRED: &[&str] = &[
     "duplicate_of_table",
     "twin_tiles_error",
     "garden",
+    "options_need_mechanics",
 ];
 
 const WARN_DIR: &str = "tests/data/warn";

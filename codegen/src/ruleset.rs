@@ -619,45 +619,60 @@ fn read_options(
             );
         }
     }
-    if let Some(v) = r.string(&f, "river_volcano", false) {
-        match v.value.as_str() {
-            "second-tile" => o.volcano_second_tile = true,
-            "none" => o.volcano_second_tile = false,
-            other => r.error(
-                v.span.clone(),
-                format!(
-                    "unknown river_volcano `{other}`; expected `second-tile` or `none`{}",
-                    did_you_mean(other, "", ["second-tile", "none"])
-                ),
-            ),
-        }
-        if !river {
-            r.error(
-                v.span.clone(),
-                "river_volcano goes with the river: enable mechanic `river`",
-            );
-        }
+    if let Some(on) = switch(
+        r,
+        &f,
+        "river_volcano",
+        ["second-tile", "none"],
+        ("river", river),
+    ) {
+        o.volcano_second_tile = on;
     }
-    if let Some(b) = r.string(&f, "builder_second_tile", false) {
-        match b.value.as_str() {
-            "optional" => o.builder_optional = true,
-            "always" => o.builder_optional = false,
-            other => r.error(
-                b.span.clone(),
-                format!(
-                    "unknown builder_second_tile `{other}`; expected `optional` or `always`{}",
-                    did_you_mean(other, "", ["optional", "always"])
-                ),
-            ),
-        }
-        if !builder {
-            r.error(
-                b.span.clone(),
-                "builder_second_tile goes with the builder: enable mechanic `builder`",
-            );
-        }
+    if let Some(on) = switch(
+        r,
+        &f,
+        "builder_second_tile",
+        ["optional", "always"],
+        ("builder", builder),
+    ) {
+        o.builder_optional = on;
     }
     Some((o, choice))
+}
+
+/// A two-word option: `Some(true)` for the first word, `Some(false)` for the
+/// second; an error for another word, or when the mechanic it belongs to
+/// (`mechanic`: its name and whether the ruleset enables it) is off.
+fn switch(
+    r: &mut Reader,
+    f: &crate::toml_read::Fields,
+    key: &str,
+    words: [&str; 2],
+    mechanic: (&str, bool),
+) -> Option<bool> {
+    let v = r.string(f, key, false)?;
+    if !mechanic.1 {
+        r.error(
+            v.span.clone(),
+            format!("{key} goes with the {0}: enable mechanic `{0}`", mechanic.0),
+        );
+    }
+    match v.value.as_str() {
+        w if w == words[0] => Some(true),
+        w if w == words[1] => Some(false),
+        other => {
+            r.error(
+                v.span.clone(),
+                format!(
+                    "unknown {key} `{other}`; expected `{}` or `{}`{}",
+                    words[0],
+                    words[1],
+                    did_you_mean(other, "", words)
+                ),
+            );
+            None
+        }
+    }
 }
 
 /// Keep the tiles of this edition; attributes of mechanics the ruleset does
