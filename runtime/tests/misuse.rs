@@ -268,6 +268,7 @@ fn every_illegal_action_is_refused_and_changes_nothing() {
                                 rules.id
                             );
                             let k = match e {
+                                ActionError::WrongPlayer { .. } => "WrongPlayer".to_string(),
                                 ActionError::Illegal(m) => kind(&m).to_string(),
                                 ActionError::NotNow { .. } => "NotNow".to_string(),
                                 ActionError::GameOver => "GameOver".to_string(),
@@ -309,4 +310,38 @@ fn every_illegal_action_is_refused_and_changes_nothing() {
         );
     }
     assert!(accepted > 100, "accepted {accepted}");
+}
+
+/// An answer by a player the game does not ask is refused, whoever's turn
+/// it is, and changes nothing; the asked player's answer goes through.
+#[test]
+fn an_answer_by_the_wrong_player_is_refused() {
+    let rules = carcassonne_runtime::ruleset("base_traders_builders").unwrap();
+    let mut g = Game::new(rules, 3, 7).unwrap();
+    let mut rng = Pcg64Mcg::seed_from_u64(7);
+    let mut refused = 0;
+    while g.pending().is_some() {
+        let legal = g.legal_actions();
+        let a = legal[rng.random_range(0..legal.len())];
+        let me = g.to_move();
+        for other in (0..3).filter(|&p| p != me) {
+            let mut copy = g.clone();
+            let e = copy.apply_action_by(other, a, &mut Vec::new()).unwrap_err();
+            assert_eq!(
+                e,
+                ActionError::WrongPlayer {
+                    player: other,
+                    asked: me
+                }
+            );
+            assert_eq!(copy, g);
+            refused += 1;
+        }
+        g.apply_action_by(me, a, &mut Vec::new()).unwrap();
+    }
+    assert!(refused > 200);
+    let e = g
+        .apply_action_by(0, Action::Pass, &mut Vec::new())
+        .unwrap_err();
+    assert_eq!(e, ActionError::GameOver);
 }

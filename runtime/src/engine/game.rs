@@ -971,6 +971,25 @@ impl Game {
         Ok(())
     }
 
+    /// `apply_action` on behalf of `player`: refused unless `player` is the
+    /// one the pending decision asks (for callers that relay several
+    /// players' answers: a protocol, a user interface).
+    pub fn apply_action_by(
+        &mut self,
+        player: u8,
+        a: Action,
+        events: &mut Vec<ScoreEvent>,
+    ) -> Result<(), ActionError> {
+        match self.pending() {
+            None => Err(ActionError::GameOver),
+            Some(Pending {
+                actor: Actor::Player(asked),
+                ..
+            }) if asked != player => Err(ActionError::WrongPlayer { player, asked }),
+            Some(_) => self.apply_action(a, events),
+        }
+    }
+
     // ----- the steps of a turn ---------------------------------------------
 
     /// Place the current tile `t` at `p` (checked) for this part.

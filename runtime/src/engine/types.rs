@@ -265,6 +265,8 @@ pub enum ActionError {
         action: &'static str,
         expected: &'static str,
     },
+    #[error("player {player} answered, but the game asks player {asked}")]
+    WrongPlayer { player: u8, asked: u8 },
     #[error(transparent)]
     Illegal(#[from] MoveError),
 }
