@@ -20,6 +20,8 @@ pub struct Buffers {
     pub placements: Vec<Placement>,
     pub deploys: Vec<Option<Deploy>>,
     pub actions: Vec<Action>,
+    /// Placement counts per block of open positions (`Game::placement_blocks`).
+    pub blocks: Vec<u32>,
     pub events: Vec<ScoreEvent>,
 }
 
@@ -29,6 +31,7 @@ impl Buffers {
             placements: Vec::with_capacity(512),
             deploys: Vec::with_capacity(32),
             actions: Vec::with_capacity(32),
+            blocks: Vec::with_capacity(64),
             events: Vec::with_capacity(64),
         }
     }
@@ -57,11 +60,11 @@ pub fn random_move_counted(
         let mv = random_move_listed(g, rng, buf)?;
         return Some((mv, buf.placements.len()));
     }
-    let n = g.placement_count();
+    let n = g.placement_blocks(&mut buf.blocks);
     if n == 0 {
         return None;
     }
-    let p = g.nth_placement(rng.random_range(0..n))?;
+    let p = g.nth_placement_in(rng.random_range(0..n), &buf.blocks)?;
     g.deploys_into(p, &mut buf.deploys);
     let d = buf.deploys[rng.random_range(0..buf.deploys.len())];
     Some((
@@ -106,11 +109,11 @@ pub fn random_action(g: &mut Game, rng: &mut Pcg64Mcg, buf: &mut Buffers) -> Opt
             let n = buf.placements.len();
             (*buf.placements.get(rng.random_range(0..n.max(1)))?, n)
         } else {
-            let n = g.placement_count();
+            let n = g.placement_blocks(&mut buf.blocks);
             if n == 0 {
                 return None;
             }
-            (g.nth_placement(rng.random_range(0..n))?, n)
+            (g.nth_placement_in(rng.random_range(0..n), &buf.blocks)?, n)
         };
         g.apply_action(Action::Place(p), &mut buf.events)
             .expect("the policy only plays legal placements");

@@ -126,6 +126,14 @@ fn counted_and_listed_random_moves_agree() {
                     continue;
                 }
                 assert_eq!(g.placement_count(), g.placements().len());
+                let mut blocks = Vec::new();
+                let n = g.placement_blocks(&mut blocks);
+                if !g.river_phase() {
+                    assert_eq!(n, g.placement_count());
+                    for k in [0, n / 3, n.saturating_sub(1)] {
+                        assert_eq!(g.nth_placement_in(k, &blocks), g.nth_placement(k));
+                    }
+                }
                 let ma = random_move(&g, &mut a, &mut buf).unwrap();
                 let mb = random_move_listed(&g, &mut b, &mut buf).unwrap();
                 assert_eq!(ma, mb, "{} seed {seed}", rules.id);

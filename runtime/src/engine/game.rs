@@ -549,6 +549,65 @@ impl Game {
         None
     }
 
+    /// `placement_count`, also leaving in `blocks` the count of each run of
+    /// `PLACEMENT_BLOCK` open positions, so that `nth_placement_in` can skip
+    /// to the k-th placement without counting again (one pass instead of
+    /// two for uniform random play). Not for river tiles (`river_phase`).
+    pub fn placement_blocks(&self, blocks: &mut Vec<u32>) -> usize {
+        blocks.clear();
+        if self.phase != Phase::Place {
+            return 0;
+        }
+        let Some(t) = self.current else { return 0 };
+        let all = four_rotations(&self.rules.tiles[t as usize]);
+        let open = &self.board.open;
+        let mut total = 0;
+        for (req, mask) in open
+            .req
+            .chunks(PLACEMENT_BLOCK)
+            .zip(open.mask.chunks(PLACEMENT_BLOCK))
+        {
+            let c = req
+                .iter()
+                .zip(mask)
+                .map(|(&q, &m)| lanes_set(fitting_rotations(all, q, m)))
+                .sum::<u64>() as u32;
+            blocks.push(c);
+            total += c as usize;
+        }
+        total
+    }
+
+    /// The `k`-th placement, given the block counts `placement_blocks` left.
+    pub fn nth_placement_in(&self, k: usize, blocks: &[u32]) -> Option<Placement> {
+        let t = self.current?;
+        let all = four_rotations(&self.rules.tiles[t as usize]);
+        let open = &self.board.open;
+        let mut left = k as u64;
+        let mut start = 0;
+        for &c in blocks {
+            if left < u64::from(c) {
+                break;
+            }
+            left -= u64::from(c);
+            start += PLACEMENT_BLOCK;
+        }
+        for i in start..open.len() {
+            let mut fits = fitting_rotations(all, open.req[i], open.mask[i]);
+            let n = u64::from(fits.count_ones());
+            if left < n {
+                for _ in 0..left {
+                    fits &= fits - 1;
+                }
+                let [x, y] = open.xy[i];
+                let rotation = (fits.trailing_zeros() / 16) as u8;
+                return Some(Placement { x, y, rotation });
+            }
+            left -= n;
+        }
+        None
+    }
+
     pub fn placements(&self) -> Vec<Placement> {
         let mut v = Vec::new();
         self.placements_into(&mut v);
@@ -1278,6 +1337,9 @@ impl Game {
         }
     }
 }
+
+/// Open positions per block of `Game::placement_blocks`.
+pub const PLACEMENT_BLOCK: usize = 16;
 
 /// How far from (0, 0) a start tile may lie (scripted games choose it).
 pub const MAX_START_COORD: u16 = 16_384;
