@@ -330,7 +330,7 @@ pub struct MechanicDef {
     /// is the engine's skeleton and has none.
     pub module: Option<Mech>,
     /// The hook points the module plugs into. Within a hook, modules run in
-    /// the order of this table (`../shared/reference/expansion_turns.md` §2).
+    /// the order of this table (`docs/reference/turn_order.md`).
     pub hooks: &'static [Hook],
 }
 

@@ -47,6 +47,26 @@ pub struct GameStats {
     pub score_total: u64,
 }
 
+/// A uniformly random legal placement and how many there were; `None` when
+/// there is none.
+#[inline(always)]
+fn random_placement(g: &Game, rng: &mut Pcg64Mcg, buf: &mut Buffers) -> Option<(Placement, usize)> {
+    if g.river_phase() {
+        // River placements need the river checks: list them once.
+        g.placements_into(&mut buf.placements);
+        let n = buf.placements.len();
+        if n == 0 {
+            return None;
+        }
+        return Some((buf.placements[rng.random_range(0..n)], n));
+    }
+    let n = g.placement_blocks(&mut buf.blocks);
+    if n == 0 {
+        return None;
+    }
+    Some((g.nth_placement_in(rng.random_range(0..n), &buf.blocks)?, n))
+}
+
 /// One move of the benchmark policy and the number of legal placements it
 /// chose among; `None` when the game is over.
 #[inline]
@@ -55,16 +75,7 @@ pub fn random_move_counted(
     rng: &mut Pcg64Mcg,
     buf: &mut Buffers,
 ) -> Option<(Move, usize)> {
-    if g.river_phase() {
-        // River placements need the river checks: list them once.
-        let mv = random_move_listed(g, rng, buf)?;
-        return Some((mv, buf.placements.len()));
-    }
-    let n = g.placement_blocks(&mut buf.blocks);
-    if n == 0 {
-        return None;
-    }
-    let p = g.nth_placement_in(rng.random_range(0..n), &buf.blocks)?;
+    let (p, n) = random_placement(g, rng, buf)?;
     g.deploys_into(p, &mut buf.deploys);
     let d = buf.deploys[rng.random_range(0..buf.deploys.len())];
     Some((
@@ -104,17 +115,7 @@ pub fn random_action(g: &mut Game, rng: &mut Pcg64Mcg, buf: &mut Buffers) -> Opt
     let pending = g.pending()?;
     buf.events.clear();
     if pending.decision == Decision::Place {
-        let (p, n) = if g.river_phase() {
-            g.placements_into(&mut buf.placements);
-            let n = buf.placements.len();
-            (*buf.placements.get(rng.random_range(0..n.max(1)))?, n)
-        } else {
-            let n = g.placement_blocks(&mut buf.blocks);
-            if n == 0 {
-                return None;
-            }
-            (g.nth_placement_in(rng.random_range(0..n), &buf.blocks)?, n)
-        };
+        let (p, n) = random_placement(g, rng, buf)?;
         g.apply_action(Action::Place(p), &mut buf.events)
             .expect("the policy only plays legal placements");
         return Some(Some(n));

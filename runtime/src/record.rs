@@ -215,18 +215,7 @@ impl Recorder {
 
     /// Note a move: `before` is the state it was played in, `after` the result.
     pub fn note(&mut self, before: &Game, mv: Move, events: &[ScoreEvent], after: &Game) {
-        let tile = before
-            .current_tile()
-            .expect("a move was played, so a tile was drawn");
-        self.record.turns.push(TurnRec {
-            player: before.to_move(),
-            part: (before.part() > 1).then_some(before.part()),
-            tile: Some(tile.id.to_string()),
-            x: Some(mv.placement.x),
-            y: Some(mv.placement.y),
-            rotation: Some(mv.placement.rotation),
-            ..TurnRec::default()
-        });
+        let tile = self.open_entry(before, mv.placement);
         self.note_end(events, after, |t| {
             t.follower = mv
                 .deploy
@@ -239,18 +228,9 @@ impl Recorder {
     pub fn note_action(&mut self, before: &Game, a: Action, events: &[ScoreEvent], after: &Game) {
         match a {
             Action::Place(p) => {
-                let tile = before.current_tile().expect("a tile to place");
-                self.record.turns.push(TurnRec {
-                    player: before.to_move(),
-                    part: (before.part() > 1).then_some(before.part()),
-                    tile: Some(tile.id.to_string()),
-                    x: Some(p.x),
-                    y: Some(p.y),
-                    rotation: Some(p.rotation),
-                    ..TurnRec::default()
-                });
                 // Nothing scores at placement; the entry's events come with
                 // the figure's answer.
+                self.open_entry(before, p);
             }
             Action::Deploy(d) => {
                 let (tile, rotation) = last_placed(before);
@@ -273,6 +253,23 @@ impl Recorder {
                 });
             }
         }
+    }
+
+    /// A new entry for the current tile placed at `p` in `before`; the tile.
+    fn open_entry(&mut self, before: &Game, p: Placement) -> &'static TileType {
+        let tile = before
+            .current_tile()
+            .expect("a placement, so a tile was drawn");
+        self.record.turns.push(TurnRec {
+            player: before.to_move(),
+            part: (before.part() > 1).then_some(before.part()),
+            tile: Some(tile.id.to_string()),
+            x: Some(p.x),
+            y: Some(p.y),
+            rotation: Some(p.rotation),
+            ..TurnRec::default()
+        });
+        tile
     }
 
     /// The entry of the part being played (opened by its placement).

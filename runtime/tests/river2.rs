@@ -35,6 +35,14 @@ fn seg(r: &Ruleset, id: &str, kind: Kind) -> u8 {
     t.segments.iter().position(|s| s.kind == kind).unwrap() as u8
 }
 
+/// A figure of `kind` onto the first `feature` segment of tile `id`.
+fn figure(r: &Ruleset, id: &str, feature: Kind, kind: FollowerKind) -> Action {
+    Action::Deploy(Deploy {
+        segment: seg(r, id, feature),
+        kind,
+    })
+}
+
 /// Play a seeded game with random bots until the volcano lake is drawn.
 fn until_volcano(r: &'static Ruleset, seed: u64) -> Option<Game> {
     let lake = tile(r, "RI.2/I.v");
@@ -66,10 +74,7 @@ fn volcano_lake_takes_no_figure_and_gives_another_tile_s1_l606() {
     // "You cannot place a meeple on that tile."
     assert_eq!(g.legal_actions(), vec![Action::Pass]);
     let before = g.clone();
-    let field = Action::Deploy(Deploy {
-        segment: seg(r, "RI.2/I.v", Kind::Field),
-        kind: FollowerKind::Normal,
-    });
+    let field = figure(r, "RI.2/I.v", Kind::Field, FollowerKind::Normal);
     let e = g.apply_action(field, &mut Vec::new()).unwrap_err();
     assert!(
         matches!(e, ActionError::Illegal(MoveError::Banned(_))),
@@ -100,10 +105,7 @@ fn volcano_lake_is_a_plain_lake_in_the_first_edition_l490() {
     g.apply_action(Action::Place(p), &mut Vec::new()).unwrap();
     // No ban: a follower on the lake's field is legal or refused only for
     // the base game's reasons.
-    let field = Action::Deploy(Deploy {
-        segment: seg(r, "RI.2/I.v", Kind::Field),
-        kind: FollowerKind::Normal,
-    });
+    let field = figure(r, "RI.2/I.v", Kind::Field, FollowerKind::Normal);
     match g.clone().apply_action(field, &mut Vec::new()) {
         Ok(()) => assert!(g.legal_actions().contains(&field)),
         Err(e) => assert!(
@@ -123,10 +125,7 @@ fn volcano_lake_is_a_plain_lake_in_the_first_edition_l490() {
 fn herd_farm(r: &'static Ruleset) -> Game {
     let start = [(tile(r, "RI.2/II+"), at(0, 0, 0))];
     let mut g = Game::new_scripted(r, 2, &start).unwrap();
-    let farmer = Action::Deploy(Deploy {
-        segment: seg(r, "E", Kind::Field),
-        kind: FollowerKind::Normal,
-    });
+    let farmer = figure(r, "E", Kind::Field, FollowerKind::Normal);
     part(&mut g, 0, "E", at(0, 1, 2), farmer);
     part(&mut g, 1, "E", at(0, 2, 0), Action::Pass);
     g
@@ -153,10 +152,7 @@ fn pig_herd_and_pig_add_two_per_city_l492() {
     let r = ruleset("everything_c1");
     let mut g = herd_farm(r);
     // P0's pig on a cloister beside the farm (east of the herd tile).
-    let pig = Action::Deploy(Deploy {
-        segment: seg(r, "B", Kind::Field),
-        kind: FollowerKind::Pig,
-    });
+    let pig = figure(r, "B", Kind::Field, FollowerKind::Pig);
     part(&mut g, 0, "B", at(1, 0, 0), pig);
     assert_eq!(farm_points(&g.finish()), vec![(0, 5)]);
 }
@@ -167,10 +163,7 @@ fn river2_inn_scores_with_inns_and_cathedrals_l490() {
         let r = ruleset(id);
         let start = [(tile(r, "RI.2/RIrI"), at(0, 0, 0))];
         let mut g = Game::new_scripted(r, 2, &start).unwrap();
-        let thief = Action::Deploy(Deploy {
-            segment: seg(r, "A", Kind::Road),
-            kind: FollowerKind::Normal,
-        });
+        let thief = figure(r, "A", Kind::Road, FollowerKind::Normal);
         part(&mut g, 0, "A", at(1, 0, 1), thief);
         let ev = part(&mut g, 1, "A", at(-1, 0, 3), Action::Pass);
         let road: Vec<(u8, u32)> = ev

@@ -23,7 +23,7 @@ pub enum Mech {
 }
 
 /// The points of a turn where a module may act, in the order a turn meets
-/// them (`../shared/reference/expansion_turns.md` §2).
+/// them (`docs/reference/turn_order.md`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Hook {

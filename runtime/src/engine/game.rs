@@ -515,12 +515,11 @@ impl Game {
         let open = &self.board.open;
         let mut left = k as u64;
         // Skip whole blocks of positions by their (vectorised) counts first.
-        const BLOCK: usize = 16;
         let mut start = 0;
         for (req, mask) in open
             .req
-            .chunks_exact(BLOCK)
-            .zip(open.mask.chunks_exact(BLOCK))
+            .chunks_exact(PLACEMENT_BLOCK)
+            .zip(open.mask.chunks_exact(PLACEMENT_BLOCK))
         {
             let c: u64 = req
                 .iter()
@@ -531,22 +530,9 @@ impl Game {
                 break;
             }
             left -= c;
-            start += BLOCK;
+            start += PLACEMENT_BLOCK;
         }
-        for i in start..open.len() {
-            let mut fits = fitting_rotations(all, open.req[i], open.mask[i]);
-            let n = u64::from(fits.count_ones());
-            if left < n {
-                for _ in 0..left {
-                    fits &= fits - 1;
-                }
-                let [x, y] = open.xy[i];
-                let rotation = (fits.trailing_zeros() / 16) as u8;
-                return Some(Placement { x, y, rotation });
-            }
-            left -= n;
-        }
-        None
+        pick_from(all, open, start, left)
     }
 
     /// `placement_count`, also leaving in `blocks` the count of each run of
@@ -592,20 +578,7 @@ impl Game {
             left -= u64::from(c);
             start += PLACEMENT_BLOCK;
         }
-        for i in start..open.len() {
-            let mut fits = fitting_rotations(all, open.req[i], open.mask[i]);
-            let n = u64::from(fits.count_ones());
-            if left < n {
-                for _ in 0..left {
-                    fits &= fits - 1;
-                }
-                let [x, y] = open.xy[i];
-                let rotation = (fits.trailing_zeros() / 16) as u8;
-                return Some(Placement { x, y, rotation });
-            }
-            left -= n;
-        }
-        None
+        pick_from(all, open, start, left)
     }
 
     pub fn placements(&self) -> Vec<Placement> {
@@ -616,17 +589,24 @@ impl Game {
 
     /// Is there any legal placement for tile `t`? (Stops at the first.)
     fn placeable(&self, t: u16) -> bool {
-        let tile = &self.rules.tiles[t as usize];
+        self.any_placement(&self.rules.tiles[t as usize], |_| true)
+    }
+
+    /// Calls `stop` with each legal placement of `tile`, in `placements_into`'s
+    /// order (positions, then rotations), until it returns true; whether it
+    /// did. The plain loop for callers that stop early or do not collect
+    /// `Placement`s (`placements_into` is the vectorised listing).
+    #[inline(always)]
+    fn any_placement(&self, tile: &TileType, mut stop: impl FnMut(Placement) -> bool) -> bool {
         let filtered = mechanics::filters(self.rules, tile);
         let open = &self.board.open;
         (0..open.len()).any(|i| {
             (0..4u8).any(|r| {
-                open.fits(i, tile.rot_edges[r as usize])
-                    && (!filtered || {
-                        let [x, y] = open.xy[i];
-                        let p = Placement { x, y, rotation: r };
-                        mechanics::placement_filter(self, tile, p).is_ok()
-                    })
+                open.fits(i, tile.rot_edges[r as usize]) && {
+                    let [x, y] = open.xy[i];
+                    let p = Placement { x, y, rotation: r };
+                    (!filtered || mechanics::placement_filter(self, tile, p).is_ok()) && stop(p)
+                }
             })
         })
     }
@@ -946,20 +926,11 @@ impl Game {
         out.clear();
         match self.phase {
             Phase::Place => {
-                let Some(t) = self.current else { return };
-                let tile = &self.rules.tiles[t as usize];
-                let filtered = mechanics::filters(self.rules, tile);
-                let open = &self.board.open;
-                // The order of `placements_into`: positions, then rotations.
-                for (i, &[x, y]) in open.xy.iter().enumerate() {
-                    for r in 0..4u8 {
-                        let p = Placement { x, y, rotation: r };
-                        if open.fits(i, tile.rot_edges[r as usize])
-                            && (!filtered || mechanics::placement_filter(self, tile, p).is_ok())
-                        {
-                            out.push(Action::Place(p));
-                        }
-                    }
+                if let Some(tile) = self.current_tile() {
+                    self.any_placement(tile, |p| {
+                        out.push(Action::Place(p));
+                        false
+                    });
                 }
             }
             Phase::Wood { placed } => {
@@ -987,17 +958,12 @@ impl Game {
         a: Action,
         events: &mut Vec<ScoreEvent>,
     ) -> Result<(), ActionError> {
-        let not_now = |phase: Phase| {
-            let expected = match phase {
-                Phase::Place => Decision::Place.name(),
-                Phase::Wood { .. } => Decision::Wood.name(),
-                Phase::SecondTile => Decision::SecondTile.name(),
-                Phase::Over => return ActionError::GameOver,
-            };
-            ActionError::NotNow {
+        let not_now = |pending: Option<Pending>| match pending {
+            Some(p) => ActionError::NotNow {
                 action: a.name(),
-                expected,
-            }
+                expected: p.decision.name(),
+            },
+            None => ActionError::GameOver,
         };
         match (self.phase, a) {
             (Phase::Place, Action::Place(p)) => {
@@ -1025,7 +991,7 @@ impl Game {
                     self.next_turn(events);
                 }
             }
-            (phase, _) => return Err(not_now(phase)),
+            _ => return Err(not_now(self.pending())),
         }
         Ok(())
     }
@@ -1336,6 +1302,31 @@ impl Game {
             }
         }
     }
+}
+
+/// The `left`-th fitting (position, rotation) of `all` at the open positions
+/// from `start` on, in `placements_into`'s order.
+#[inline]
+fn pick_from(
+    all: u64,
+    open: &super::board::Open,
+    start: usize,
+    mut left: u64,
+) -> Option<Placement> {
+    for i in start..open.len() {
+        let mut fits = fitting_rotations(all, open.req[i], open.mask[i]);
+        let n = u64::from(fits.count_ones());
+        if left < n {
+            for _ in 0..left {
+                fits &= fits - 1;
+            }
+            let [x, y] = open.xy[i];
+            let rotation = (fits.trailing_zeros() / 16) as u8;
+            return Some(Placement { x, y, rotation });
+        }
+        left -= n;
+    }
+    None
 }
 
 /// Open positions per block of `Game::placement_blocks`.
