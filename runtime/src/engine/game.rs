@@ -96,11 +96,8 @@ pub struct Game {
     /// The draw order; `stack[next..]` are still face down.
     pub(crate) stack: Vec<u16>,
     pub(crate) next: usize,
-    /// How many of the stack's first tiles are the river (drawn first).
-    pub(crate) river_len: usize,
     pub(crate) current: Option<u16>,
     pub(crate) discards: Vec<Discard>,
-    pub(crate) finished: bool,
     /// Tiles are chosen by the caller (`force_draw`), not by the seed.
     pub(crate) scripted: bool,
 }
@@ -121,9 +118,7 @@ impl Clone for Game {
             part: self.part,
             ext: self.ext,
             next: self.next,
-            river_len: self.river_len,
             current: self.current,
-            finished: self.finished,
             scripted: self.scripted,
             board: self.board.clone(),
             placed: self.placed.clone(),
@@ -146,9 +141,7 @@ impl Clone for Game {
         self.part = src.part;
         self.ext = src.ext;
         self.next = src.next;
-        self.river_len = src.river_len;
         self.current = src.current;
-        self.finished = src.finished;
         self.scripted = src.scripted;
         self.board.clone_from(&src.board);
         self.placed.clone_from(&src.placed);
@@ -237,10 +230,8 @@ impl Game {
             followers: Vec::with_capacity(players as usize * (o.followers as usize + 1)),
             stack: Vec::new(),
             next: 0,
-            river_len: 0,
             current: None,
             discards: Vec::with_capacity(8),
-            finished: false,
             scripted,
         };
         for (i, &(tile, p)) in start.iter().enumerate() {
@@ -319,7 +310,7 @@ impl Game {
         if !self.scripted {
             return Err(ForceDrawError::NotScripted);
         }
-        if self.finished {
+        if self.is_over() {
             return Err(ForceDrawError::GameOver);
         }
         if self.current == Some(tile) {
@@ -351,7 +342,7 @@ impl Game {
             }
         }
         match mechanics::tile_source(self.rules, &mut all, &mut rng) {
-            Some((stack, first)) => (self.stack, self.river_len) = (stack, first),
+            Some(stack) => self.stack = stack,
             None => {
                 all.shuffle(&mut rng);
                 self.stack = all;
@@ -399,7 +390,7 @@ impl Game {
         self.part
     }
     pub fn is_over(&self) -> bool {
-        self.finished
+        self.phase == Phase::Over
     }
     /// The tile to place this turn (`None` once the tiles are gone).
     pub fn current_tile(&self) -> Option<&'static TileType> {
@@ -794,7 +785,7 @@ impl Game {
 
     /// Check a move without changing anything.
     pub fn check(&self, mv: Move) -> Result<(), MoveError> {
-        if self.finished {
+        if self.is_over() {
             return Err(MoveError::GameOver);
         }
         let t = self.current.ok_or(MoveError::GameOver)?;
@@ -1232,7 +1223,7 @@ impl Game {
     /// (000_9deb58b1a7d17d38.txt L232-L272). Used for partial records.
     pub fn finish(&mut self) -> Vec<ScoreEvent> {
         let mut events = Vec::new();
-        if !self.finished {
+        if !self.is_over() {
             self.finish_into(&mut events);
         }
         events
@@ -1240,7 +1231,6 @@ impl Game {
 
     fn finish_into(&mut self, events: &mut Vec<ScoreEvent>) {
         self.current = None;
-        self.finished = true;
         self.phase = Phase::Over;
         super::scoring::final_scoring(self, events);
         if self.rules.hooks.any(Hook::GameEnd) {

@@ -85,13 +85,12 @@ pub(crate) fn setup(rules: &Ruleset, supply: &mut [u8; FIGURE_KINDS]) {
 
 // ----- H2 tile source ----------------------------------------------------
 
-/// The draw order of `all` (every tile to draw), or `None` to shuffle them;
-/// with the number of leading tiles drawn before the land tiles.
+/// The draw order of `all` (every tile to draw), or `None` to shuffle them.
 pub(crate) fn tile_source(
     rules: &Ruleset,
     all: &mut Vec<u16>,
     rng: &mut Pcg64Mcg,
-) -> Option<(Vec<u16>, usize)> {
+) -> Option<Vec<u16>> {
     for &m in rules.hooks.on(Hook::TileSource) {
         if m == Mech::River {
             return Some(river::stack(rules, std::mem::take(all), rng));

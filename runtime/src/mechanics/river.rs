@@ -23,12 +23,11 @@ fn has(t: &TileType, a: u8) -> bool {
 }
 
 /// The draw stack of a game with the river, from every tile to draw (`all`):
-/// the river tiles in their order, then the land tiles shuffled; and how
-/// many tiles the river part holds. Other sets' start tiles kept for the
+/// the river tiles in their order, then the land tiles shuffled. Other sets' start tiles kept for the
 /// river (`Ruleset::with_river`, 000_… fn 7, L612) are mixed into the river
 /// or drawn first after it; one that is itself a river tile (another
 /// river's spring) stays in the river's part either way.
-pub(crate) fn stack(rules: &Ruleset, all: Vec<u16>, rng: &mut Pcg64Mcg) -> (Vec<u16>, usize) {
+pub(crate) fn stack(rules: &Ruleset, all: Vec<u16>, rng: &mut Pcg64Mcg) -> Vec<u16> {
     let (mut river, mut rest): (Vec<u16>, Vec<u16>) = all
         .into_iter()
         .partition(|&t| is_river(&rules.tiles[t as usize]));
@@ -42,11 +41,10 @@ pub(crate) fn stack(rules: &Ruleset, all: Vec<u16>, rng: &mut Pcg64Mcg) -> (Vec<
         river.append(&mut with_river);
     }
     let mut stack = order(rules, &mut river, rng);
-    let river_len = stack.len();
     rest.shuffle(rng);
     stack.append(&mut with_river);
     stack.extend(rest);
-    (stack, river_len)
+    stack
 }
 
 /// The river's draw order: forks first, lakes last, the rest shuffled
