@@ -54,7 +54,12 @@ pub struct BoardFigure {
 /// their own.
 pub fn shape_id(kind: FollowerKind) -> Option<&'static str> {
     match kind {
-        FollowerKind::Normal | FollowerKind::Big => None,
+        // Drawn as meeples until they get shapes of their own.
+        FollowerKind::Normal
+        | FollowerKind::Big
+        | FollowerKind::Mayor
+        | FollowerKind::Wagon
+        | FollowerKind::Barn => None,
         FollowerKind::Builder => Some("builder"),
         FollowerKind::Pig => Some("pig"),
         FollowerKind::Abbot => Some("abbot"),
@@ -63,7 +68,11 @@ pub fn shape_id(kind: FollowerKind) -> Option<&'static str> {
 
 fn shape(kind: FollowerKind) -> Option<&'static str> {
     match kind {
-        FollowerKind::Normal | FollowerKind::Big => None,
+        FollowerKind::Normal
+        | FollowerKind::Big
+        | FollowerKind::Mayor
+        | FollowerKind::Wagon
+        | FollowerKind::Barn => None,
         FollowerKind::Builder => Some(BUILDER),
         FollowerKind::Pig => Some(PIG),
         FollowerKind::Abbot => Some(ABBOT),

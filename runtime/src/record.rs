@@ -239,7 +239,12 @@ impl Recorder {
                 });
             }
             Action::Pass => self.note_end(events, after, |_| {}),
-            Action::ReturnAbbot | Action::SecondTile(_) => {
+            Action::Draw => {}
+            Action::ReturnAbbot
+            | Action::SecondTile(_)
+            | Action::Abbey(_)
+            | Action::Barn(_)
+            | Action::MoveWagon { .. } => {
                 let rec = ActionRec {
                     player: None,
                     do_: a.name().to_string(),

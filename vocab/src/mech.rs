@@ -20,6 +20,12 @@ pub enum Mech {
     Pig,
     Abbot,
     PigHerd,
+    Abbey,
+    Mayor,
+    Wagon,
+    Barn,
+    KingRobber,
+    Heretics,
 }
 
 /// The points of a turn where a module may act, in the order a turn meets
@@ -31,6 +37,9 @@ pub enum Hook {
     Setup,
     /// The draw order (the river's own stack first).
     TileSource,
+    /// Before drawing: the player may place a tile held instead (the
+    /// abbey), so the game asks before it draws.
+    Source,
     /// Forbid placements the edge match allows (river bends and branches).
     PlacementFilter,
     /// Right after the tile is down and its features joined (the builder's
@@ -46,23 +55,35 @@ pub enum Hook {
     Value,
     /// A feature has scored (goods to the player who completed a city).
     OnScored,
+    /// The scoring step after the completed features of a part (barns score
+    /// the farmers of their farm).
+    Scoring,
+    /// Answer a decision the module posed to a player after scoring (where
+    /// a wagon moves); the skeleton asks them in order.
+    Asks,
     /// A turn part has ended: another part may follow (builder).
     PartEnd,
+    /// The tiles are gone: extra turns before the end (the abbey round).
+    TilesOut,
     /// The tiles are gone: end-of-game points beyond the features (goods).
     GameEnd,
 }
 
 impl Hook {
-    pub const ALL: [Hook; 10] = [
+    pub const ALL: [Hook; 14] = [
         Hook::Setup,
         Hook::TileSource,
+        Hook::Source,
         Hook::PlacementFilter,
         Hook::AfterPlace,
         Hook::FeatureMarks,
         Hook::WoodOptions,
         Hook::Value,
         Hook::OnScored,
+        Hook::Scoring,
+        Hook::Asks,
         Hook::PartEnd,
+        Hook::TilesOut,
         Hook::GameEnd,
     ];
     pub const COUNT: usize = Hook::ALL.len();
@@ -71,13 +92,17 @@ impl Hook {
         match self {
             Hook::Setup => "setup",
             Hook::TileSource => "tile_source",
+            Hook::Source => "source",
             Hook::PlacementFilter => "placement_filter",
             Hook::AfterPlace => "after_place",
             Hook::FeatureMarks => "feature_marks",
             Hook::WoodOptions => "wood_options",
             Hook::Value => "value",
             Hook::OnScored => "on_scored",
+            Hook::Scoring => "scoring",
+            Hook::Asks => "asks",
             Hook::PartEnd => "part_end",
+            Hook::TilesOut => "tiles_out",
             Hook::GameEnd => "game_end",
         }
     }
@@ -101,6 +126,12 @@ impl Mech {
             Mech::Pig => "pig",
             Mech::Abbot => "abbot",
             Mech::PigHerd => "pig-herd",
+            Mech::Abbey => "abbey",
+            Mech::Mayor => "mayor",
+            Mech::Wagon => "wagon",
+            Mech::Barn => "barn",
+            Mech::KingRobber => "king-robber",
+            Mech::Heretics => "heretics",
         }
     }
 }

@@ -33,10 +33,11 @@ fn tiles_in(g: &Game, root: u16) -> u32 {
 /// Each player's follower strength on the feature rooted at `root`.
 fn strengths(g: &mut Game, root: u16) -> [u32; MAX_PLAYERS] {
     let mut s = [0u32; MAX_PLAYERS];
+    let pennants = g.features.nodes[root as usize].pennants;
     for i in 0..g.followers.len() {
         let f = g.followers[i];
         if g.features.find(f.node) == root {
-            s[f.player as usize] += f.kind.strength();
+            s[f.player as usize] += f.kind.strength(pennants);
         }
     }
     s

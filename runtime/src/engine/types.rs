@@ -30,10 +30,19 @@ pub enum FollowerKind {
     Pig,
     /// The Abbot: only on a cloister or garden (001_46b8449c567a6f1a.txt L425-L433).
     Abbot,
+    /// Abbey & Mayor: only into a city with no follower; its strength is the
+    /// city's pennants (000_9deb58b1a7d17d38.txt L1619-L1646, fn 27 L1860).
+    Mayor,
+    /// Abbey & Mayor: counts 1; after its feature scores it may move on to an
+    /// adjacent feature (000_… L1648-L1747).
+    Wagon,
+    /// Abbey & Mayor: not a follower; stands on a field corner and keeps
+    /// farmers off its farm (000_… L1748-L1803, fn 1 L1834).
+    Barn,
 }
 
 /// How many kinds of figure there are (`FollowerKind as usize` indexes).
-pub const FIGURE_KINDS: usize = 5;
+pub const FIGURE_KINDS: usize = 8;
 
 impl FollowerKind {
     pub const ALL: [FollowerKind; FIGURE_KINDS] = [
@@ -42,6 +51,9 @@ impl FollowerKind {
         FollowerKind::Builder,
         FollowerKind::Pig,
         FollowerKind::Abbot,
+        FollowerKind::Mayor,
+        FollowerKind::Wagon,
+        FollowerKind::Barn,
     ];
 
     pub fn name(self) -> &'static str {
@@ -51,6 +63,9 @@ impl FollowerKind {
             FollowerKind::Builder => "builder",
             FollowerKind::Pig => "pig",
             FollowerKind::Abbot => "abbot",
+            FollowerKind::Mayor => "mayor",
+            FollowerKind::Wagon => "wagon",
+            FollowerKind::Barn => "barn",
         }
     }
 
@@ -58,17 +73,21 @@ impl FollowerKind {
         FollowerKind::ALL.into_iter().find(|k| k.name() == name)
     }
 
+    /// Strength for majority on a feature with `pennants` pennants (the
+    /// mayor's is the city's pennants, 000_9deb58b1a7d17d38.txt L1640).
     #[inline]
-    pub fn strength(self) -> u32 {
+    pub fn strength(self, pennants: u16) -> u32 {
         match self {
-            FollowerKind::Normal | FollowerKind::Abbot => 1,
+            FollowerKind::Normal | FollowerKind::Abbot | FollowerKind::Wagon => 1,
             FollowerKind::Big => 2,
-            FollowerKind::Builder | FollowerKind::Pig => 0,
+            FollowerKind::Mayor => pennants as u32,
+            FollowerKind::Builder | FollowerKind::Pig | FollowerKind::Barn => 0,
         }
     }
 
-    /// Whether the figure occupies its feature (a follower), so that no
-    /// other follower may join it.
+    /// Whether the figure occupies its feature, so that no follower may
+    /// join it: the followers, and the barn (no farmer may ever be deployed
+    /// to a farm with a barn, 000_9deb58b1a7d17d38.txt L1767).
     #[inline]
     pub fn occupies(self) -> bool {
         !matches!(self, FollowerKind::Builder | FollowerKind::Pig)
@@ -208,6 +227,13 @@ pub enum Decision {
     /// The builder earned a second part: take it or not
     /// (000_9deb58b1a7d17d38.txt L872, fn 8 L1003).
     SecondTile,
+    /// Before drawing: draw, or place a tile held instead (the abbey,
+    /// 000_9deb58b1a7d17d38.txt L1600); in the end-of-game abbey round the
+    /// answers are the abbey or pass (L1602).
+    Source,
+    /// A wagon's feature scored: its owner moves it to an adjacent feature
+    /// or takes it back (000_9deb58b1a7d17d38.txt L1668-L1674).
+    MoveWagon,
 }
 
 impl Decision {
@@ -216,6 +242,8 @@ impl Decision {
             Decision::Place => "place a tile",
             Decision::Wood => "deploy a figure or pass",
             Decision::SecondTile => "take the builder's second tile or not",
+            Decision::Source => "draw a tile or place the abbey",
+            Decision::MoveWagon => "move the wagon or take it back",
         }
     }
 }
@@ -239,7 +267,24 @@ pub enum Action {
     ReturnAbbot,
     /// Take (`true`) or decline the builder's second tile.
     SecondTile(bool),
-    /// Deploy nothing.
+    /// Draw the next tile from the stack (answers `Decision::Source`).
+    Draw,
+    /// Abbey & Mayor: place the player's abbey instead of drawing
+    /// (000_9deb58b1a7d17d38.txt L1600).
+    Abbey(Placement),
+    /// Abbey & Mayor: the barn, instead of a figure, onto corner `0..4`
+    /// (north-west, north-east, south-east, south-west on the board) of the
+    /// tile just placed (000_9deb58b1a7d17d38.txt L1762).
+    Barn(u8),
+    /// Abbey & Mayor: the wagon onto segment `segment` of placed tile
+    /// `placed` (an index into `Game::placed`), in a feature next to the
+    /// one it left (000_9deb58b1a7d17d38.txt L1668).
+    MoveWagon {
+        placed: u16,
+        segment: u8,
+    },
+    /// Deploy nothing; decline a decision (an abbey in the end round, a
+    /// wagon move: the wagon goes back to its owner).
     Pass,
 }
 
@@ -250,6 +295,10 @@ impl Action {
             Action::Deploy(_) => "deploy",
             Action::ReturnAbbot => "return-abbot",
             Action::SecondTile(_) => "second-tile",
+            Action::Draw => "draw",
+            Action::Abbey(_) => "abbey",
+            Action::Barn(_) => "barn",
+            Action::MoveWagon { .. } => "move-wagon",
             Action::Pass => "pass",
         }
     }

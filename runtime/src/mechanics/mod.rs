@@ -218,6 +218,9 @@ pub(crate) fn check_figure(g: &Game, w: &WoodSpot, d: Deploy) -> Result<(), Move
         FollowerKind::Builder => builder::check(g, w, d),
         FollowerKind::Pig => pig::check(g, w, d),
         FollowerKind::Abbot => abbot::check(g, w, d),
+        k @ (FollowerKind::Mayor | FollowerKind::Wagon | FollowerKind::Barn) => {
+            Err(MoveError::NotPlayed(k.name()))
+        }
     }
 }
 
