@@ -1034,6 +1034,9 @@ impl Game {
     /// L195-L209), then another part or the next turn.
     fn end_wood(&mut self, idx: usize, events: &mut Vec<ScoreEvent>) {
         self.score_completed(idx, events);
+        if self.rules.hooks.any(Hook::Scoring) {
+            mechanics::scoring(self, idx, events);
+        }
         if self.rules.hooks.any(Hook::PartEnd) {
             match mechanics::part_end(self) {
                 NextPart::None => {}

@@ -306,6 +306,15 @@ pub(crate) fn on_scored(g: &mut Game, root: u16, reason: Reason) {
     }
 }
 
+/// The scoring step after the completed features of tile `idx` scored
+/// (barns score the farmers of their farm, 000_9deb58b1a7d17d38.txt fn 45
+/// L1879).
+pub(crate) fn scoring(g: &mut Game, idx: usize, events: &mut Vec<ScoreEvent>) {
+    for &m in g.rules.hooks.on(Hook::Scoring) {
+        let _ = (m, idx, &events);
+    }
+}
+
 // ----- H8 part end -------------------------------------------------------
 
 /// What follows a turn part, by the modules' say; the strongest wins.
