@@ -455,10 +455,10 @@ pub const MECHANICS: &[MechanicDef] = &[
     },
     MechanicDef {
         name: "abbey",
-        implemented: false,
+        implemented: true,
         meaning: "the abbey tile, one per player, played into holes (Abbey & Mayor)",
         module: Some(Mech::Abbey),
-        hooks: &[],
+        hooks: &[Hook::Source, Hook::TilesOut],
     },
     MechanicDef {
         name: "mayor",

@@ -717,6 +717,15 @@ fn take_tiles(
         }
         ignored.sort();
         ignored.dedup();
+        if t.per_player
+            && t.left_out > 0
+            && !ignored.iter().any(|a| a == "abbey")
+            && enabled.iter().any(|m| m == "abbey")
+        {
+            t.left_out_reason =
+                "held by the players, one each, and placed instead of drawing (mechanic `abbey`)"
+                    .to_string();
+        }
         t.ignored = ignored;
         out.push(t);
     }

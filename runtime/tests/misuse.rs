@@ -35,6 +35,9 @@ fn kind(e: &MoveError) -> &'static str {
         MoveError::Waiting(_) => "Waiting",
         MoveError::Banned(_) => "Banned",
         MoveError::NoAbbotToReturn(_) => "NoAbbotToReturn",
+        MoveError::NoAbbeyLeft(_) => "NoAbbeyLeft",
+        MoveError::NotAHole { .. } => "NotAHole",
+        MoveError::AbbeyRotation(_) => "AbbeyRotation",
     }
 }
 
@@ -218,20 +221,33 @@ fn every_illegal_move_is_refused_and_changes_nothing() {
 
 /// A probably illegal answer to whatever the game asks.
 fn bent_action(g: &Game, legal: &[Action], rng: &mut Pcg64Mcg) -> Action {
-    match rng.random_range(0..6) {
+    let near = g.placed()[rng.random_range(0..g.placed().len())];
+    let p = Placement {
+        x: near.x + rng.random_range(-2..=2),
+        y: near.y + rng.random_range(-2..=2),
+        rotation: rng.random_range(0..5),
+    };
+    match rng.random_range(0..10) {
         0 => legal[rng.random_range(0..legal.len())],
         1 => Action::Deploy(random_deploy(rng)),
         2 => Action::ReturnAbbot,
         3 => Action::SecondTile(rng.random_bool(0.5)),
         4 => Action::Pass,
-        _ => {
-            let near = g.placed()[rng.random_range(0..g.placed().len())];
-            Action::Place(Placement {
-                x: near.x + rng.random_range(-2..=2),
-                y: near.y + rng.random_range(-2..=2),
-                rotation: rng.random_range(0..5),
-            })
-        }
+        5 => Action::Draw,
+        6 => Action::Barn(rng.random_range(0..5)),
+        7 => Action::MoveWagon {
+            placed: rng.random_range(0..g.placed().len() as u16 + 2),
+            segment: rng.random_range(0..12),
+        },
+        // An abbey somewhere near, or a legal one turned.
+        8 => match legal.iter().find(|a| matches!(a, Action::Abbey(_))) {
+            Some(&Action::Abbey(q)) if rng.random_bool(0.5) => Action::Abbey(Placement {
+                rotation: rng.random_range(1..4),
+                ..q
+            }),
+            _ => Action::Abbey(p),
+        },
+        _ => Action::Place(p),
     }
 }
 
@@ -303,6 +319,8 @@ fn every_illegal_action_is_refused_and_changes_nothing() {
         "WrongFeature",
         "Occupied",
         "DoesNotFit",
+        "NotAHole",
+        "AbbeyRotation",
     ] {
         assert!(
             refused.contains_key(k),

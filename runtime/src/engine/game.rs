@@ -8,13 +8,19 @@ use rand_pcg::Pcg64Mcg;
 use super::board::{Board, DX, DY};
 use super::features::Features;
 use super::types::*;
-use crate::mechanics::{self, Ext, NextPart, WoodSpot};
-use crate::tables::{Hook, Kind, Ruleset, Segment, TileType, NO_SEGMENT};
+use crate::mechanics::{self, Ask, Ext, NextPart, WoodSpot};
+use crate::tables::{Edge, Hook, Kind, Ruleset, Segment, TileType, NO_SEGMENT};
 use carcassonne_vocab::river::Course;
 
 /// Where the turn stands: the decision the game waits for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Phase {
+    /// Before drawing: a module lets the player place a tile held instead
+    /// (the abbey); `draw` is false in the end-of-game round, where the
+    /// other answer is to pass.
+    Source {
+        draw: bool,
+    },
     /// The current tile waits to be placed.
     Place,
     /// Tile `placed` (index into `Game::placed`) is down; the player moves wood.
@@ -23,6 +29,9 @@ pub(crate) enum Phase {
     },
     /// A module offered another turn part (the builder's second tile).
     SecondTile,
+    /// Decisions modules posed after scoring (where a wagon moves), asked in
+    /// order from the active player clockwise: `Game::asks[0]` is pending.
+    Ask,
     Over,
 }
 
@@ -89,6 +98,11 @@ pub struct Game {
     /// The part of the turn (1, or 2 after a builder's trigger).
     pub(crate) part: u8,
     pub(crate) ext: Ext,
+    /// Who placed the latest tile (the end-of-game abbey round starts on
+    /// their left, 000_9deb58b1a7d17d38.txt L1602).
+    pub(crate) last_placer: u8,
+    /// Decisions posed after scoring, not yet answered (`Phase::Ask`).
+    pub(crate) asks: Vec<Ask>,
     pub(crate) board: Board,
     pub(crate) placed: Vec<Placed>,
     pub(crate) features: Features,
@@ -117,6 +131,8 @@ impl Clone for Game {
             phase: self.phase,
             part: self.part,
             ext: self.ext,
+            last_placer: self.last_placer,
+            asks: self.asks.clone(),
             next: self.next,
             current: self.current,
             scripted: self.scripted,
@@ -140,6 +156,8 @@ impl Clone for Game {
         self.phase = src.phase;
         self.part = src.part;
         self.ext = src.ext;
+        self.last_placer = src.last_placer;
+        self.asks.clone_from(&src.asks);
         self.next = src.next;
         self.current = src.current;
         self.scripted = src.scripted;
@@ -218,6 +236,8 @@ impl Game {
             phase: Phase::Place,
             part: 1,
             ext: Ext::default(),
+            last_placer: 0,
+            asks: Vec::new(),
             board: Board::new(),
             placed: Vec::with_capacity(rules.total as usize),
             features: Features::with_capacity(
@@ -271,13 +291,12 @@ impl Game {
             // A scripted game may start on an empty table: the first tile goes at (0, 0).
             g.board.open_origin();
         }
-        g.draw();
-        if g.current.is_none() {
-            // Nothing could be drawn (every tile fits nowhere, or none is
-            // left): the game ends before it starts, as `apply` ends it when
-            // a turn draws nothing.
-            g.finish_into(&mut Vec::new());
-        }
+        // The last "placer" before the first turn: the round of end-of-game
+        // extras starts with the first player if nothing can be drawn.
+        g.last_placer = players - 1;
+        // Nothing drawable (every tile fits nowhere, or none is left) ends
+        // the game before it starts, as a turn that draws nothing ends it.
+        g.begin_part(&mut Vec::new());
         Ok(g)
     }
 
@@ -302,6 +321,20 @@ impl Game {
             return Err(ForceDrawError::NoSuchPlayer(player));
         }
         self.to_move = player;
+        // A turn's start depends on its player (whether they hold an abbey
+        // to place instead of drawing): begin it again for them. The tile
+        // drawn goes back; a scripted game picks its tiles anyway.
+        let starting = match self.phase {
+            Phase::Place => self.part == 1 && self.current.is_some(),
+            Phase::Source { draw } => draw,
+            _ => false,
+        };
+        if starting && self.rules.hooks.any(Hook::Source) {
+            if self.current.take().is_some() {
+                self.next -= 1;
+            }
+            self.begin_part(&mut Vec::new());
+        }
         Ok(())
     }
 
@@ -388,6 +421,11 @@ impl Game {
     /// The part of the current turn: 1, or 2 for a builder's second tile.
     pub fn part(&self) -> u8 {
         self.part
+    }
+    /// The tile `player` holds to place instead of drawing (the abbey), if
+    /// any.
+    pub fn held_tile(&self, player: u8) -> Option<u16> {
+        mechanics::held_tile(self, player)
     }
     pub fn is_over(&self) -> bool {
         self.phase == Phase::Over
@@ -899,9 +937,17 @@ impl Game {
     /// Who decides now and what; `None` once the game is over.
     pub fn pending(&self) -> Option<Pending> {
         let decision = match self.phase {
+            Phase::Source { .. } => Decision::Source,
             Phase::Place => Decision::Place,
             Phase::Wood { .. } => Decision::Wood,
             Phase::SecondTile => Decision::SecondTile,
+            Phase::Ask => {
+                let ask = self.asks[0];
+                return Some(Pending {
+                    actor: Actor::Player(ask.player),
+                    decision: ask.decision,
+                });
+            }
             Phase::Over => return None,
         };
         Some(Pending {
@@ -932,6 +978,11 @@ impl Game {
                 }
             }
             Phase::SecondTile => out.extend([Action::SecondTile(true), Action::SecondTile(false)]),
+            Phase::Source { draw } => {
+                out.push(if draw { Action::Draw } else { Action::Pass });
+                mechanics::source_actions(self, out);
+            }
+            Phase::Ask => mechanics::ask_actions(self, self.asks[0], out),
             Phase::Over => {}
         }
     }
@@ -982,6 +1033,29 @@ impl Game {
                     self.next_turn(events);
                 }
             }
+            (Phase::Source { draw: true }, Action::Draw) => {
+                self.phase = Phase::Place;
+                self.draw();
+                if self.current.is_none() {
+                    self.tiles_out(events);
+                }
+            }
+            // Declining the end-of-game round's extra (an abbey left unplayed).
+            (Phase::Source { draw: false }, Action::Pass) => self.next_turn(events),
+            // A tile held instead of drawing (the abbey), by its module.
+            (Phase::Source { .. }, a) if mechanics::offers_source(self.rules, a) => {
+                let idx = mechanics::take_source(self, a)?;
+                self.last_placer = self.to_move;
+                self.phase = Phase::Wood { placed: idx as u16 };
+            }
+            (Phase::Ask, a) => {
+                let ask = self.asks[0];
+                mechanics::answer(self, ask, a, events)?;
+                self.asks.remove(0);
+                if self.asks.is_empty() {
+                    self.end_part(events);
+                }
+            }
             _ => return Err(not_now(self.pending())),
         }
         Ok(())
@@ -1010,6 +1084,7 @@ impl Game {
 
     /// Place the current tile `t` at `p` (checked) for this part.
     fn place_part(&mut self, t: u16, p: Placement) -> usize {
+        self.last_placer = self.to_move;
         self.put(t, p)
     }
 
@@ -1037,6 +1112,19 @@ impl Game {
         if self.rules.hooks.any(Hook::Scoring) {
             mechanics::scoring(self, idx, events);
         }
+        if !self.asks.is_empty() {
+            // Decisions posed during scoring come first, from the active
+            // player clockwise (the wagons, 000_9deb58b1a7d17d38.txt L1674).
+            let (me, n) = (self.to_move, self.players);
+            self.asks.sort_by_key(|a| (a.player + n - me) % n);
+            self.phase = Phase::Ask;
+            return;
+        }
+        self.end_part(events);
+    }
+
+    /// The part's scoring is over: another part, or the next turn.
+    fn end_part(&mut self, events: &mut Vec<ScoreEvent>) {
         if self.rules.hooks.any(Hook::PartEnd) {
             match mechanics::part_end(self) {
                 NextPart::None => {}
@@ -1057,22 +1145,58 @@ impl Game {
     /// count stops the builder's trigger).
     fn start_part(&mut self, events: &mut Vec<ScoreEvent>) {
         self.part += 1;
-        self.phase = Phase::Place;
-        self.draw();
-        if self.current.is_none() {
-            self.finish_into(events);
-        }
+        self.begin_part(events);
     }
 
     fn next_turn(&mut self, events: &mut Vec<ScoreEvent>) {
         self.turn += 1;
         self.part = 1;
-        self.phase = Phase::Place;
         self.to_move = (self.to_move + 1) % self.players;
+        self.begin_part(events);
+    }
+
+    /// A part begins: the player may be asked where the tile comes from (a
+    /// tile held, the abbey), else the tile is drawn; with none left the
+    /// game moves to its end.
+    fn begin_part(&mut self, events: &mut Vec<ScoreEvent>) {
+        // With the stack empty, only a second part is asked here (the abbey
+        // as the builder's second tile, fn 5 L1838); first parts go to the
+        // end-of-game round, which asks each player once.
+        let tiles_left = self.next < self.stack.len();
+        if self.rules.hooks.any(Hook::Source)
+            && (tiles_left || self.part > 1)
+            && mechanics::asks_source(self)
+        {
+            self.current = None;
+            self.phase = Phase::Source { draw: tiles_left };
+            return;
+        }
+        self.phase = Phase::Place;
         self.draw();
         if self.current.is_none() {
-            self.finish_into(events);
+            self.tiles_out(events);
         }
+    }
+
+    /// No tile can be drawn: the modules' extra turns first (the abbey round,
+    /// from the left of the last placer), then the end.
+    fn tiles_out(&mut self, events: &mut Vec<ScoreEvent>) {
+        self.current = None;
+        if self.rules.hooks.any(Hook::TilesOut) {
+            if let Some(p) = mechanics::tiles_out(self) {
+                self.to_move = p;
+                self.part = 1;
+                self.phase = Phase::Source { draw: false };
+                return;
+            }
+        }
+        self.finish_into(events);
+    }
+
+    /// Pose a decision to `ask.player`, asked after the part's scoring.
+    #[allow(dead_code)] // until the wagon module poses its moves
+    pub(crate) fn ask(&mut self, ask: Ask) {
+        self.asks.push(ask);
     }
 
     /// Place tile `t` (already checked), creating and joining its features.
@@ -1122,9 +1246,24 @@ impl Game {
             tile.rot_edges[p.rotation as usize],
         );
         let farmers = self.rules.options.farmers;
+        let closes = closes_sides(tile);
         for (side, q) in neighbours.into_iter().enumerate() {
             let Some(q) = q else { continue };
             let mid = (3 * side + 1) as u8;
+            if closes && tile.edges[(side + 4 - p.rotation as usize) % 4] == Edge::Any {
+                // A side that matches anything closes the road or city it
+                // meets (the abbey, 000_9deb58b1a7d17d38.txt L1606).
+                if let Some(b) = self.node_at(q, facing(mid)) {
+                    let r = self.features.find(b);
+                    if matches!(
+                        self.features.nodes[r as usize].kind,
+                        Kind::City | Kind::Road
+                    ) {
+                        self.features.nodes[r as usize].open -= 1;
+                    }
+                }
+                continue;
+            }
             if let (Some(a), Some(b)) = (self.node_at(idx, mid), self.node_at(q, facing(mid))) {
                 let kind = self.features.nodes[a as usize].kind;
                 let r = self.features.union(a, b);
@@ -1246,6 +1385,19 @@ impl Game {
         events.push(e);
     }
 
+    /// Add the feature of `node` to `done` if it is complete and scores
+    /// (occupied, or `all`: a module acts on every completed feature).
+    #[inline]
+    fn note_if_done(&mut self, node: u16, all: bool, done: &mut [u16; 16], n: &mut usize) {
+        let root = self.features.find(node);
+        let r = self.features.nodes[root as usize];
+        if r.open == 0 && (r.occupants > 0 || all) && !done[..*n].contains(&root) && *n < done.len()
+        {
+            done[*n] = root;
+            *n += 1;
+        }
+    }
+
     fn score_completed(&mut self, idx: usize, events: &mut Vec<ScoreEvent>) {
         let pl = self.placed[idx];
         let tile = &self.rules.tiles[pl.tile as usize];
@@ -1256,18 +1408,27 @@ impl Game {
         // completes a city, knights or not) need the unoccupied ones too.
         let all = self.rules.hooks.any(Hook::OnScored);
         for (s, seg) in tile.segments.iter().enumerate() {
-            if !matches!(seg.kind, Kind::City | Kind::Road) {
-                continue;
+            if matches!(seg.kind, Kind::City | Kind::Road) {
+                self.note_if_done(pl.node_base + s as u16, all, &mut done, &mut n);
             }
-            let root = self.features.find(pl.node_base + s as u16);
-            let node = self.features.nodes[root as usize];
-            if node.open == 0
-                && (node.occupants > 0 || all)
-                && !done[..n].contains(&root)
-                && n < done.len()
-            {
-                done[n] = root;
-                n += 1;
+        }
+        if closes_sides(tile) {
+            // A tile whose sides close what they meet completes its
+            // neighbours' features, not its own (the abbey).
+            for side in 0..4 {
+                let (x, y) = (pl.x as i32 + DX[side], pl.y as i32 + DY[side]);
+                let Some(q) = self.board.placed_at(x, y) else {
+                    continue;
+                };
+                let Some(b) = self.node_at(q, facing((3 * side + 1) as u8)) else {
+                    continue;
+                };
+                if matches!(
+                    self.features.nodes[b as usize].kind,
+                    Kind::City | Kind::Road
+                ) {
+                    self.note_if_done(b, all, &mut done, &mut n);
+                }
             }
         }
         for &root in &done[..n] {
@@ -1371,6 +1532,13 @@ fn fitting_rotations(all: u64, req: u64, mask: u64) -> u64 {
 fn lanes_set(fits: u64) -> u64 {
     let ones = (fits >> 15) & super::board::LANES;
     (ones + (ones >> 16) + (ones >> 32) + (ones >> 48)) & 0x7
+}
+
+/// Whether `tile` has sides that match anything and close what they meet
+/// (the abbey, `any` in the shape language).
+#[inline]
+fn closes_sides(tile: &TileType) -> bool {
+    tile.edges.contains(&Edge::Any)
 }
 
 /// The middle ports of the four sides.

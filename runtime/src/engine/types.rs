@@ -204,6 +204,14 @@ pub enum MoveError {
     Waiting(&'static str),
     #[error("player {0} has no abbot on the board to take back")]
     NoAbbotToReturn(u8),
+    #[error("player {0} has placed their abbey already")]
+    NoAbbeyLeft(u8),
+    #[error(
+        "({x}, {y}) is not a hole bordered by tiles on all four sides: the abbey goes only there"
+    )]
+    NotAHole { x: i16, y: i16 },
+    #[error("the abbey is placed unrotated (rotation 0), not rotated {0}")]
+    AbbeyRotation(u8),
 }
 
 /// Who answers the pending decision.

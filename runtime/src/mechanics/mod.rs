@@ -10,6 +10,7 @@
 //! in each dispatcher it declared, and its entry in `IMPLEMENTED` (a test
 //! compares it with the declaration).
 
+pub(crate) mod abbey;
 pub(crate) mod abbot;
 pub(crate) mod big;
 pub(crate) mod builder;
@@ -54,6 +55,8 @@ pub const IMPLEMENTED: &[(Mech, Hook)] = &[
     (Mech::PigHerd, Hook::Value),
     (Mech::Abbot, Hook::Setup),
     (Mech::Abbot, Hook::WoodOptions),
+    (Mech::Abbey, Hook::Source),
+    (Mech::Abbey, Hook::TilesOut),
 ];
 
 /// What the mechanics keep between turns: flat and `Copy`, so cloning a
@@ -65,6 +68,22 @@ pub struct Ext {
     /// Traders & Builders: this part's tile extended the active player's
     /// builder's feature (000_9deb58b1a7d17d38.txt L872, fn 9 L1004).
     pub builder_extended: bool,
+    /// Abbey & Mayor: the players who have placed their abbey (bit `p`).
+    pub abbeys_used: u8,
+    /// The end-of-game abbey round: whether it has begun, where it started,
+    /// and the players already offered (000_9deb58b1a7d17d38.txt L1602).
+    pub abbey_round: abbey::Round,
+}
+
+/// A decision a module poses to a player after the scoring step (where a
+/// wagon goes), answered through the module's `Asks` hook; `data` is the
+/// module's own (the feature the wagon left).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Ask {
+    pub mech: Mech,
+    pub player: u8,
+    pub decision: Decision,
+    pub data: u16,
 }
 
 // ----- H1 setup ----------------------------------------------------------
@@ -97,6 +116,51 @@ pub(crate) fn tile_source(
         }
     }
     None
+}
+
+/// Whether a module lets the player to move place a tile held instead of
+/// drawing (the abbey), so the game asks before it draws.
+pub(crate) fn asks_source(g: &Game) -> bool {
+    g.rules.hooks.on(Hook::Source).iter().any(|&m| match m {
+        Mech::Abbey => abbey::can_place(g),
+        _ => false,
+    })
+}
+
+/// The tile `player` holds to place instead of drawing, if any.
+pub(crate) fn held_tile(g: &Game, player: u8) -> Option<u16> {
+    for &m in g.rules.hooks.on(Hook::Source) {
+        if m == Mech::Abbey && abbey::holds(g, player) {
+            return abbey::tile(g.rules);
+        }
+    }
+    None
+}
+
+/// The held tiles' placements the player may choose instead of drawing.
+pub(crate) fn source_actions(g: &Game, out: &mut Vec<Action>) {
+    for &m in g.rules.hooks.on(Hook::Source) {
+        if m == Mech::Abbey {
+            abbey::actions(g, out);
+        }
+    }
+}
+
+/// Whether a module of `rules` answers the source decision with `a`.
+pub(crate) fn offers_source(rules: &Ruleset, a: Action) -> bool {
+    rules.hooks.on(Hook::Source).iter().any(|&m| match m {
+        Mech::Abbey => matches!(a, Action::Abbey(_)),
+        _ => false,
+    })
+}
+
+/// Place the held tile `a` names (checked by its module; state unchanged on
+/// error); the index of the placed tile.
+pub(crate) fn take_source(g: &mut Game, a: Action) -> Result<usize, MoveError> {
+    match a {
+        Action::Abbey(p) => abbey::place(g, p),
+        _ => Err(MoveError::Waiting("a tile held instead of drawing")),
+    }
 }
 
 // ----- H3 placement filter -----------------------------------------------
@@ -261,7 +325,9 @@ pub(crate) fn moves_suffice(rules: &Ruleset) -> bool {
     let parts = rules.hooks.on(Hook::PartEnd);
     let asks_abbot = wood.contains(&Mech::Abbot);
     let asks_second_tile = parts.contains(&Mech::Builder) && rules.options.builder_optional;
-    !(asks_abbot || asks_second_tile)
+    // A tile held instead of drawing, decisions after scoring.
+    let asks_more = rules.hooks.any(Hook::Source) || rules.hooks.any(Hook::Asks);
+    !(asks_abbot || asks_second_tile || asks_more)
 }
 
 // ----- H6 value ----------------------------------------------------------
@@ -315,6 +381,23 @@ pub(crate) fn scoring(g: &mut Game, idx: usize, events: &mut Vec<ScoreEvent>) {
     }
 }
 
+/// The legal answers to `ask`, appended to `out`.
+pub(crate) fn ask_actions(g: &Game, ask: Ask, out: &mut Vec<Action>) {
+    let _ = (g, ask, out);
+}
+
+/// Answer `ask` with `a` (checked by the module that posed it; state
+/// unchanged on error).
+pub(crate) fn answer(
+    g: &mut Game,
+    ask: Ask,
+    a: Action,
+    events: &mut Vec<ScoreEvent>,
+) -> Result<(), MoveError> {
+    let _ = (g, a, events);
+    Err(MoveError::Waiting(ask.decision.name()))
+}
+
 // ----- H8 part end -------------------------------------------------------
 
 /// What follows a turn part, by the modules' say; the strongest wins.
@@ -344,6 +427,19 @@ pub(crate) fn part_end(g: &mut Game) -> NextPart {
     } else {
         next
     }
+}
+
+/// The tiles are gone: the player who gets an extra turn before the end
+/// (the abbey round), if any.
+pub(crate) fn tiles_out(g: &mut Game) -> Option<u8> {
+    for &m in g.rules.hooks.on(Hook::TilesOut) {
+        if m == Mech::Abbey {
+            if let Some(p) = abbey::next_in_round(g) {
+                return Some(p);
+            }
+        }
+    }
+    None
 }
 
 // ----- H9 game end -------------------------------------------------------

@@ -1,0 +1,213 @@
+//! Abbey & Mayor's abbey (000_9deb58b1a7d17d38.txt L1590-L1617, fn 5-17
+//! L1838-L1850) on `base_abbey_mayor`, through the action API: placed
+//! instead of drawing into a hole with four neighbours, closing what it
+//! meets, scored like a cloister, and the end-of-game round.
+
+use carcassonne_runtime::engine::{
+    Action, ActionError, Actor, Decision, Deploy, FollowerKind, Game, MoveError, Placement, Reason,
+    ScoreEvent,
+};
+use carcassonne_runtime::tables::{Kind, Ruleset};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+const BLUE: u8 = 0;
+const RED: u8 = 1;
+
+fn rules() -> &'static Ruleset {
+    carcassonne_runtime::ruleset("base_abbey_mayor").unwrap()
+}
+
+fn tile(id: &str) -> u16 {
+    rules()
+        .tile_index(id)
+        .unwrap_or_else(|| panic!("no tile {id}")) as u16
+}
+
+fn at(x: i16, y: i16, rotation: u8) -> Placement {
+    Placement { x, y, rotation }
+}
+
+fn seg(id: &str, kind: Kind) -> u8 {
+    let t = &rules().tiles[tile(id) as usize];
+    t.segments.iter().position(|s| s.kind == kind).unwrap() as u8
+}
+
+/// `player` draws and places `id` at `p`, then answers the wood decision
+/// with `wood`.
+fn play(g: &mut Game, player: u8, id: &str, p: Placement, wood: Action) -> Vec<ScoreEvent> {
+    g.force_player(player).unwrap();
+    if g.pending().unwrap().decision == Decision::Source {
+        g.apply_action(Action::Draw, &mut Vec::new()).unwrap();
+    }
+    g.force_draw(tile(id)).unwrap();
+    let mut events = Vec::new();
+    g.apply_action(Action::Place(p), &mut events).unwrap();
+    g.apply_action(wood, &mut events).unwrap();
+    events
+}
+
+/// The start tile D at (0, 0) and a hole at (0, 1): D above it, RED's road
+/// on the cloister tile A to its east (the road ends at the cloister and
+/// points into the hole), plain cloister tiles B west and south.
+fn hole_with_reds_road() -> Game {
+    let mut g = Game::new_scripted(rules(), 2, &[(tile("D"), at(0, 0, 0))]).unwrap();
+    play(&mut g, BLUE, "D", at(1, 0, 0), Action::Pass);
+    let road = Action::Deploy(Deploy {
+        segment: seg("A", Kind::Road),
+        kind: FollowerKind::Normal,
+    });
+    // A turned once: its road (S) points W, into the hole.
+    play(&mut g, RED, "A", at(1, 1, 1), road);
+    play(&mut g, BLUE, "D", at(-1, 0, 0), Action::Pass);
+    play(&mut g, RED, "B", at(-1, 1, 0), Action::Pass);
+    play(&mut g, BLUE, "B", at(1, 2, 0), Action::Pass);
+    play(&mut g, RED, "B", at(0, 2, 0), Action::Pass);
+    g
+}
+
+#[test]
+fn the_abbey_closes_reds_road_and_red_scores_1_l1614() {
+    let mut g = hole_with_reds_road();
+    g.force_player(BLUE).unwrap();
+    let pending = g.pending().unwrap();
+    assert_eq!(pending.decision, Decision::Source);
+    assert_eq!(pending.actor, Actor::Player(BLUE));
+    let legal = g.legal_actions();
+    assert_eq!(legal, vec![Action::Draw, Action::Abbey(at(0, 1, 0))]);
+    let mut events = Vec::new();
+    g.apply_action(Action::Abbey(at(0, 1, 0)), &mut events)
+        .unwrap();
+    assert_eq!(g.held_tile(BLUE), None);
+    assert_eq!(g.held_tile(RED), Some(tile("AM/A")));
+    // Only a monk: the abbey's one segment is a cloister (fn 11 L1844).
+    let monk = Action::Deploy(Deploy {
+        segment: seg("AM/A", Kind::Cloister),
+        kind: FollowerKind::Normal,
+    });
+    assert!(g.legal_actions().contains(&monk));
+    g.apply_action(Action::Pass, &mut events).unwrap();
+    // "BLUE places the abbey and so completes the road with the RED
+    // follower. RED scores 1 point and returns the follower" (L1614).
+    assert_eq!(
+        events,
+        vec![ScoreEvent {
+            player: RED,
+            points: 1,
+            feature: Kind::Road,
+            reason: Reason::Completed,
+        }]
+    );
+    assert_eq!(g.scores(), &[0, 1]);
+    assert_eq!(g.supply(RED), 7);
+}
+
+#[test]
+fn only_a_hole_with_four_neighbours_takes_the_abbey_l1600() {
+    let mut g = Game::new_scripted(rules(), 2, &[(tile("D"), at(0, 0, 0))]).unwrap();
+    play(&mut g, BLUE, "D", at(1, 0, 0), Action::Pass);
+    play(&mut g, RED, "A", at(1, 1, 1), Action::Pass);
+    play(&mut g, BLUE, "B", at(1, 2, 0), Action::Pass);
+    play(&mut g, RED, "B", at(0, 2, 0), Action::Pass);
+    play(&mut g, BLUE, "D", at(-1, 0, 0), Action::Pass);
+    // (0, 1) has three neighbours: no hole anywhere, so nobody is asked
+    // before drawing.
+    g.force_player(RED).unwrap();
+    assert_eq!(g.pending().unwrap().decision, Decision::Place);
+    // An abbey is no answer to a placement, and changes nothing.
+    let before = g.clone();
+    let e = g
+        .apply_action(Action::Abbey(at(0, 1, 0)), &mut Vec::new())
+        .unwrap_err();
+    assert!(matches!(e, ActionError::NotNow { .. }), "{e:?}");
+    assert_eq!(g, before);
+    // The fourth side closes the hole; then BLUE is asked.
+    play(&mut g, RED, "B", at(-1, 1, 0), Action::Pass);
+    g.force_player(BLUE).unwrap();
+    assert_eq!(g.pending().unwrap().decision, Decision::Source);
+    let before = g.clone();
+    for (a, want) in [
+        (
+            Action::Abbey(at(2, 1, 0)),
+            MoveError::NotAHole { x: 2, y: 1 },
+        ),
+        (Action::Abbey(at(0, 1, 1)), MoveError::AbbeyRotation(1)),
+    ] {
+        let e = g.apply_action(a, &mut Vec::new()).unwrap_err();
+        assert_eq!(e, ActionError::Illegal(want));
+        assert_eq!(g, before);
+    }
+}
+
+#[test]
+fn a_monk_in_a_surrounded_abbey_scores_9_l1612() {
+    let mut g = hole_with_reds_road();
+    g.force_player(BLUE).unwrap();
+    let mut events = Vec::new();
+    g.apply_action(Action::Abbey(at(0, 1, 0)), &mut events)
+        .unwrap();
+    let monk = Action::Deploy(Deploy {
+        segment: seg("AM/A", Kind::Cloister),
+        kind: FollowerKind::Normal,
+    });
+    g.apply_action(monk, &mut events).unwrap();
+    // Only the diagonal (-1, 2) is missing; filling it surrounds the abbey.
+    let e = play(&mut g, RED, "B", at(-1, 2, 0), Action::Pass);
+    assert!(e.contains(&ScoreEvent {
+        player: BLUE,
+        points: 9,
+        feature: Kind::Cloister,
+        reason: Reason::Completed,
+    }));
+}
+
+/// The end-of-game round (L1602, fn 8-9 L1841-L1842): when the tiles are
+/// gone, each player still holding an abbey with a hole for it is asked
+/// once, clockwise from the left of the last placer; then the game ends.
+#[test]
+fn the_end_round_asks_each_holder_once_from_the_left_of_the_last_placer_l1602() {
+    let mut asked_rounds = 0;
+    for seed in 0..40 {
+        let mut g = Game::new(rules(), 3, seed).unwrap();
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut round: Vec<u8> = Vec::new();
+        let mut last_placer = None;
+        while let Some(p) = g.pending() {
+            let legal = g.legal_actions();
+            // Prefer drawing, so that abbeys are left for the end.
+            let a = if legal.contains(&Action::Draw) && rng.random_bool(0.95) {
+                Action::Draw
+            } else {
+                legal[rng.random_range(0..legal.len())]
+            };
+            if p.decision == Decision::Source && !legal.contains(&Action::Draw) {
+                // The round: nothing to draw, the abbey or pass.
+                assert_eq!(g.remaining(), 0);
+                assert!(legal.contains(&Action::Pass));
+                assert!(g.held_tile(g.to_move()).is_some());
+                round.push(g.to_move());
+            } else if round.is_empty() && matches!(a, Action::Place(_) | Action::Abbey(_)) {
+                last_placer = Some(g.to_move());
+            }
+            g.apply_action(a, &mut Vec::new()).unwrap();
+        }
+        if round.is_empty() {
+            continue;
+        }
+        asked_rounds += 1;
+        let first = (last_placer.unwrap() + 1) % 3;
+        let mut sorted = round.clone();
+        sorted.dedup();
+        assert_eq!(
+            sorted.len(),
+            round.len(),
+            "seed {seed}: asked twice: {round:?}"
+        );
+        let order: Vec<u8> = round.iter().map(|&p| (p + 3 - first) % 3).collect();
+        assert!(
+            order.windows(2).all(|w| w[0] < w[1]),
+            "seed {seed}: round {round:?} does not go clockwise from {first}"
+        );
+    }
+    assert!(asked_rounds > 10, "only {asked_rounds} games had a round");
+}
