@@ -99,12 +99,21 @@ pub struct ActionRec {
     /// Who answered, when not the entry's player.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player: Option<u8>,
-    /// `return-abbot`, or `second-tile` (with `take`).
+    /// `return-abbot`, `barn` (with `corner`), or `second-tile` (with
+    /// `take`).
     #[serde(rename = "do")]
     pub do_: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub take: Option<bool>,
+    /// The barn's corner of the tile just placed: `NW`, `NE`, `SE` or `SW`
+    /// on the board.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub corner: Option<String>,
 }
+
+/// How records name the corners of a tile (`Action::Barn`), clockwise from
+/// north-west.
+pub const CORNER_NAMES: [&str; 4] = ["NW", "NE", "SE", "SW"];
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FollowerRec {
@@ -250,6 +259,10 @@ impl Recorder {
                     do_: a.name().to_string(),
                     take: match a {
                         Action::SecondTile(take) => Some(take),
+                        _ => None,
+                    },
+                    corner: match a {
+                        Action::Barn(c) => CORNER_NAMES.get(c as usize).map(|c| c.to_string()),
                         _ => None,
                     },
                 };
@@ -787,7 +800,7 @@ fn run(
 
 /// Events of the game's course (in a turn entry), as opposed to the end's.
 fn during_play(r: Reason) -> bool {
-    matches!(r, Reason::Completed | Reason::AbbotReturn)
+    matches!(r, Reason::Completed | Reason::AbbotReturn | Reason::Barn)
 }
 
 /// Play turn entry `t` (its tile `tile` drawn): the placement, the answer to
@@ -809,10 +822,27 @@ fn play_entry(
         None if actions.peek().is_some_and(|a| a.do_ == "return-abbot") => {
             let a = actions.next().expect("peeked");
             answered_by(g, a, Decision::Wood, turn)?;
-            if a.take.is_some() {
-                return fail(turn, "`return-abbot` takes no `take`");
+            if a.take.is_some() || a.corner.is_some() {
+                return fail(turn, "`return-abbot` takes no `take` or `corner`");
             }
             Action::ReturnAbbot
+        }
+        None if actions.peek().is_some_and(|a| a.do_ == "barn") => {
+            let a = actions.next().expect("peeked");
+            answered_by(g, a, Decision::Wood, turn)?;
+            let corner = a
+                .corner
+                .as_deref()
+                .and_then(|c| CORNER_NAMES.iter().position(|&n| n == c));
+            match (corner, a.take) {
+                (Some(c), None) => Action::Barn(c as u8),
+                _ => {
+                    return fail(
+                        turn,
+                        "`barn` needs `corner` (`NW`, `NE`, `SE` or `SW`) and takes no `take`",
+                    )
+                }
+            }
         }
         None => Action::Pass,
     };

@@ -35,10 +35,12 @@ fn kind(e: &MoveError) -> &'static str {
         MoveError::Waiting(_) => "Waiting",
         MoveError::Banned(_) => "Banned",
         MoveError::NoAbbotToReturn(_) => "NoAbbotToReturn",
+        MoveError::Barn(_) => "Barn",
     }
 }
 
-/// Provoked through `apply(Move)` (`NoAbbotToReturn` only has an action).
+/// Provoked through `apply(Move)` (`NoAbbotToReturn` and `Barn` only have
+/// actions).
 const KINDS: [&str; 16] = [
     "GameOver",
     "NotOpen",
@@ -218,8 +220,9 @@ fn every_illegal_move_is_refused_and_changes_nothing() {
 
 /// A probably illegal answer to whatever the game asks.
 fn bent_action(g: &Game, legal: &[Action], rng: &mut Pcg64Mcg) -> Action {
-    match rng.random_range(0..6) {
+    match rng.random_range(0..7) {
         0 => legal[rng.random_range(0..legal.len())],
+        5 => Action::Barn(rng.random_range(0..6)),
         1 => Action::Deploy(random_deploy(rng)),
         2 => Action::ReturnAbbot,
         3 => Action::SecondTile(rng.random_bool(0.5)),
@@ -299,6 +302,7 @@ fn every_illegal_action_is_refused_and_changes_nothing() {
     for k in [
         "NotNow",
         "NoAbbotToReturn",
+        "Barn",
         "NeedsOwnFollower",
         "WrongFeature",
         "Occupied",

@@ -11,6 +11,7 @@
 //! compares it with the declaration).
 
 pub(crate) mod abbot;
+pub(crate) mod barn;
 pub(crate) mod big;
 pub(crate) mod builder;
 pub(crate) mod cathedrals;
@@ -54,6 +55,10 @@ pub const IMPLEMENTED: &[(Mech, Hook)] = &[
     (Mech::PigHerd, Hook::Value),
     (Mech::Abbot, Hook::Setup),
     (Mech::Abbot, Hook::WoodOptions),
+    (Mech::Barn, Hook::Setup),
+    (Mech::Barn, Hook::WoodOptions),
+    (Mech::Barn, Hook::Scoring),
+    (Mech::Barn, Hook::GameEnd),
 ];
 
 /// What the mechanics keep between turns: flat and `Copy`, so cloning a
@@ -65,6 +70,8 @@ pub struct Ext {
     /// Traders & Builders: this part's tile extended the active player's
     /// builder's feature (000_9deb58b1a7d17d38.txt L872, fn 9 L1004).
     pub builder_extended: bool,
+    /// Abbey & Mayor: where each player's barn stands (000_… L1762).
+    pub barns: barn::Barns,
 }
 
 // ----- H1 setup ----------------------------------------------------------
@@ -77,6 +84,7 @@ pub(crate) fn setup(rules: &Ruleset, supply: &mut [u8; FIGURE_KINDS]) {
             Mech::Builder => builder::SETUP,
             Mech::Pig => pig::SETUP,
             Mech::Abbot => abbot::SETUP,
+            Mech::Barn => barn::SETUP,
             _ => continue,
         };
         supply[kind as usize] = n;
@@ -218,6 +226,9 @@ pub(crate) fn check_figure(g: &Game, w: &WoodSpot, d: Deploy) -> Result<(), Move
         FollowerKind::Builder => builder::check(g, w, d),
         FollowerKind::Pig => pig::check(g, w, d),
         FollowerKind::Abbot => abbot::check(g, w, d),
+        FollowerKind::Barn if g.rules.hooks.on(Hook::WoodOptions).contains(&Mech::Barn) => {
+            Err(MoveError::Barn(barn::NOT_A_SEGMENT))
+        }
         k @ (FollowerKind::Mayor | FollowerKind::Wagon | FollowerKind::Barn) => {
             Err(MoveError::NotPlayed(k.name()))
         }
@@ -229,6 +240,7 @@ pub(crate) fn check_figure(g: &Game, w: &WoodSpot, d: Deploy) -> Result<(), Move
 pub(crate) fn offers_alternative(rules: &Ruleset, a: Action) -> bool {
     rules.hooks.on(Hook::WoodOptions).iter().any(|&m| match m {
         Mech::Abbot => a == Action::ReturnAbbot,
+        Mech::Barn => matches!(a, Action::Barn(_)),
         _ => false,
     })
 }
@@ -241,6 +253,7 @@ pub(crate) fn take_alternative(
 ) -> Result<(), MoveError> {
     match a {
         Action::ReturnAbbot => abbot::take_back(g, events),
+        Action::Barn(c) => barn::place(g, c),
         _ => Ok(()),
     }
 }
@@ -248,20 +261,23 @@ pub(crate) fn take_alternative(
 /// Alternatives to deploying that the player may take now.
 pub(crate) fn wood_alternatives(g: &Game, out: &mut Vec<Action>) {
     for &m in g.rules.hooks.on(Hook::WoodOptions) {
-        if m == Mech::Abbot && abbot::can_return(g) {
-            out.push(Action::ReturnAbbot);
+        match m {
+            Mech::Abbot if abbot::can_return(g) => out.push(Action::ReturnAbbot),
+            Mech::Barn => barn::alternatives(g, out),
+            _ => {}
         }
     }
 }
 
 /// Whether no module of `rules` poses a decision `apply(Move)` cannot
-/// answer: the abbot's return, an optional second tile.
+/// answer: the abbot's return, an optional second tile, the barn.
 pub(crate) fn moves_suffice(rules: &Ruleset) -> bool {
     let wood = rules.hooks.on(Hook::WoodOptions);
     let parts = rules.hooks.on(Hook::PartEnd);
     let asks_abbot = wood.contains(&Mech::Abbot);
+    let asks_barn = wood.contains(&Mech::Barn);
     let asks_second_tile = parts.contains(&Mech::Builder) && rules.options.builder_optional;
-    !(asks_abbot || asks_second_tile)
+    !(asks_abbot || asks_barn || asks_second_tile)
 }
 
 // ----- H6 value ----------------------------------------------------------
@@ -311,7 +327,9 @@ pub(crate) fn on_scored(g: &mut Game, root: u16, reason: Reason) {
 /// L1879).
 pub(crate) fn scoring(g: &mut Game, idx: usize, events: &mut Vec<ScoreEvent>) {
     for &m in g.rules.hooks.on(Hook::Scoring) {
-        let _ = (m, idx, &events);
+        if m == Mech::Barn {
+            barn::scoring(g, idx, events);
+        }
     }
 }
 
@@ -351,8 +369,10 @@ pub(crate) fn part_end(g: &mut Game) -> NextPart {
 /// Points at the end beyond the features, after final scoring.
 pub(crate) fn game_end(g: &mut Game, events: &mut Vec<ScoreEvent>) {
     for &m in g.rules.hooks.on(Hook::GameEnd) {
-        if m == Mech::Goods {
-            goods::game_end(g, events);
+        match m {
+            Mech::Goods => goods::game_end(g, events),
+            Mech::Barn => barn::game_end(g, events),
+            _ => {}
         }
     }
 }
