@@ -93,16 +93,15 @@ fn spot(g: &Game, idx: usize, c: u8) -> Result<u16, MoveError> {
     }
     let q = g.placed[idx];
     let cells = around(q.x as i32, q.y as i32, c);
-    let mut tiles = [0usize; 4];
-    for (t, &(x, y, _)) in tiles.iter_mut().zip(&cells) {
-        *t = g.board.placed_at(x, y).ok_or(MoveError::Barn(FOUR_TILES))?;
+    // `cells[0]` is the new tile's own cell.
+    let mut tiles = [idx; 4];
+    for k in 1..4 {
+        let (x, y, _) = cells[k];
+        tiles[k] = g.board.placed_at(x, y).ok_or(MoveError::Barn(FOUR_TILES))?;
     }
-    let mut node = NO_NODE;
-    for (&t, &(_, _, corner)) in tiles.iter().zip(&cells) {
-        let n = corner_field(g, t, corner).ok_or(MoveError::Barn(FIELDS_ONLY))?;
-        if t == idx {
-            node = n;
-        }
+    let node = corner_field(g, idx, c).ok_or(MoveError::Barn(FIELDS_ONLY))?;
+    for k in 1..4 {
+        corner_field(g, tiles[k], cells[k].2).ok_or(MoveError::Barn(FIELDS_ONLY))?;
     }
     if has_barn(g, g.root_of(node)) {
         return Err(MoveError::Barn(ONE_PER_FARM));
@@ -110,10 +109,14 @@ fn spot(g: &Game, idx: usize, c: u8) -> Result<u16, MoveError> {
     Ok(node)
 }
 
+/// The barns on the board, as kept in `Ext` (at most one per player, so
+/// looking there is cheaper than through all the followers).
+fn standing(g: &Game) -> impl Iterator<Item = (u16, u8)> + '_ {
+    g.ext.barns[..g.players as usize].iter().flatten().copied()
+}
+
 fn has_barn(g: &Game, farm: u16) -> bool {
-    g.followers
-        .iter()
-        .any(|f| f.kind == FollowerKind::Barn && g.root_of(f.node) == farm)
+    standing(g).any(|b| g.root_of(barn_node(g, b)) == farm)
 }
 
 /// The tile placed this part, while its wood decision is open.
@@ -182,13 +185,27 @@ fn score_farmers(g: &mut Game, farm: u16, per_city: u32, events: &mut Vec<ScoreE
 /// that holds a barn and farmers was just joined to a barn's farm (farmers
 /// never go onto one, L1790), and its farmers score 1 per city.
 pub(crate) fn scoring(g: &mut Game, idx: usize, events: &mut Vec<ScoreEvent>) {
-    let placed_now = g.ext.barns[..g.players as usize]
-        .iter()
-        .flatten()
-        .find(|b| b.0 as usize == idx)
-        .copied();
-    if let Some(b) = placed_now {
-        let farm = g.features.find(barn_node(g, b));
+    // The barns' farms, found once: scoring farmers joins nothing.
+    let mut farms = [NO_NODE; MAX_PLAYERS];
+    let mut n = 0;
+    let mut placed_now = None;
+    for b in g.ext.barns[..g.players as usize].iter().flatten().copied() {
+        farms[n] = g.features.find(barn_node(g, b));
+        if b.0 as usize == idx {
+            placed_now = Some(farms[n]);
+        }
+        n += 1;
+    }
+    if n == 0 {
+        return;
+    }
+    // A farm whose occupants are all barns has no farmers (and so no pig)
+    // to score: most tiles that grow a barn's farm stop here.
+    let farmers = |g: &Game, farm: u16| {
+        let barns = farms[..n].iter().filter(|&&f| f == farm).count();
+        g.features.nodes[farm as usize].occupants as usize > barns
+    };
+    if let Some(farm) = placed_now.filter(|&f| farmers(g, f)) {
         score_farmers(g, farm, ON_PLACING, events);
     }
     for s in 0..g.segments_of(idx) {
@@ -197,7 +214,7 @@ pub(crate) fn scoring(g: &mut Game, idx: usize, events: &mut Vec<ScoreEvent>) {
             continue;
         }
         let farm = g.features.find(node);
-        if has_barn(g, farm) {
+        if farms[..n].contains(&farm) && farmers(g, farm) {
             score_farmers(g, farm, ON_JOINING, events);
         }
     }
@@ -210,6 +227,7 @@ pub(crate) fn game_end(g: &mut Game, events: &mut Vec<ScoreEvent>) {
         let Some(b) = g.ext.barns[player as usize] else {
             continue;
         };
+        // Each barn in full, even beside another on its farm (L1803).
         let farm = g.features.find(barn_node(g, b));
         let cities = scoring::farm_cities(g, farm).count() as u32;
         if cities > 0 {

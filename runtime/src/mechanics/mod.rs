@@ -324,7 +324,9 @@ pub(crate) fn on_scored(g: &mut Game, root: u16, reason: Reason) {
 
 /// The scoring step after the completed features of tile `idx` scored
 /// (barns score the farmers of their farm, 000_9deb58b1a7d17d38.txt fn 45
-/// L1879).
+/// L1879). Not inlined: the base game never calls it, and its body in the
+/// skeleton's scoring step cost the base game instructions.
+#[inline(never)]
 pub(crate) fn scoring(g: &mut Game, idx: usize, events: &mut Vec<ScoreEvent>) {
     for &m in g.rules.hooks.on(Hook::Scoring) {
         if m == Mech::Barn {
