@@ -4,7 +4,9 @@
 //! showing only field there (L1762), on a farm without a barn (L1767); it
 //! stays to the end (L1769). It is no follower (fn 1 L1834) but keeps
 //! farmers off its farm for good (L1790), so it stands in the followers as
-//! a figure that occupies its feature and counts 0 for majority.
+//! a figure that occupies its feature and counts 0 for majority. It stands
+//! on a corner, not on the tile: a tile that takes no figure (River II's
+//! volcano lake) does not ban it, as a volcano does not (fn 40 L1874).
 //!
 //! Editions: fn 43 (L1877) says the RGG edition drops "not on a farm with
 //! another barn", but the RGG booklet itself says "There may only be one
