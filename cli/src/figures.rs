@@ -1,6 +1,7 @@
 //! The figures on a board beyond the plain meeple: the builder and the pig
-//! (Traders & Builders), the abbot (The Abbot), the mayor and the wagon
-//! (Abbey & Mayor). Each has a shape of its
+//! (Traders & Builders), the abbot (The Abbot), the mayor, the wagon and the
+//! barn (Abbey & Mayor; the barn drawn on the tile corner it stands on).
+//! Each has a shape of its
 //! own in the player's colour, so a board tells them from followers at a
 //! glance; normal and big followers are drawn by `svg::follower_use` as
 //! before, and the shapes below are only defined where one is drawn, so a
@@ -42,6 +43,14 @@ pub const ABBOT: &str = concat!(
     r##"<path d="M0 -1.6 V7 M-3 1.4 H3" stroke="#fff" stroke-width="1.5"/></g>"##
 );
 
+/// A barn with a pitched roof and a white cross-braced door: a building, not
+/// a figure, centred on the corner where four tiles meet.
+pub const BARN: &str = concat!(
+    r##"<g id="barn"><path d="M-9.5 -2 L0 -10.5 L9.5 -2 L9.5 9.5 L-9.5 9.5 Z" stroke="#111" stroke-width="1.1" stroke-linejoin="round"/>"##,
+    r##"<path d="M-4.2 9.5 V1.2 H4.2 V9.5 M-4.2 1.2 L4.2 9.5 M4.2 1.2 L-4.2 9.5" fill="none" stroke="#fff" stroke-width="1.3"/>"##,
+    r##"<path d="M-11.5 -0.6 L0 -12 L11.5 -0.6" fill="none" stroke="#111" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></g>"##
+);
+
 /// A figure on the board: what it is and where it stands. Normal and big
 /// followers are `follower` drawn as before; the other kinds use its player
 /// and point.
@@ -55,24 +64,25 @@ pub struct BoardFigure {
 /// their own.
 pub fn shape_id(kind: FollowerKind) -> Option<&'static str> {
     match kind {
-        // Drawn as meeples until it gets a shape of its own.
-        FollowerKind::Normal | FollowerKind::Big | FollowerKind::Barn => None,
+        FollowerKind::Normal | FollowerKind::Big => None,
         FollowerKind::Builder => Some("builder"),
         FollowerKind::Mayor => Some("mayor"),
         FollowerKind::Wagon => Some("wagon"),
         FollowerKind::Pig => Some("pig"),
         FollowerKind::Abbot => Some("abbot"),
+        FollowerKind::Barn => Some("barn"),
     }
 }
 
 fn shape(kind: FollowerKind) -> Option<&'static str> {
     match kind {
-        FollowerKind::Normal | FollowerKind::Big | FollowerKind::Barn => None,
+        FollowerKind::Normal | FollowerKind::Big => None,
         FollowerKind::Builder => Some(BUILDER),
         FollowerKind::Mayor => Some(MAYOR),
         FollowerKind::Wagon => Some(WAGON),
         FollowerKind::Pig => Some(PIG),
         FollowerKind::Abbot => Some(ABBOT),
+        FollowerKind::Barn => Some(BARN),
     }
 }
 

@@ -139,6 +139,12 @@ pub fn play(
         };
         let extra = match a {
             Action::Deploy(_) | Action::Pass => String::new(),
+            Action::Barn(c) => format!(
+                ", barn on the {} corner",
+                carcassonne_runtime::record::CORNER_NAMES
+                    .get(c as usize)
+                    .unwrap_or(&"?")
+            ),
             other => format!(", {}", other.name()),
         };
         crate::say!(

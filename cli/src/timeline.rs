@@ -14,7 +14,7 @@ use carcassonne_runtime::record::{self, ActionRec, EventRec, Record, Step as Rep
 use carcassonne_runtime::tables::{Hook, Kind, Mech, Ruleset};
 
 use crate::figures::{self, BoardFigure};
-use crate::geom::Layout;
+use crate::geom::{Layout, Pt, SIZE};
 use crate::goods::{self, GOODS};
 use crate::svg::{follower_point, BoardFollower, BoardTile, BoardView};
 use crate::{load, play};
@@ -27,6 +27,9 @@ pub struct FollowerAt {
     pub farmer: bool,
     pub on: BoardTile,
     pub segment: u8,
+    /// A barn's corner of `on` (0-3 clockwise from north-west): it stands
+    /// where four tiles meet, not on the segment's anchor.
+    pub corner: Option<u8>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -155,12 +158,20 @@ fn followers_of(g: &Game) -> Vec<FollowerAt> {
                 .segments
                 .get(segment as usize)?
                 .kind;
+            let corner = match f.kind {
+                FollowerKind::Barn => g
+                    .barns()
+                    .find(|&(at, _, player)| at + 1 == q && player == f.player)
+                    .map(|(_, c, _)| c),
+                _ => None,
+            };
             Some(FollowerAt {
                 player: f.player,
                 kind: f.kind,
                 farmer: kind == Kind::Field,
                 on: board_tile(p),
                 segment,
+                corner,
             })
         })
         .collect()
@@ -385,24 +396,28 @@ impl Timeline {
     /// Everything `svg::board` needs for step `k`.
     pub fn board_view(&self, k: usize, lays: &[Layout]) -> BoardView {
         let s = &self.steps[k];
-        let mut placed: Vec<((BoardTile, u8), BoardFigure)> = s
+        let mut placed: Vec<(Spot, BoardFigure)> = s
             .followers
             .iter()
             .map(|f| {
-                let follower = BoardFollower {
-                    player: f.player,
-                    at: follower_point(
+                let at = match f.corner {
+                    Some(c) => corner_point(f.on.x, f.on.y, c),
+                    None => follower_point(
                         &lays[f.on.tile as usize],
                         f.segment as usize,
                         f.on.x,
                         f.on.y,
                         f.on.rotation,
                     ),
+                };
+                let follower = BoardFollower {
+                    player: f.player,
+                    at,
                     farmer: f.farmer,
                     big: f.kind == FollowerKind::Big,
                 };
                 let kind = f.kind;
-                ((f.on, f.segment), BoardFigure { kind, follower })
+                ((f.on, f.segment, f.corner), BoardFigure { kind, follower })
             })
             .collect();
         figures::spread(&mut placed);
@@ -475,17 +490,31 @@ impl Timeline {
     }
 }
 
+/// Where a figure stands: its tile, its segment, and a barn's corner.
+type Spot = (BoardTile, u8, Option<u8>);
+
+/// Corner `c` (0-3 clockwise from north-west) of the tile at (x, y), in
+/// board units relative to tile (0, 0).
+pub fn corner_point(x: i16, y: i16, c: u8) -> Pt {
+    let right = matches!(c, 1 | 2);
+    let down = matches!(c, 2 | 3);
+    Pt {
+        x: (f64::from(x) + f64::from(u8::from(right))) * SIZE,
+        y: (f64::from(y) + f64::from(u8::from(down))) * SIZE,
+    }
+}
+
 /// An entry's answer beyond its tile and figure, in words.
 pub fn action_text(a: &ActionRec) -> String {
     let who = a.player.map_or(String::new(), |p| format!("P{p} "));
     match (a.do_.as_str(), a.take) {
         ("return-abbot", _) => format!("{who}took the abbot back"),
+        ("barn", _) => match &a.corner {
+            Some(c) => format!("{who}put the barn on the {c} corner"),
+            None => format!("{who}put the barn"),
+        },
         ("second-tile", Some(true)) => format!("{who}took a second tile"),
         ("second-tile", _) => format!("{who}declined a second tile"),
-        ("barn", _) => format!(
-            "{who}put the barn on the {} corner",
-            a.corner.as_deref().unwrap_or("?")
-        ),
         ("move-wagon", _) => match &a.at {
             Some(at) => format!(
                 "{who}moved the wagon to the {} at ({}, {})",

@@ -477,3 +477,108 @@ fn simulate_lists_gardens_goods_and_second_tiles() {
         );
     }
 }
+
+/// Where the `<use>`s of `#shape` stand, as their `translate(x y)`.
+fn points_of(svg_text: &str, shape: &str) -> Vec<(f64, f64)> {
+    let doc = roxmltree::Document::parse(svg_text).unwrap();
+    doc.descendants()
+        .filter(|n| n.tag_name().name() == "use")
+        .filter(|n| n.attribute("href") == Some(&format!("#{shape}")))
+        .map(|n| {
+            let t = n.attribute("transform").unwrap();
+            let inner = t
+                .strip_prefix("translate(")
+                .unwrap()
+                .split(')')
+                .next()
+                .unwrap();
+            let mut xy = inner.split(' ').map(|v| v.parse::<f64>().unwrap());
+            (xy.next().unwrap(), xy.next().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn the_barn_is_drawn_on_the_corner_it_stands_on() {
+    // The seed's example (000_9deb58b1a7d17d38.txt L1779): BLUE (P0) puts
+    // the barn on the north-west corner of the cloister at (1, 1), the
+    // board point (100, 100).
+    let path = support::root().join("tests/scenarios/am-barn-L1779.json");
+    let tl = Timeline::load(&path, None).unwrap();
+    let lays = geom::layouts(tl.rules.tiles);
+    let k = tl.placements;
+    assert!(
+        tl.describe(k).ends_with("; put the barn on the NW corner"),
+        "{}",
+        tl.describe(k)
+    );
+    let s = board(&tl, &lays, k);
+    assert!(s.contains(r#"<g id="barn">"#));
+    assert_eq!(points_of(&s, "barn"), vec![(100.0, 100.0)]);
+    assert_eq!(uses_of(&s, "barn"), vec![colour(0).to_string()]);
+    assert!(s.contains(r#"data-figure="barn""#));
+    // YELLOW's farmer went home with the barn's scoring; before it, no
+    // barn and no shape for one.
+    assert!(uses_of(&s, "meeple").is_empty());
+    assert!(!board(&tl, &lays, k - 1).contains(r#"<g id="barn">"#));
+    assert!(tl.steps[k]
+        .event_lines
+        .iter()
+        .any(|l| l.starts_with("P1 +6 for a field")));
+
+    // A bot game: every barn the engine has is drawn, in its owner's
+    // colour, on a corner of the tile it stands on.
+    let (seed, rec) = support::records::barn();
+    let rules = carcassonne_runtime::ruleset("base_abbey_mayor").unwrap();
+    let tl = Timeline::new(rec.clone(), rules).unwrap();
+    let lays = geom::layouts(rules.tiles);
+    let mut drawn = 0;
+    for k in 0..tl.steps.len() {
+        let s = board(&tl, &lays, k);
+        assert_eq!(
+            sorted(uses_of(&s, "barn")),
+            fills(&tl, k, FollowerKind::Barn),
+            "seed {seed} step {k}"
+        );
+        let points = points_of(&s, "barn");
+        for f in tl.steps[k]
+            .followers
+            .iter()
+            .filter(|f| f.kind == FollowerKind::Barn)
+        {
+            let c = f.corner.expect("a barn knows its corner");
+            let (x, y) = (f64::from(f.on.x) * 100.0, f64::from(f.on.y) * 100.0);
+            let want = (
+                x + if c == 1 || c == 2 { 100.0 } else { 0.0 },
+                y + if c >= 2 { 100.0 } else { 0.0 },
+            );
+            assert!(
+                points.contains(&want),
+                "step {k}: {want:?} not in {points:?}"
+            );
+            drawn += 1;
+        }
+    }
+    assert!(drawn > 0, "seed {seed}: a barn is drawn");
+    // Barns stay to the end and stand in the final picture.
+    let last = tl.steps.last().unwrap();
+    assert!(last.is_final && last.followers.iter().any(|f| f.kind == FollowerKind::Barn));
+    // The viewer: the barn's shape, its legend entry and its supply.
+    let f = write_record("barn.json", &rec);
+    let out = tmp("barn.html");
+    let o = run(&["view", f.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let html = std::fs::read_to_string(&out).unwrap();
+    assert!(html.contains(r#"<g id="barn">"#));
+    assert!(html.contains(r##"<use href="#barn" fill="#8a8a8a"/></svg>barn</span>"##));
+    assert!(html.contains("in supply: 7 followers · 1 barn"));
+    let d = viewer_data(&html);
+    let shapes = d["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| s["followers"].as_array().unwrap().clone())
+        .filter(|f| f.get(5).and_then(Value::as_str) == Some("barn"))
+        .count();
+    assert_eq!(shapes, drawn);
+}

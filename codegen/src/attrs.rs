@@ -476,10 +476,10 @@ pub const MECHANICS: &[MechanicDef] = &[
     },
     MechanicDef {
         name: "barn",
-        implemented: false,
+        implemented: true,
         meaning: "barns on field corners (Abbey & Mayor)",
         module: Some(Mech::Barn),
-        hooks: &[],
+        hooks: &[Hook::Setup, Hook::WoodOptions, Hook::Scoring, Hook::GameEnd],
     },
     MechanicDef {
         name: "count",

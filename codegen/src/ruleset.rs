@@ -194,6 +194,10 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>, lookup: &Lookup) -> Opt
         }
     }
 
+    if let (Some((o, _)), Some(m)) = (&options, mechanics.iter().find(|m| m.value == "barn")) {
+        barn_needs_farms(r, o, m);
+    }
+
     // The sets: by path, or by id in the tiles folder, then built in
     // (`library`). A missing default folder is no error: the sets may all be
     // built in or named by path.
@@ -389,6 +393,18 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>, lookup: &Lookup) -> Opt
         sources,
         warnings: Vec::new(),
     })
+}
+
+/// The barn scores farmers and farms the per-farm way (000_9deb58b1a7d17d38.txt
+/// L1777, L1803): without farmers it would stand on farms that never join,
+/// and the 2000 scoring's per-city majorities are not what its rules count.
+fn barn_needs_farms(r: &mut Reader, o: &Options, m: &At<String>) {
+    if !o.farmers || o.farm_scoring != FarmScoring::PerFarm {
+        r.error(
+            m.span.clone(),
+            "mechanic `barn` scores farms the per-farm way: it needs `farmers = true` and `farm_scoring = \"per-farm\"`",
+        );
+    }
 }
 
 /// `rulesets/../tiles` as `tiles`, for messages, when both name the same

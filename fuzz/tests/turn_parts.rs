@@ -53,7 +53,7 @@ fn the_new_seed_records_replay_and_hold_parts_and_answers() {
     assert_eq!(seeds.len(), 7, "five games and two of them as scenarios");
     let (mut ws, dir) = workspace("seeds");
     let mut kinds = std::collections::BTreeSet::new();
-    let (mut parts, mut takes, mut declines, mut returns) = (0, 0, 0, 0);
+    let (mut parts, mut takes, mut declines, mut returns, mut barns) = (0, 0, 0, 0, 0);
     let mut reasons = std::collections::BTreeSet::new();
     for input in &seeds {
         let rec: Record = serde_json::from_slice(&input.bytes).expect("a record");
@@ -80,6 +80,7 @@ fn the_new_seed_records_replay_and_hold_parts_and_answers() {
                     ("second-tile", Some(true)) => takes += 1,
                     ("second-tile", Some(false)) => declines += 1,
                     ("return-abbot", None) => returns += 1,
+                    ("barn", None) if a.corner.is_some() => barns += 1,
                     other => panic!("{}: an answer {other:?}", input.name),
                 }
             }
@@ -102,6 +103,7 @@ fn the_new_seed_records_replay_and_hold_parts_and_answers() {
         "{takes} taken, {declines} declined"
     );
     assert!(returns >= 20, "{returns} abbots taken back");
+    assert!(barns >= 1, "{barns} barns (everything_c2 plays the barn)");
     assert_eq!(
         reasons.into_iter().collect::<Vec<_>>(),
         ["abbot-return", "completed", "final", "goods"]

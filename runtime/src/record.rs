@@ -126,7 +126,7 @@ pub struct SpotRec {
 }
 
 /// The barn's corners in `Action::Barn` order.
-pub const CORNERS: [&str; 4] = ["NW", "NE", "SE", "SW"];
+pub const CORNER_NAMES: [&str; 4] = ["NW", "NE", "SE", "SW"];
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FollowerRec {
@@ -337,7 +337,7 @@ impl Recorder {
                         _ => None,
                     },
                     corner: match a {
-                        Action::Barn(c) => CORNERS.get(c as usize).map(|c| c.to_string()),
+                        Action::Barn(c) => CORNER_NAMES.get(c as usize).map(|c| c.to_string()),
                         _ => None,
                     },
                     ..rec(a)
@@ -896,7 +896,7 @@ fn run(
 
 /// Events of the game's course (in a turn entry), as opposed to the end's.
 fn during_play(r: Reason) -> bool {
-    matches!(r, Reason::Completed | Reason::AbbotReturn)
+    matches!(r, Reason::Completed | Reason::AbbotReturn | Reason::Barn)
 }
 
 /// Bring `g` to the placement of entry tile `tile`: a tile held (the abbey)
@@ -982,34 +982,35 @@ fn play_entry(
     };
     let tt = &g.rules().tiles[tile as usize];
     let mut actions = t.actions.as_deref().unwrap_or(&[]).iter().peekable();
-    let wood = match &t.follower {
-        Some(f) => Action::Deploy(follower_move(tt.id, tt.segments, rotation, f, turn)?),
-        None => match actions.peek().map(|a| a.do_.as_str()) {
-            Some("return-abbot") => {
-                let a = actions.next().expect("peeked");
-                answered_by(g, a, Decision::Wood, turn)?;
-                if a.take.is_some() {
-                    return fail(turn, "`return-abbot` takes no `take`");
+    let wood =
+        match &t.follower {
+            Some(f) => Action::Deploy(follower_move(tt.id, tt.segments, rotation, f, turn)?),
+            None => match actions.peek().map(|a| a.do_.as_str()) {
+                Some("return-abbot") => {
+                    let a = actions.next().expect("peeked");
+                    answered_by(g, a, Decision::Wood, turn)?;
+                    if a.take.is_some() {
+                        return fail(turn, "`return-abbot` takes no `take`");
+                    }
+                    Action::ReturnAbbot
                 }
-                Action::ReturnAbbot
-            }
-            Some("barn") => {
-                let a = actions.next().expect("peeked");
-                answered_by(g, a, Decision::Wood, turn)?;
-                let corner = a.corner.as_deref().unwrap_or("");
-                match CORNERS.iter().position(|&c| c == corner) {
-                    Some(c) => Action::Barn(c as u8),
-                    None => {
-                        return fail(
+                Some("barn") => {
+                    let a = actions.next().expect("peeked");
+                    answered_by(g, a, Decision::Wood, turn)?;
+                    let corner = a.corner.as_deref().unwrap_or("");
+                    match CORNER_NAMES.iter().position(|&c| c == corner) {
+                        Some(c) => Action::Barn(c as u8),
+                        None => return fail(
                             turn,
-                            format!("`barn` needs a `corner` (one of {CORNERS:?}), not `{corner}`"),
-                        )
+                            format!(
+                                "`barn` needs a `corner` (one of {CORNER_NAMES:?}), not `{corner}`"
+                            ),
+                        ),
                     }
                 }
-            }
-            _ => Action::Pass,
-        },
-    };
+                _ => Action::Pass,
+            },
+        };
     let mut got = Vec::new();
     let illegal = |e: ActionError| ReplayError {
         turn,

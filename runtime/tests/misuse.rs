@@ -38,10 +38,12 @@ fn kind(e: &MoveError) -> &'static str {
         MoveError::NoAbbeyLeft(_) => "NoAbbeyLeft",
         MoveError::NotAHole { .. } => "NotAHole",
         MoveError::AbbeyRotation(_) => "AbbeyRotation",
+        MoveError::Barn(_) => "Barn",
     }
 }
 
-/// Provoked through `apply(Move)` (`NoAbbotToReturn` only has an action).
+/// Provoked through `apply(Move)` (`NoAbbotToReturn` and `Barn` only have
+/// actions).
 const KINDS: [&str; 16] = [
     "GameOver",
     "NotOpen",
@@ -234,7 +236,7 @@ fn bent_action(g: &Game, legal: &[Action], rng: &mut Pcg64Mcg) -> Action {
         3 => Action::SecondTile(rng.random_bool(0.5)),
         4 => Action::Pass,
         5 => Action::Draw,
-        6 => Action::Barn(rng.random_range(0..5)),
+        6 => Action::Barn(rng.random_range(0..6)),
         7 => Action::MoveWagon {
             placed: rng.random_range(0..g.placed().len() as u16 + 2),
             segment: rng.random_range(0..12),
@@ -315,6 +317,7 @@ fn every_illegal_action_is_refused_and_changes_nothing() {
     for k in [
         "NotNow",
         "NoAbbotToReturn",
+        "Barn",
         "NeedsOwnFollower",
         "WrongFeature",
         "Occupied",

@@ -126,7 +126,9 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) {
                 );
                 if members.contains(&here) {
                     occupied = true;
-                    own |= f.player == who;
+                    // A barn occupies its farm but is no follower for a pig
+                    // (000_9deb58b1a7d17d38.txt fn 1 L1834).
+                    own |= f.player == who && f.kind.is_follower();
                 }
             }
             if d.kind.occupies() {

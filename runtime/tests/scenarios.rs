@@ -35,7 +35,9 @@ fn run(id: &str) {
     let mut fin = vec![0u32; players];
     for e in &out.events {
         match e.reason {
-            Reason::Completed | Reason::AbbotReturn => during[e.player as usize] += e.points,
+            Reason::Completed | Reason::AbbotReturn | Reason::Barn => {
+                during[e.player as usize] += e.points
+            }
             Reason::Final | Reason::Goods => fin[e.player as usize] += e.points,
         }
     }
@@ -121,6 +123,8 @@ scenarios! {
     s1_road_l206 => "s1-road-L206",
     s1_road_l98 => "s1-road-L98",
     syn_ic_bigfollower_l694 => "syn-ic-bigfollower-L694",
+    am_barn_l1779 => "am-barn-L1779",
+    am_barn_l1792 => "am-barn-L1792",
     river2_fork_s0_l472 => "river2-fork-S0-L472",
     river2_branches_one_cell_s0_l506 => "river2-branches-one-cell-S0-L506",
 }
@@ -186,4 +190,5 @@ macro_rules! refused {
 refused! {
     river2_fork_uturn_s0_l478 => "river2-fork-uturn-S0-L478",
     river2_fork_three_same_way_s1_l599 => "river2-fork-three-same-way-S1-L599",
+    am_barn_city_corner_l1765 => "am-barn-city-corner-L1765",
 }

@@ -73,3 +73,15 @@ pub fn abbot() -> (u64, Record) {
         |rec| deploys(rec, "abbot") && acts(rec, "return-abbot", None),
     )
 }
+
+/// Abbey & Mayor's barn (base_abbey_mayor), two seats: a barn put on a
+/// corner (random bots take it among the other answers to the wood
+/// decision).
+pub fn barn() -> (u64, Record) {
+    first_game(
+        "base_abbey_mayor",
+        &[BotKind::Random, BotKind::Random],
+        "a barn placed",
+        |rec| acts(rec, "barn", None),
+    )
+}

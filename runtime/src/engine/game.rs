@@ -796,7 +796,7 @@ impl Game {
             let held = match owner {
                 None => self.features.nodes[root as usize].occupants > 0,
                 Some(pl) => self.followers.iter().any(|f| {
-                    f.player == pl && f.kind.occupies() && self.features.root(f.node) == root
+                    f.player == pl && f.kind.is_follower() && self.features.root(f.node) == root
                 }),
             };
             if held {
@@ -1089,7 +1089,7 @@ impl Game {
     }
 
     /// A figure of the player to move onto segment `d.segment` of tile `idx`.
-    fn deploy(&mut self, idx: usize, d: Deploy) {
+    pub(crate) fn deploy(&mut self, idx: usize, d: Deploy) {
         let player = self.to_move;
         let node = self.placed[idx].node_base + d.segment as u16;
         if d.kind.occupies() {

@@ -31,7 +31,7 @@ fn tiles_in(g: &Game, root: u16) -> u32 {
 }
 
 /// Each player's follower strength on the feature rooted at `root`.
-fn strengths(g: &mut Game, root: u16) -> [u32; MAX_PLAYERS] {
+pub(crate) fn strengths(g: &mut Game, root: u16) -> [u32; MAX_PLAYERS] {
     let mut s = [0u32; MAX_PLAYERS];
     let pennants = g.features.nodes[root as usize].pennants;
     for i in 0..g.followers.len() {
@@ -46,7 +46,7 @@ fn strengths(g: &mut Game, root: u16) -> [u32; MAX_PLAYERS] {
 /// Everyone with the most strength scores in full (L175-L186); for a farm
 /// (`farm`: its root and completed cities) each winner may add a module's
 /// bonus (the pig).
-fn award(
+pub(crate) fn award(
     g: &mut Game,
     s: &[u32; MAX_PLAYERS],
     points: u32,
@@ -135,7 +135,7 @@ pub(crate) fn score_feature(g: &mut Game, root: u16, reason: Reason, events: &mu
 /// A small set of feature roots kept on the stack (a farm borders a handful
 /// of cities, a game has at most a few dozen farms), spilling to the heap
 /// only past its inline room.
-struct Roots {
+pub(crate) struct Roots {
     inline: [u16; 64],
     len: usize,
     spill: Vec<u16>,
@@ -162,7 +162,7 @@ impl Roots {
         }
     }
 
-    fn count(&self) -> usize {
+    pub(crate) fn count(&self) -> usize {
         self.len + self.spill.len()
     }
 
@@ -176,7 +176,7 @@ impl Roots {
 }
 
 /// Completed cities bordering the farm rooted at `farm`.
-fn farm_cities(g: &Game, farm: u16) -> Roots {
+pub(crate) fn farm_cities(g: &Game, farm: u16) -> Roots {
     let mut cities = Roots::new();
     for m in g.features.members(farm) {
         let node = g.features.nodes[m as usize];
@@ -193,6 +193,26 @@ fn farm_cities(g: &Game, farm: u16) -> Roots {
         }
     }
     cities
+}
+
+/// The farmers and pigs on the farm rooted at `farm` go back to their
+/// owners' supplies after a scoring during play; barns stay for the rest of
+/// the game (000_9deb58b1a7d17d38.txt L1769, L1787 "The barn, however,
+/// remains").
+pub(crate) fn return_farmers(g: &mut Game, farm: u16) {
+    let mut i = 0;
+    while i < g.followers.len() {
+        let f = g.followers[i];
+        if f.kind != FollowerKind::Barn && g.features.find(f.node) == farm {
+            g.supply[f.player as usize][f.kind as usize] += 1;
+            if f.kind.occupies() {
+                g.features.nodes[farm as usize].occupants -= 1;
+            }
+            g.followers.remove(i);
+        } else {
+            i += 1;
+        }
+    }
 }
 
 pub(crate) fn final_scoring(g: &mut Game, events: &mut Vec<ScoreEvent>) {

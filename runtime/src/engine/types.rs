@@ -92,6 +92,14 @@ impl FollowerKind {
     pub fn occupies(self) -> bool {
         !matches!(self, FollowerKind::Builder | FollowerKind::Pig)
     }
+
+    /// Whether the figure is a follower: what the builder and the pig need
+    /// beside them. The barn occupies its farm but is none
+    /// (000_9deb58b1a7d17d38.txt fn 1 L1834, fn 41 L1875).
+    #[inline]
+    pub fn is_follower(self) -> bool {
+        self.occupies() && self != FollowerKind::Barn
+    }
 }
 
 /// A follower deployed on segment `segment` of the tile just placed.
@@ -120,14 +128,19 @@ pub enum Reason {
     /// Traders & Builders: the most tokens of one good at the end, 10 points
     /// (000_9deb58b1a7d17d38.txt L930-L940).
     Goods,
+    /// Abbey & Mayor: a farm's farmers scored during play because a barn
+    /// was placed on it or their farm was joined to a barn's
+    /// (000_9deb58b1a7d17d38.txt L1775-L1800).
+    Barn,
 }
 
 impl Reason {
-    pub const ALL: [Reason; 4] = [
+    pub const ALL: [Reason; 5] = [
         Reason::Completed,
         Reason::Final,
         Reason::AbbotReturn,
         Reason::Goods,
+        Reason::Barn,
     ];
 
     pub fn name(self) -> &'static str {
@@ -136,6 +149,7 @@ impl Reason {
             Reason::Final => "final",
             Reason::AbbotReturn => "abbot-return",
             Reason::Goods => "goods",
+            Reason::Barn => "barn",
         }
     }
 
@@ -143,10 +157,11 @@ impl Reason {
         Reason::ALL.into_iter().find(|r| r.name() == name)
     }
 
-    /// Scored as at the end of the game (incomplete features count).
+    /// Scored as at the end of the game (incomplete features count). A
+    /// barn's farm scorings happen during play and value no feature.
     #[inline]
     pub fn as_final(self) -> bool {
-        !matches!(self, Reason::Completed)
+        !matches!(self, Reason::Completed | Reason::Barn)
     }
 }
 
@@ -212,6 +227,8 @@ pub enum MoveError {
     NotAHole { x: i16, y: i16 },
     #[error("the abbey is placed unrotated (rotation 0), not rotated {0}")]
     AbbeyRotation(u8),
+    #[error("barn rule: {0}")]
+    Barn(&'static str),
 }
 
 /// Who answers the pending decision.

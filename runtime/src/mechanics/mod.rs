@@ -12,6 +12,7 @@
 
 pub(crate) mod abbey;
 pub(crate) mod abbot;
+pub(crate) mod barn;
 pub(crate) mod big;
 pub(crate) mod builder;
 pub(crate) mod cathedrals;
@@ -57,6 +58,10 @@ pub const IMPLEMENTED: &[(Mech, Hook)] = &[
     (Mech::Abbot, Hook::WoodOptions),
     (Mech::Abbey, Hook::Source),
     (Mech::Abbey, Hook::TilesOut),
+    (Mech::Barn, Hook::Setup),
+    (Mech::Barn, Hook::WoodOptions),
+    (Mech::Barn, Hook::Scoring),
+    (Mech::Barn, Hook::GameEnd),
 ];
 
 /// What the mechanics keep between turns: flat and `Copy`, so cloning a
@@ -73,6 +78,8 @@ pub struct Ext {
     /// The end-of-game abbey round: whether it has begun, where it started,
     /// and the players already offered (000_9deb58b1a7d17d38.txt L1602).
     pub abbey_round: abbey::Round,
+    /// Abbey & Mayor: where each player's barn stands (000_… L1762).
+    pub barns: barn::Barns,
 }
 
 /// A decision a module poses to a player after the scoring step (where a
@@ -96,6 +103,7 @@ pub(crate) fn setup(rules: &Ruleset, supply: &mut [u8; FIGURE_KINDS]) {
             Mech::Builder => builder::SETUP,
             Mech::Pig => pig::SETUP,
             Mech::Abbot => abbot::SETUP,
+            Mech::Barn => barn::SETUP,
             _ => continue,
         };
         supply[kind as usize] = n;
@@ -282,6 +290,9 @@ pub(crate) fn check_figure(g: &Game, w: &WoodSpot, d: Deploy) -> Result<(), Move
         FollowerKind::Builder => builder::check(g, w, d),
         FollowerKind::Pig => pig::check(g, w, d),
         FollowerKind::Abbot => abbot::check(g, w, d),
+        FollowerKind::Barn if g.rules.hooks.on(Hook::WoodOptions).contains(&Mech::Barn) => {
+            Err(MoveError::Barn(barn::NOT_A_SEGMENT))
+        }
         k @ (FollowerKind::Mayor | FollowerKind::Wagon | FollowerKind::Barn) => {
             Err(MoveError::NotPlayed(k.name()))
         }
@@ -293,6 +304,7 @@ pub(crate) fn check_figure(g: &Game, w: &WoodSpot, d: Deploy) -> Result<(), Move
 pub(crate) fn offers_alternative(rules: &Ruleset, a: Action) -> bool {
     rules.hooks.on(Hook::WoodOptions).iter().any(|&m| match m {
         Mech::Abbot => a == Action::ReturnAbbot,
+        Mech::Barn => matches!(a, Action::Barn(_)),
         _ => false,
     })
 }
@@ -305,6 +317,7 @@ pub(crate) fn take_alternative(
 ) -> Result<(), MoveError> {
     match a {
         Action::ReturnAbbot => abbot::take_back(g, events),
+        Action::Barn(c) => barn::place(g, c),
         _ => Ok(()),
     }
 }
@@ -312,22 +325,25 @@ pub(crate) fn take_alternative(
 /// Alternatives to deploying that the player may take now.
 pub(crate) fn wood_alternatives(g: &Game, out: &mut Vec<Action>) {
     for &m in g.rules.hooks.on(Hook::WoodOptions) {
-        if m == Mech::Abbot && abbot::can_return(g) {
-            out.push(Action::ReturnAbbot);
+        match m {
+            Mech::Abbot if abbot::can_return(g) => out.push(Action::ReturnAbbot),
+            Mech::Barn => barn::alternatives(g, out),
+            _ => {}
         }
     }
 }
 
 /// Whether no module of `rules` poses a decision `apply(Move)` cannot
-/// answer: the abbot's return, an optional second tile.
+/// answer: the abbot's return, an optional second tile, the barn.
 pub(crate) fn moves_suffice(rules: &Ruleset) -> bool {
     let wood = rules.hooks.on(Hook::WoodOptions);
     let parts = rules.hooks.on(Hook::PartEnd);
     let asks_abbot = wood.contains(&Mech::Abbot);
+    let asks_barn = wood.contains(&Mech::Barn);
     let asks_second_tile = parts.contains(&Mech::Builder) && rules.options.builder_optional;
     // A tile held instead of drawing, decisions after scoring.
     let asks_more = rules.hooks.any(Hook::Source) || rules.hooks.any(Hook::Asks);
-    !(asks_abbot || asks_second_tile || asks_more)
+    !(asks_abbot || asks_barn || asks_second_tile || asks_more)
 }
 
 // ----- H6 value ----------------------------------------------------------
@@ -374,10 +390,14 @@ pub(crate) fn on_scored(g: &mut Game, root: u16, reason: Reason) {
 
 /// The scoring step after the completed features of tile `idx` scored
 /// (barns score the farmers of their farm, 000_9deb58b1a7d17d38.txt fn 45
-/// L1879).
+/// L1879). Not inlined: the base game never calls it, and its body in the
+/// skeleton's scoring step cost the base game instructions.
+#[inline(never)]
 pub(crate) fn scoring(g: &mut Game, idx: usize, events: &mut Vec<ScoreEvent>) {
     for &m in g.rules.hooks.on(Hook::Scoring) {
-        let _ = (m, idx, &events);
+        if m == Mech::Barn {
+            barn::scoring(g, idx, events);
+        }
     }
 }
 
@@ -447,8 +467,10 @@ pub(crate) fn tiles_out(g: &mut Game) -> Option<u8> {
 /// Points at the end beyond the features, after final scoring.
 pub(crate) fn game_end(g: &mut Game, events: &mut Vec<ScoreEvent>) {
     for &m in g.rules.hooks.on(Hook::GameEnd) {
-        if m == Mech::Goods {
-            goods::game_end(g, events);
+        match m {
+            Mech::Goods => goods::game_end(g, events),
+            Mech::Barn => barn::game_end(g, events),
+            _ => {}
         }
     }
 }
