@@ -38,6 +38,7 @@ fn kind(e: &MoveError) -> &'static str {
         MoveError::NoAbbeyLeft(_) => "NoAbbeyLeft",
         MoveError::NotAHole { .. } => "NotAHole",
         MoveError::AbbeyRotation(_) => "AbbeyRotation",
+        MoveError::WagonCannotGo { .. } => "WagonCannotGo",
     }
 }
 
@@ -321,6 +322,7 @@ fn every_illegal_action_is_refused_and_changes_nothing() {
         "DoesNotFit",
         "NotAHole",
         "AbbeyRotation",
+        "WagonCannotGo",
     ] {
         assert!(
             refused.contains_key(k),

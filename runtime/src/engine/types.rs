@@ -212,6 +212,8 @@ pub enum MoveError {
     NotAHole { x: i16, y: i16 },
     #[error("the abbey is placed unrotated (rotation 0), not rotated {0}")]
     AbbeyRotation(u8),
+    #[error("the wagon cannot go to segment {segment} of placed tile {placed}: only onto an incomplete, unoccupied road, city or cloister next to the feature it left")]
+    WagonCannotGo { placed: u16, segment: u8 },
 }
 
 /// Who answers the pending decision.
