@@ -639,3 +639,56 @@ fn final_scoring_returns_the_wagon_and_it_never_farms_l1662() {
     assert!(g.is_over());
     assert_eq!(g.figures(BLUE, FollowerKind::Wagon), 1);
 }
+
+/// Bots' games of the 1st-edition Abbey & Mayor mix move wagons, take them
+/// back and deploy mayors, and their records (with `move-wagon` answers by
+/// players other than the one whose turn it is) replay to the same game.
+#[test]
+fn bot_games_move_wagons_and_their_records_replay() {
+    use carcassonne_runtime::bots::{Bot, BotKind};
+    use carcassonne_runtime::record::{replay, Recorder};
+    let rules = abbey_mayor();
+    let (mut moved, mut taken_back, mut by_other, mut mayors) = (0, 0, 0, 0);
+    for seed in 0..40 {
+        let mut g = Game::new(rules, 3, seed).unwrap();
+        let mut bots: Vec<Bot> = (0..3)
+            .map(|i| {
+                let kind = if i == 0 {
+                    BotKind::Greedy
+                } else {
+                    BotKind::Random
+                };
+                Bot::new(kind, seed * 3 + i)
+            })
+            .collect();
+        let mut rec = Recorder::new(&g, None);
+        while let Some(p) = g.pending() {
+            let Actor::Player(who) = p.actor else {
+                unreachable!()
+            };
+            let a = bots[who as usize].choose_action(&g).unwrap();
+            if p.decision == Decision::MoveWagon {
+                match a {
+                    Action::MoveWagon { .. } => moved += 1,
+                    _ => taken_back += 1,
+                }
+                by_other += usize::from(who != g.to_move());
+            }
+            if matches!(a, Action::Deploy(d) if d.kind == FollowerKind::Mayor) {
+                mayors += 1;
+            }
+            let before = g.clone();
+            let mut events = Vec::new();
+            g.apply_action(a, &mut events).unwrap();
+            rec.note_action(&before, a, &events, &g);
+        }
+        let json = serde_json::to_string(&rec.record).unwrap();
+        let back = serde_json::from_str(&json).unwrap();
+        let out = replay(&back, rules, false).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert!(out.game == g, "seed {seed}: the replay differs");
+    }
+    assert!(
+        moved > 10 && taken_back > 0 && by_other > 5 && mayors > 20,
+        "moved {moved}, taken back {taken_back}, asked of another {by_other}, mayors {mayors}"
+    );
+}
