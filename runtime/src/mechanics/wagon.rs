@@ -71,6 +71,8 @@ pub(crate) fn check(_g: &Game, w: &WoodSpot, d: Deploy) -> Result<(), MoveError>
 /// Feature `root` was completed and scored: each wagon on it leaves the
 /// board before the skeleton returns the feature's figures, and its owner is
 /// asked where it goes, unless it has nowhere to go (then it goes home).
+/// Kept out of line: scoring is on every ruleset's hot path.
+#[inline(never)]
 pub(crate) fn on_scored(g: &mut Game, root: u16, reason: Reason) {
     if reason != Reason::Completed {
         return;
