@@ -251,6 +251,13 @@ fn compare(row: &Row, tile: &Value) -> Vec<String> {
             None => (body, None),
         };
         let name = attr_name(name);
+        if name == "abbey" {
+            // The reference's abbey is a tile feature; here its inside is a
+            // cloister segment too: "the abbey has all the characteristics
+            // of a cloister" (000_9deb58b1a7d17d38.txt fn 16 L1849, fn 12
+            // L1845), monks in it score as in cloisters (L1612).
+            *inside.entry("cloister").or_default() += 1;
+        }
         match (name, at) {
             (k, None) if INSIDE.contains(&k) => *inside.entry(k).or_default() += 1,
             ("pennant", None) => pennants += value.and_then(|v| v.parse::<i64>().ok()).unwrap_or(1),

@@ -1,5 +1,6 @@
 //! The figures on a board beyond the plain meeple: the builder and the pig
-//! (Traders & Builders) and the abbot (The Abbot). Each has a shape of its
+//! (Traders & Builders), the abbot (The Abbot), the mayor and the wagon
+//! (Abbey & Mayor). Each has a shape of its
 //! own in the player's colour, so a board tells them from followers at a
 //! glance; normal and big followers are drawn by `svg::follower_use` as
 //! before, and the shapes below are only defined where one is drawn, so a
@@ -54,13 +55,11 @@ pub struct BoardFigure {
 /// their own.
 pub fn shape_id(kind: FollowerKind) -> Option<&'static str> {
     match kind {
-        // Drawn as meeples until they get shapes of their own.
-        FollowerKind::Normal
-        | FollowerKind::Big
-        | FollowerKind::Mayor
-        | FollowerKind::Wagon
-        | FollowerKind::Barn => None,
+        // Drawn as meeples until it gets a shape of its own.
+        FollowerKind::Normal | FollowerKind::Big | FollowerKind::Barn => None,
         FollowerKind::Builder => Some("builder"),
+        FollowerKind::Mayor => Some("mayor"),
+        FollowerKind::Wagon => Some("wagon"),
         FollowerKind::Pig => Some("pig"),
         FollowerKind::Abbot => Some("abbot"),
     }
@@ -68,16 +67,33 @@ pub fn shape_id(kind: FollowerKind) -> Option<&'static str> {
 
 fn shape(kind: FollowerKind) -> Option<&'static str> {
     match kind {
-        FollowerKind::Normal
-        | FollowerKind::Big
-        | FollowerKind::Mayor
-        | FollowerKind::Wagon
-        | FollowerKind::Barn => None,
+        FollowerKind::Normal | FollowerKind::Big | FollowerKind::Barn => None,
         FollowerKind::Builder => Some(BUILDER),
+        FollowerKind::Mayor => Some(MAYOR),
+        FollowerKind::Wagon => Some(WAGON),
         FollowerKind::Pig => Some(PIG),
         FollowerKind::Abbot => Some(ABBOT),
     }
 }
+
+/// A broad figure in a long coat under a tall hat with a chain of office:
+/// the mayor, a follower that counts the city's pennants.
+pub const MAYOR: &str = concat!(
+    r##"<g id="mayor"><path d="M-4.6 -16.4 h9.2 v6 h2.6 v1.8 h-14.4 v-1.8 h2.6 Z" stroke="#111" stroke-width="1" stroke-linejoin="round"/>"##,
+    r##"<path d="M-3.6 -7.6 C-3.6 -4.2 3.6 -4.2 3.6 -7.6 Z M-6.4 -3.4 L6.4 -3.4 L8.6 10.4 L-8.6 10.4 Z" stroke="#111" stroke-width="1.1" stroke-linejoin="round"/>"##,
+    r##"<path d="M-4 -3 L0 2.2 L4 -3" fill="none" stroke="#f5c542" stroke-width="1.6"/>"##,
+    r##"<circle cx="0" cy="3" r="1.6" fill="#f5c542" stroke="#111" stroke-width="0.6"/></g>"##
+);
+
+/// A two-wheeled cart seen from the side: the wagon, which moves on to a
+/// neighbouring feature after its own scores.
+pub const WAGON: &str = concat!(
+    r##"<g id="wagon"><path d="M-10 -5.6 h17 l2.6 -3.4 h2 l-2.6 3.4 v7 h-19 Z" stroke="#111" stroke-width="1.1" stroke-linejoin="round"/>"##,
+    r##"<path d="M-10 -2 h19" stroke="#111" stroke-width="0.8"/>"##,
+    r##"<circle cx="-5.6" cy="4.4" r="3.6" fill="#7a4a1c" stroke="#111" stroke-width="1"/>"##,
+    r##"<circle cx="4.8" cy="4.4" r="3.6" fill="#7a4a1c" stroke="#111" stroke-width="1"/>"##,
+    r##"<circle cx="-5.6" cy="4.4" r="0.9" fill="#111"/><circle cx="4.8" cy="4.4" r="0.9" fill="#111"/></g>"##
+);
 
 /// `<defs>` content for the shapes `kinds` need beyond the meeple, each
 /// once, in a fixed order; empty when they need none.
@@ -170,6 +186,10 @@ mod tests {
         assert_eq!(d, format!("{BUILDER}{PIG}"));
         let f = fig(FollowerKind::Normal, 10.0);
         assert_eq!(figure_use(&f), follower_use(&f.follower));
+        assert_eq!(
+            defs([FollowerKind::Wagon, FollowerKind::Mayor]),
+            format!("{MAYOR}{WAGON}")
+        );
         let a = figure_use(&fig(FollowerKind::Abbot, 10.0));
         assert!(
             a.starts_with(r##"<use href="#abbot" transform="translate(10 10)" fill="#e23b3b""##),

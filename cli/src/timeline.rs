@@ -207,14 +207,23 @@ impl Steps {
                 placed,
                 events,
                 game,
+                asked,
                 ..
             } => {
-                self.placements += 1;
-                let goods = goods_of(game);
+                // An entry without a tile (an abbey declined) is a step of
+                // its own but places nothing.
+                self.placements += usize::from(!placed.is_empty());
+                let actions = entry.actions.clone().unwrap_or_default();
+                // Answers posed after the scoring (wagon moves) are steps of
+                // their own: the entry's step shows the board before the
+                // first, each answer the board after it.
+                let (before, after) = actions.split_at(actions.len() - asked.len());
+                let first = asked.first().unwrap_or(game);
+                let goods = goods_of(first);
                 self.steps.push(Step {
                     placed: placed.last().map(board_tile),
                     player: Some(entry.player),
-                    followers: followers_of(game),
+                    followers: followers_of(first),
                     events: events.iter().map(EventRec::from_event).collect(),
                     event_lines: event_lines(events, &goods),
                     discarded: std::mem::take(&mut self.pending),
@@ -223,9 +232,19 @@ impl Steps {
                         .follower
                         .as_ref()
                         .and_then(|f| Some((FollowerKind::from_name(&f.kind)?, f.feature.clone()))),
-                    actions: entry.actions.clone().unwrap_or_default(),
-                    ..blank(self.placements, game)
+                    actions: before.to_vec(),
+                    ..blank(self.placements, first)
                 });
+                for (i, a) in after.iter().enumerate() {
+                    let now = asked.get(i + 1).unwrap_or(game);
+                    self.steps.push(Step {
+                        player: a.player.or(Some(entry.player)),
+                        followers: followers_of(now),
+                        part: entry.part.unwrap_or(1),
+                        actions: vec![a.clone()],
+                        ..blank(self.placements, now)
+                    });
+                }
             }
             ReplayStep::Final {
                 standing,
@@ -299,9 +318,12 @@ impl Timeline {
         })
     }
 
-    /// The step showing the board after `turn` tiles were placed.
+    /// The step showing the board after `turn` tiles were placed (and every
+    /// answer that followed the last of them).
     pub fn step_after_turn(&self, turn: usize) -> Option<usize> {
-        (turn <= self.placements).then_some(turn)
+        self.steps
+            .iter()
+            .rposition(|s| s.turn == turn && !s.is_final)
     }
 
     /// The tiles on the board at step `k`.
@@ -321,8 +343,21 @@ impl Timeline {
         if s.is_final {
             return format!("final scoring after {} tiles", self.placements);
         }
-        let (Some(t), Some(p)) = (s.placed, s.player) else {
+        let Some(p) = s.player else {
             return "the start".to_string();
+        };
+        let Some(t) = s.placed else {
+            // A step without a tile: an answer after the scoring (a wagon's
+            // move), or an abbey declined at the end.
+            let what: Vec<String> = s
+                .actions
+                .iter()
+                .map(|a| match a.player {
+                    Some(_) => action_text(a),
+                    None => format!("P{p} {}", action_text(a)),
+                })
+                .collect();
+            return format!("after turn {}: {}", s.turn, what.join("; "));
         };
         let part = if s.part > 1 {
             format!(" (part {})", s.part)
@@ -447,6 +482,21 @@ pub fn action_text(a: &ActionRec) -> String {
         ("return-abbot", _) => format!("{who}took the abbot back"),
         ("second-tile", Some(true)) => format!("{who}took a second tile"),
         ("second-tile", _) => format!("{who}declined a second tile"),
+        ("barn", _) => format!(
+            "{who}put the barn on the {} corner",
+            a.corner.as_deref().unwrap_or("?")
+        ),
+        ("move-wagon", _) => match &a.at {
+            Some(at) => format!(
+                "{who}moved the wagon to the {} at ({}, {})",
+                at.feature, at.x, at.y
+            ),
+            None => format!("{who}moved the wagon"),
+        },
+        // An answer to a wagon's move (taken back) names its player; the
+        // end-of-game round's does not.
+        ("pass", _) if a.player.is_some() => format!("{who}took the wagon back"),
+        ("pass", _) => "kept the abbey (not placed at the end)".to_string(),
         (other, _) => format!("{who}{other}"),
     }
 }

@@ -107,6 +107,14 @@ pub fn records(repo: &Path) -> Vec<Input> {
         ("base_c2", 2, 1, &[BotKind::Random]),
         // A greedy player's abbots, four returns, a discard:
         ("base_c2", 2, 18, &[BotKind::Greedy, BotKind::Random]),
+        // Abbeys placed instead of drawing (three players, three abbeys;
+        // one closes a city that scores), with discards:
+        (
+            "base_abbey_mayor",
+            3,
+            1,
+            &[BotKind::Random, BotKind::Greedy, BotKind::Random],
+        ),
         // Every figure kind, the river, gardens, a second part, both
         // answers to the second tile, thirteen returns, three players:
         (

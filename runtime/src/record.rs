@@ -567,6 +567,10 @@ pub enum Step<'a> {
         placed: &'a [Placed],
         events: &'a [ScoreEvent],
         game: &'a Game,
+        /// The game just before each answer to a decision posed after the
+        /// part's scoring (a wagon's move), in order: the entry step by
+        /// step. Empty for most entries.
+        asked: &'a [Game],
     },
     /// The final scoring (a finished game, or any with `final_scoring`):
     /// `standing` is the board before it, followers not yet returned;
@@ -788,6 +792,7 @@ fn run(
                     placed: &[],
                     events: &during,
                     game: now,
+                    asked: &[],
                 });
             }
             events.extend(got);
@@ -810,7 +815,14 @@ fn run(
             );
         }
         let placed_before = g.placed().len();
-        let got = play_entry(&mut g, t, turn, tile)?;
+        let mut asked = Vec::new();
+        let got = play_entry(
+            &mut g,
+            t,
+            turn,
+            tile,
+            observe.is_some().then_some(&mut asked),
+        )?;
         let during: Vec<ScoreEvent> = got
             .iter()
             .copied()
@@ -830,6 +842,7 @@ fn run(
                 placed: &now.placed()[placed_before..],
                 events: &during,
                 game: now,
+                asked: &asked,
             });
         }
         events.extend(got);
@@ -962,6 +975,7 @@ fn play_entry(
     t: &TurnRec,
     turn: usize,
     tile: u16,
+    mut asked: Option<&mut Vec<Game>>,
 ) -> Result<Vec<ScoreEvent>, ReplayError> {
     let (Some(x), Some(y), Some(rotation)) = (t.x, t.y, t.rotation) else {
         return fail(turn, "a turn needs tile, x, y and rotation (or discarded)");
@@ -1050,6 +1064,12 @@ fn play_entry(
                 );
             }
         };
+        if let Some(states) = asked
+            .as_deref_mut()
+            .filter(|_| p.decision.posed_after_scoring())
+        {
+            states.push(g.clone());
+        }
         g.apply_action(action, &mut got).map_err(illegal)?;
     }
     if let Some(a) = actions.next() {
@@ -1168,7 +1188,7 @@ impl Shadow {
                 .map_err(|e| Self::drifted(turn, e))?;
         }
         begin_entry(g, turn, tile, true).map_err(|e| Self::drifted(turn, e))?;
-        let got = play_entry(g, entry, turn, tile).map_err(|e| Self::drifted(turn, e))?;
+        let got = play_entry(g, entry, turn, tile, None).map_err(|e| Self::drifted(turn, e))?;
         if got != during {
             return Err(Self::drifted(turn, "it scored the turn differently"));
         }

@@ -663,7 +663,7 @@ impl Game {
         }
         let player = self.to_move;
         let supply = &self.supply[player as usize];
-        if supply.iter().all(|&n| n == 0) {
+        if *supply == [0; FIGURE_KINDS] {
             return;
         }
         let w = WoodSpot {
@@ -1164,6 +1164,7 @@ impl Game {
     /// A part begins: the player may be asked where the tile comes from (a
     /// tile held, the abbey), else the tile is drawn; with none left the
     /// game moves to its end.
+    #[inline(always)]
     fn begin_part(&mut self, events: &mut Vec<ScoreEvent>) {
         // With the stack empty, only a second part is asked here (the abbey
         // as the builder's second tile, fn 5 L1838); first parts go to the
@@ -1251,7 +1252,7 @@ impl Game {
             tile.rot_edges[p.rotation as usize],
         );
         let farmers = self.rules.options.farmers;
-        let closes = closes_sides(tile);
+        let closes = closes_sides(self.rules, tile);
         for (side, q) in neighbours.into_iter().enumerate() {
             let Some(q) = q else { continue };
             let mid = (3 * side + 1) as u8;
@@ -1392,7 +1393,7 @@ impl Game {
 
     /// Add the feature of `node` to `done` if it is complete and scores
     /// (occupied, or `all`: a module acts on every completed feature).
-    #[inline]
+    #[inline(always)]
     fn note_if_done(&mut self, node: u16, all: bool, done: &mut [u16; 16], n: &mut usize) {
         let root = self.features.find(node);
         let r = self.features.nodes[root as usize];
@@ -1417,7 +1418,7 @@ impl Game {
                 self.note_if_done(pl.node_base + s as u16, all, &mut done, &mut n);
             }
         }
-        if closes_sides(tile) {
+        if closes_sides(self.rules, tile) {
             // A tile whose sides close what they meet completes its
             // neighbours' features, not its own (the abbey).
             for side in 0..4 {
@@ -1540,10 +1541,12 @@ fn lanes_set(fits: u64) -> u64 {
 }
 
 /// Whether `tile` has sides that match anything and close what they meet
-/// (the abbey, `any` in the shape language).
-#[inline]
-fn closes_sides(tile: &TileType) -> bool {
-    tile.edges.contains(&Edge::Any)
+/// (the abbey, `any` in the shape language). Only a tile placed instead of
+/// drawing can have them (the open positions' edge test knows no
+/// wildcard), so rulesets without such tiles pay one bit test.
+#[inline(always)]
+fn closes_sides(rules: &Ruleset, tile: &TileType) -> bool {
+    rules.hooks.any(Hook::Source) && tile.edges.contains(&Edge::Any)
 }
 
 /// The middle ports of the four sides.

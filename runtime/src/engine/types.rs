@@ -247,6 +247,12 @@ pub enum Decision {
 }
 
 impl Decision {
+    /// Posed after the part's scoring, to whichever player it concerns (a
+    /// wagon's owner), not necessarily the one whose turn it is.
+    pub fn posed_after_scoring(self) -> bool {
+        matches!(self, Decision::MoveWagon)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Decision::Place => "place a tile",
