@@ -30,8 +30,15 @@ const EXPECTED: &[(&str, &[&str])] = &[
         ],
     ),
     ("AM/RC", &["city N - road W"]),
+    // "The road ends at the house" (L1576).
     ("AM/R", &[]),
     ("AM/RG", &[]),
+    // "The road does not end, but instead continues in all three
+    // directions" (L1578): the well's road ends nowhere.
+    ("AM/Rrr", &[]),
+    // "A road running through a city via a tunnel is not connected to the
+    // city" (fn 31 L1864).
+    ("AM/CRcr+", &[]),
     // base
     ("A", &["cloister - road S"]),
     (

@@ -279,3 +279,100 @@ pub fn links(segments: &[Segment], spans: &Spans, sink: &mut dyn Sink) -> Vec<u1
     }
     links
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ports::port_by_name;
+
+    fn seg(kind: Kind, ports: &[&str], borders: &[usize]) -> Segment {
+        Segment {
+            kind,
+            ports: ports.iter().map(|p| port_by_name(p).unwrap()).collect(),
+            borders: borders.to_vec(),
+            attrs: vec![],
+            links: 0,
+        }
+    }
+
+    struct Fail;
+    impl Sink for Fail {
+        fn error(&mut self, _: Range<usize>, message: String) {
+            panic!("{message}");
+        }
+    }
+
+    /// `f` with spans for a tile of `n` segments that says nothing.
+    fn with_spans<T>(n: usize, f: impl FnOnce(&Spans) -> T) -> T {
+        let attr = vec![None; n];
+        let line = vec![0..0; n];
+        f(&Spans {
+            attr: &attr,
+            line: &line,
+        })
+    }
+
+    fn ends(t: &[Segment]) -> Vec<(usize, EndsAt, Why)> {
+        with_spans(t.len(), |s| road_ends(t, s, &mut Fail))
+            .into_iter()
+            .map(|e| (e.segment, e.at, e.why))
+            .collect()
+    }
+
+    /// Base T: the road enters the city between two fields that border it.
+    #[test]
+    fn a_road_between_two_fields_of_one_city_enters_its_gate() {
+        let t = [
+            seg(Kind::City, &["N", "E", "W"], &[]),
+            seg(Kind::Road, &["S"], &[]),
+            seg(Kind::Field, &["Se"], &[0]),
+            seg(Kind::Field, &["Sw"], &[0]),
+        ];
+        assert_eq!(ends(&t), vec![(1, EndsAt::City(0), Why::Gate)]);
+        let l = with_spans(t.len(), |s| links(&t, s, &mut Fail));
+        assert_eq!(l, vec![0b10, 0b01, 0, 0]);
+    }
+
+    /// Base L: three roads at a crossing, the city beside them not in it.
+    #[test]
+    fn three_road_ends_meet_at_a_crossing_and_the_city_stays_out() {
+        let l = [
+            seg(Kind::City, &["N"], &[]),
+            seg(Kind::Road, &["E"], &[]),
+            seg(Kind::Road, &["S"], &[]),
+            seg(Kind::Road, &["W"], &[]),
+            seg(Kind::Field, &["En", "Wn"], &[0]),
+            seg(Kind::Field, &["Sw", "Ws"], &[]),
+            seg(Kind::Field, &["Es", "Se"], &[]),
+        ];
+        let e = ends(&l);
+        assert_eq!(e.len(), 3);
+        assert!(e
+            .iter()
+            .all(|&(_, at, why)| at == EndsAt::Crossing && why == Why::Crossing));
+        let links = with_spans(l.len(), |s| links(&l, s, &mut Fail));
+        assert_eq!(&links[..4], &[0, 0b1100, 0b1010, 0b0110]);
+    }
+
+    /// AM/R, "The road ends at the house" (L1576): one field all round.
+    /// Two ends in different fields with nothing said: unsure.
+    #[test]
+    fn a_road_ending_inside_one_field_ends_at_a_house_and_unclear_ends_are_unsure() {
+        let all = ["Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn"];
+        let r = [seg(Kind::Road, &["S"], &[]), seg(Kind::Field, &all, &[])];
+        assert_eq!(ends(&r), vec![(0, EndsAt::House, Why::InField)]);
+        let rfr = [
+            seg(Kind::Road, &["N"], &[]),
+            seg(Kind::Road, &["S"], &[]),
+            seg(Kind::Field, &["Nw", "Sw", "Ws", "Wn"], &[]),
+            seg(Kind::Field, &["Ne", "En", "Es", "Se"], &[]),
+        ];
+        assert_eq!(
+            ends(&rfr),
+            vec![
+                (0, EndsAt::House, Why::Unsure),
+                (1, EndsAt::House, Why::Unsure)
+            ]
+        );
+    }
+}
