@@ -58,6 +58,7 @@ const REQUIRED: &[&str] = &[
     "did_you_mean",
     "did_you_mean_ruleset",
     "too_many_tiles",
+    "road_ends",
     "duplicate_of_table",
     "twin_tiles_error",
     "garden",

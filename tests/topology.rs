@@ -102,8 +102,13 @@ fn is_note(feature: &str) -> bool {
 /// Catalog attributes the reference leaves implicit: crossings (`bridge`; the
 /// shape language needs it where two features cross), the river's order
 /// (spring, lake, fork; 000_9deb58b1a7d17d38.txt L458-L464) and The
-/// Catapult's fairs ("12 new land tiles with fairs", L2240).
-const IMPLICIT_ATTRS: &[&str] = &["bridge", "spring", "lake", "fork", "fair"];
+/// Catapult's fairs ("12 new land tiles with fairs", L2240), and where a road
+/// ends or a cloister lies where the shape cannot tell (`ends`, `in-city`:
+/// the reference says only that separate road ends each end "at a crossing,
+/// cloister, house or city"; the wagon needs which).
+const IMPLICIT_ATTRS: &[&str] = &[
+    "bridge", "spring", "lake", "fork", "fair", "ends", "in-city",
+];
 
 /// Reference features that are segments lying inside the tile (no ports):
 /// the catalog has one segment of that kind for each.
@@ -692,6 +697,7 @@ fn set_catalog(file: &str, edition: u8) -> (Value, carcassonne_codegen::TileSet)
         unused_start: carcassonne_codegen::model::UnusedStart::Remove,
         builder_optional: true,
         volcano_second_tile: false,
+        wagon_nearby: false,
         hooks: carcassonne_codegen::lower::hooks(&["base".to_string()]),
         min_players: 2,
         max_players: 5,

@@ -207,6 +207,7 @@ pub fn leak(rs: &LRuleset) -> &'static Ruleset {
                         pennants: g.pennants,
                         flags: g.flags,
                         attrs: attrs(&g.attrs),
+                        links: g.links,
                     })
                     .collect(),
             ),
@@ -225,6 +226,7 @@ pub fn leak(rs: &LRuleset) -> &'static Ruleset {
             unused_start: rs.unused_start,
             builder_optional: rs.builder_optional,
             volcano_second_tile: rs.volcano_second_tile,
+            wagon_nearby: rs.wagon_nearby,
             min_players: rs.min_players,
             max_players: rs.max_players,
             followers: rs.followers,

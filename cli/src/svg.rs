@@ -221,6 +221,9 @@ pub fn tile_body(tile: &TileType, lay: &Layout, style: Style, rotation: u8) -> S
             if info.name == "bridge" || info.name == "tunnel" {
                 continue; // drawn as the crossing itself
             }
+            if unseen(info.name) {
+                continue;
+            }
             s.push_str(&symbol(info.name, a.value, at, r));
             at = Pt {
                 x: at.x,
@@ -385,6 +388,13 @@ pub fn symbol(name: &str, value: i16, p: Pt, r: u8) -> String {
     format!("{t}{body}</g>")
 }
 
+/// Attributes with nothing to show: where a road ends and whether a cloister
+/// lies in its city only say which features lead into which (the wagon's
+/// way), and the drawing shows that already.
+fn unseen(name: &str) -> bool {
+    matches!(name, "ends" | "in-city")
+}
+
 /// The badge of an attribute without a picture: its name and value.
 fn labelled(name: &str, value: i16) -> String {
     let info = ATTRS.iter().find(|a| a.name == name);
@@ -541,6 +551,9 @@ pub fn atlas_with(rules: &Ruleset, lays: &[Layout]) -> String {
     attrs.sort_unstable();
     for a in attrs {
         let name = ATTRS[a as usize].name;
+        if unseen(name) {
+            continue;
+        }
         if name == "bridge" {
             legend.push((
                 "bridge (drawn over what it crosses)".into(),

@@ -398,17 +398,33 @@ fn stepping_through_records_matches_the_engine_for_every_ruleset() {
     let bots = [BotKind::Random, BotKind::Greedy, BotKind::Random];
     for rs in carcassonne_runtime::rulesets() {
         let lays = layouts(rs);
+        // Every figure of the three players, of every kind the ruleset hands out.
+        let g0 = carcassonne_runtime::engine::Game::new(rs, 3, 0).unwrap();
+        let figures: usize = carcassonne_runtime::engine::FollowerKind::ALL
+            .iter()
+            .map(|&k| g0.figures(0, k) as usize)
+            .sum::<usize>()
+            * 3;
         for seed in 0..4 {
             let rec = record(rs.id, seed, &bots);
             let tl =
                 Timeline::new(rec.clone(), rs).unwrap_or_else(|e| panic!("{} {seed}: {e}", rs.id));
-            let placed = rec.turns.iter().filter(|t| t.discarded.is_none()).count();
+            let entries = rec.turns.iter().filter(|t| t.discarded.is_none()).count();
+            let placed = rec.turns.iter().filter(|t| t.tile.is_some()).count();
+            // Answers posed after the scoring (a wagon's move) name who
+            // answered, and are steps of their own.
+            let answers = rec
+                .turns
+                .iter()
+                .flat_map(|t| t.actions.iter().flatten())
+                .filter(|a| a.player.is_some())
+                .count();
             assert_eq!(tl.placements, placed);
             assert!(tl.finished);
             assert_eq!(
                 tl.steps.len(),
-                placed + 2,
-                "start, one per tile, final scoring"
+                entries + answers + 2,
+                "start, one per entry (a tile or an abbey declined), one per answer after the scoring, final scoring"
             );
             let last = tl.steps.last().unwrap();
             assert!(last.is_final);
@@ -429,7 +445,7 @@ fn stepping_through_records_matches_the_engine_for_every_ruleset() {
                     let fault = support::anchor_fault(lay, f.segment as usize);
                     assert!(fault.is_none(), "{} {seed}: {fault:?}", rs.id);
                 }
-                assert!(tl.steps[k].followers.len() <= rs.options.followers as usize * 3 + 3);
+                assert!(tl.steps[k].followers.len() <= figures);
             }
         }
     }

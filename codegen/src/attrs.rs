@@ -316,6 +316,22 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         also: &[],
         meaning: "a robber symbol: players may put their robber on the score track beside another player's marker (The Robbers, 004_e9353f116722cd5d.txt L152-L171)",
     },
+    AttrDef {
+        name: "ends",
+        target: Target::Segment(ROAD),
+        values: Values::OneOf(crate::links::ENDS_WORDS),
+        mechanic: "base",
+        also: &[],
+        meaning: "where a road that ends on this tile ends, where the shape alone cannot tell: at a crossing with the tile's other road ends, at a city's gate, at the cloister, or at a house (or anything else that leads nowhere: a lake, a tower, a fair, a crop circle); the wagon drives along these (Abbey & Mayor, 000_9deb58b1a7d17d38.txt fn 31-33 L1864-L1866)",
+    },
+    AttrDef {
+        name: "in-city",
+        target: Target::Segment(&[Kind::Cloister]),
+        values: Values::Flag,
+        mechanic: "base",
+        also: &[],
+        meaning: "this cloister lies inside the tile's city, so a wagon may drive between them (000_9deb58b1a7d17d38.txt fn 35 L1869)",
+    },
 ];
 
 /// A mechanic: a rule module of the engine that a ruleset switches on.
@@ -462,17 +478,17 @@ pub const MECHANICS: &[MechanicDef] = &[
     },
     MechanicDef {
         name: "mayor",
-        implemented: false,
+        implemented: true,
         meaning: "the mayor counts the city's pennants (Abbey & Mayor)",
         module: Some(Mech::Mayor),
-        hooks: &[],
+        hooks: &[Hook::Setup, Hook::WoodOptions],
     },
     MechanicDef {
         name: "wagon",
-        implemented: false,
+        implemented: true,
         meaning: "the wagon moves on after scoring (Abbey & Mayor)",
         module: Some(Mech::Wagon),
-        hooks: &[],
+        hooks: &[Hook::Setup, Hook::WoodOptions, Hook::OnScored, Hook::Asks],
     },
     MechanicDef {
         name: "barn",

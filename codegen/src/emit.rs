@@ -50,8 +50,9 @@ fn segment_tokens(s: &LSegment) -> TokenStream {
     let pennants = Literal::u8_unsuffixed(s.pennants);
     let flags = hex_lit(s.flags);
     let attrs = attrs_tokens(&s.attrs);
+    let links = Literal::u16_unsuffixed(s.links);
     quote! {
-        Segment { kind: #kind, ports: #ports, borders: #borders, pennants: #pennants, flags: #flags, attrs: #attrs }
+        Segment { kind: #kind, ports: #ports, borders: #borders, pennants: #pennants, flags: #flags, attrs: #attrs, links: #links }
     }
 }
 
@@ -101,6 +102,7 @@ fn ruleset_tokens(rs: &LRuleset) -> TokenStream {
     let unused_start = variant("UnusedStart", rs.unused_start);
     let builder_optional = rs.builder_optional;
     let volcano_second_tile = rs.volcano_second_tile;
+    let wagon_nearby = rs.wagon_nearby;
     let with_river = rs.with_river.iter().map(|&t| Literal::u16_unsuffixed(t));
     let min_players = Literal::u8_unsuffixed(rs.min_players);
     let max_players = Literal::u8_unsuffixed(rs.max_players);
@@ -143,6 +145,7 @@ fn ruleset_tokens(rs: &LRuleset) -> TokenStream {
                     unused_start: #unused_start,
                     builder_optional: #builder_optional,
                     volcano_second_tile: #volcano_second_tile,
+                    wagon_nearby: #wagon_nearby,
                     min_players: #min_players,
                     max_players: #max_players,
                     followers: #followers,

@@ -11,6 +11,7 @@ mod cross_set;
 pub mod diag;
 pub mod emit;
 pub mod library;
+pub mod links;
 pub mod lower;
 pub mod model;
 pub mod river;

@@ -20,6 +20,8 @@ pub struct LSegment {
     /// Bit `attr id` set for each attribute present.
     pub flags: u64,
     pub attrs: Vec<(u8, i16)>,
+    /// Bit `j`: leads straight into segment `j` of the tile (the wagon).
+    pub links: u16,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,6 +57,7 @@ pub struct LRuleset {
     pub unused_start: UnusedStart,
     pub builder_optional: bool,
     pub volcano_second_tile: bool,
+    pub wagon_nearby: bool,
     pub min_players: u8,
     pub max_players: u8,
     pub followers: u8,
@@ -136,6 +139,7 @@ pub fn tile(t: &Tile) -> LTile {
                 pennants: s.attr("pennant").unwrap_or(0) as u8,
                 flags,
                 attrs,
+                links: s.links,
             }
         })
         .collect();
@@ -170,6 +174,7 @@ pub fn ruleset(rs: &Ruleset) -> LRuleset {
         unused_start: rs.options.unused_start,
         builder_optional: rs.options.builder_optional,
         volcano_second_tile: rs.options.volcano_second_tile,
+        wagon_nearby: rs.options.wagon_nearby,
         min_players: rs.options.min_players,
         max_players: rs.options.max_players,
         followers: rs.options.followers,
@@ -209,6 +214,7 @@ mod tests {
                 ports: vec![1],
                 borders: vec![],
                 attrs: vec![],
+                links: 0,
             }],
             vec![],
         );

@@ -36,6 +36,10 @@ pub struct Segment {
     /// Indices of the city segments of the same tile this field borders.
     pub borders: Vec<usize>,
     pub attrs: Vec<AttrValue>,
+    /// Bit `j`: this segment leads straight into segment `j` of the same
+    /// tile (a road's end at a crossing, a city gate or a cloister; a
+    /// cloister in a city): where a wagon may drive (`links.rs`).
+    pub links: u16,
 }
 
 impl Segment {
@@ -190,6 +194,11 @@ pub struct Options {
     /// River II's volcano lake: no figure on it, and its placer draws and
     /// places another tile at once (`river_volcano = "second-tile"`).
     pub volcano_second_tile: bool,
+    /// Where a wagon may go after its feature scores: the features adjacent
+    /// to it (`wagon_move = "adjacent"`, 000_9deb58b1a7d17d38.txt L1668,
+    /// edition 1) or any on its tile and the eight around it (`"nearby"`,
+    /// the later rule; edition 2's default).
+    pub wagon_nearby: bool,
 }
 
 /// A start tile placed before the first turn.

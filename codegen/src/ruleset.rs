@@ -44,6 +44,7 @@ const OPTION_KEYS: &[&str] = &[
     "unused_start_tiles",
     "builder_second_tile",
     "river_volcano",
+    "wagon_move",
     "leave_out",
 ];
 
@@ -159,7 +160,7 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>, lookup: &Lookup) -> Opt
     let options = match top.get("options") {
         Some(v) => {
             let on = |name: &str| mechanics.iter().any(|m| m.value == name);
-            read_options(r, v, edition, on("river"), on("builder"))
+            read_options(r, v, edition, on("river"), on("builder"), on("wagon"))
         }
         None => Some((default_options(edition), StartChoice::default())),
     };
@@ -527,6 +528,9 @@ pub fn default_options(edition: u8) -> Options {
         // (001_46b8449c567a6f1a.txt L606); in the 1st it belongs to the
         // dragon and means nothing without it (000_9deb58b1a7d17d38.txt L490).
         volcano_second_tile: edition >= 2,
+        // The 1st edition's wagon drives to an adjacent feature (L1668);
+        // the later rule lets it go to any feature nearby.
+        wagon_nearby: edition >= 2,
     }
 }
 
@@ -536,6 +540,7 @@ fn read_options(
     edition: u8,
     river: bool,
     builder: bool,
+    wagon: bool,
 ) -> Option<(Options, StartChoice)> {
     let f = r.table(v, "[options]", OPTION_KEYS)?;
     let mut o = default_options(edition);
@@ -652,6 +657,15 @@ fn read_options(
         ("builder", builder),
     ) {
         o.builder_optional = on;
+    }
+    if let Some(on) = switch(
+        r,
+        &f,
+        "wagon_move",
+        ["nearby", "adjacent"],
+        ("wagon", wagon),
+    ) {
+        o.wagon_nearby = on;
     }
     Some((o, choice))
 }

@@ -41,6 +41,8 @@ struct SegInfo {
     port_words: Vec<(Port, Range<usize>)>,
     border_words: Vec<Word>,
     bridge: bool,
+    /// Where `+ends=` or `+in-city` is written (for the links' messages).
+    link_attr: Option<Range<usize>>,
 }
 
 /// Who holds a port and where it was named.
@@ -138,6 +140,10 @@ pub fn build(
                     port_words: Vec::new(),
                     border_words: Vec::new(),
                     bridge: false,
+                    link_attr: attrs
+                        .iter()
+                        .find(|a| matches!(a.name.text.as_str(), "ends" | "in-city"))
+                        .map(|a| a.span.clone()),
                 };
                 if let Some(span) = enclosed {
                     if k != Kind::Field {
@@ -193,6 +199,7 @@ pub fn build(
                     ports,
                     borders: Vec::new(),
                     attrs: seg_attrs,
+                    links: 0,
                 });
                 infos.push(info);
             }
@@ -208,6 +215,19 @@ pub fn build(
         check_special_sides(&owner, &infos, &special, sink);
         check_sides(&owner, &infos, &special, &whole, sink);
         check_crossings(&infos, &full, sink);
+    }
+    if sink.count == 0 {
+        // Only a sound geometry says where its roads lead.
+        let attr: Vec<Option<Range<usize>>> = infos.iter().map(|i| i.link_attr.clone()).collect();
+        let line: Vec<Range<usize>> = infos.iter().map(|i| i.kind_span.clone()).collect();
+        let spans = crate::links::Spans {
+            attr: &attr,
+            line: &line,
+        };
+        let links = crate::links::links(&segments, &spans, sink);
+        for (seg, l) in segments.iter_mut().zip(links) {
+            seg.links = l;
+        }
     }
 
     if sink.count > 0 {

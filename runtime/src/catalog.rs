@@ -43,6 +43,10 @@ fn segment_json(seg: &Segment) -> Value {
         m.insert("borders".into(), json!(borders));
     }
     m.insert("attrs".into(), attrs_json(seg.attrs));
+    if seg.links != 0 {
+        let links: Vec<usize> = (0..16).filter(|i| seg.links & (1 << i) != 0).collect();
+        m.insert("links".into(), json!(links));
+    }
     Value::Object(m)
 }
 
@@ -81,6 +85,7 @@ pub fn options_json(rs: &Ruleset) -> Map<String, Value> {
         "unused_start_tiles": o.unused_start.name(),
         "builder_second_tile": if o.builder_optional { "optional" } else { "always" },
         "river_volcano": if o.volcano_second_tile { "second-tile" } else { "none" },
+        "wagon_move": if o.wagon_nearby { "nearby" } else { "adjacent" },
         "min_players": o.min_players,
         "max_players": o.max_players,
         "followers": o.followers,

@@ -982,35 +982,36 @@ fn play_entry(
     };
     let tt = &g.rules().tiles[tile as usize];
     let mut actions = t.actions.as_deref().unwrap_or(&[]).iter().peekable();
-    let wood =
-        match &t.follower {
-            Some(f) => Action::Deploy(follower_move(tt.id, tt.segments, rotation, f, turn)?),
-            None => match actions.peek().map(|a| a.do_.as_str()) {
-                Some("return-abbot") => {
-                    let a = actions.next().expect("peeked");
-                    answered_by(g, a, Decision::Wood, turn)?;
-                    if a.take.is_some() {
-                        return fail(turn, "`return-abbot` takes no `take`");
-                    }
-                    Action::ReturnAbbot
+    let wood = match &t.follower {
+        Some(f) => Action::Deploy(follower_move(tt.id, tt.segments, rotation, f, turn)?),
+        None => match actions.peek().map(|a| a.do_.as_str()) {
+            Some("return-abbot") => {
+                let a = actions.next().expect("peeked");
+                answered_by(g, a, Decision::Wood, turn)?;
+                if a.take.is_some() {
+                    return fail(turn, "`return-abbot` takes no `take`");
                 }
-                Some("barn") => {
-                    let a = actions.next().expect("peeked");
-                    answered_by(g, a, Decision::Wood, turn)?;
-                    let corner = a.corner.as_deref().unwrap_or("");
-                    match CORNER_NAMES.iter().position(|&c| c == corner) {
-                        Some(c) => Action::Barn(c as u8),
-                        None => return fail(
+                Action::ReturnAbbot
+            }
+            Some("barn") => {
+                let a = actions.next().expect("peeked");
+                answered_by(g, a, Decision::Wood, turn)?;
+                let corner = a.corner.as_deref().unwrap_or("");
+                match CORNER_NAMES.iter().position(|&c| c == corner) {
+                    Some(c) => Action::Barn(c as u8),
+                    None => {
+                        return fail(
                             turn,
                             format!(
                                 "`barn` needs a `corner` (one of {CORNER_NAMES:?}), not `{corner}`"
                             ),
-                        ),
+                        )
                     }
                 }
-                _ => Action::Pass,
-            },
-        };
+            }
+            _ => Action::Pass,
+        },
+    };
     let mut got = Vec::new();
     let illegal = |e: ActionError| ReplayError {
         turn,

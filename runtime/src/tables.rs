@@ -46,6 +46,11 @@ pub struct Segment {
     /// Bit `attr id` for each attribute present.
     pub flags: u64,
     pub attrs: &'static [Attr],
+    /// Bit `j`: this segment leads straight into segment `j` of the same
+    /// tile (a road's end at a crossing, a city gate or a cloister; a
+    /// cloister in a city): where a wagon may drive
+    /// (000_9deb58b1a7d17d38.txt fn 31-35 L1864-L1869; `codegen/src/links.rs`).
+    pub links: u16,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -95,6 +100,10 @@ pub struct Options {
     /// tile at once (`river_volcano = "second-tile"`, 001_46b8449c567a6f1a.txt
     /// L606; the 2nd edition's default).
     pub volcano_second_tile: bool,
+    /// A wagon goes to any feature on its tile and the eight around it
+    /// (`wagon_move = "nearby"`), not only to those adjacent to the one it
+    /// left (`"adjacent"`, 000_9deb58b1a7d17d38.txt L1668).
+    pub wagon_nearby: bool,
     pub min_players: u8,
     pub max_players: u8,
     pub followers: u8,

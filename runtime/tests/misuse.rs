@@ -39,6 +39,7 @@ fn kind(e: &MoveError) -> &'static str {
         MoveError::NotAHole { .. } => "NotAHole",
         MoveError::AbbeyRotation(_) => "AbbeyRotation",
         MoveError::Barn(_) => "Barn",
+        MoveError::WagonCannotGo { .. } => "WagonCannotGo",
     }
 }
 
@@ -324,6 +325,7 @@ fn every_illegal_action_is_refused_and_changes_nothing() {
         "DoesNotFit",
         "NotAHole",
         "AbbeyRotation",
+        "WagonCannotGo",
     ] {
         assert!(
             refused.contains_key(k),

@@ -147,12 +147,37 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) {
                 );
             }
         }
+        if let Action::MoveWagon { placed, segment } = a {
+            // A wagon moves only into a feature without followers: flood
+            // it on the board before the move.
+            let q = before.placed()[placed as usize];
+            let members = flood(&before, (q.x as i32, q.y as i32, segment as usize));
+            let occupied = before.followers().iter().any(|f| {
+                f.kind.occupies()
+                    && before.placed().iter().any(|p| {
+                        let n = before.rules().tiles[p.tile as usize].segments.len() as u16;
+                        f.node >= p.node_base
+                            && f.node < p.node_base + n
+                            && members.contains(&(
+                                p.x as i32,
+                                p.y as i32,
+                                (f.node - p.node_base) as usize,
+                            ))
+                    })
+            });
+            assert!(
+                !occupied,
+                "{} seed {seed}: a wagon moved into an occupied feature",
+                rules.id
+            );
+        }
         for p in 0..players {
             assert!(
                 g.scores()[p as usize] >= before.scores()[p as usize],
                 "seed {seed}: a score decreased"
             );
-            // Every figure is in its owner's supply or on the board.
+            // Every figure is in its owner's supply or on the board, or
+            // (a wagon whose feature scored) waits for its owner's answer.
             for (k, &kind) in FollowerKind::ALL.iter().enumerate() {
                 let on_board = g
                     .followers()
@@ -160,7 +185,7 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) {
                     .filter(|f| f.player == p && f.kind == kind)
                     .count() as u32;
                 assert_eq!(
-                    on_board + g.figures(p, kind) as u32,
+                    on_board + g.figures(p, kind) as u32 + g.in_transit(p, kind) as u32,
                     initial[k] as u32,
                     "{} seed {seed}: {} figures not conserved",
                     rules.id,

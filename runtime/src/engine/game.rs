@@ -414,6 +414,12 @@ impl Game {
     pub fn figures(&self, player: u8, kind: FollowerKind) -> u8 {
         self.supply[player as usize][kind as usize]
     }
+    /// Figures of `kind` that `player` owns and that are neither on the
+    /// board nor in the supply: a wagon whose feature scored, until its
+    /// owner says where it goes.
+    pub fn in_transit(&self, player: u8, kind: FollowerKind) -> u8 {
+        mechanics::in_transit(self, player, kind)
+    }
     /// Trade-goods tokens (wine, grain, cloth) `player` holds.
     pub fn goods(&self, player: u8) -> [u8; mechanics::goods::GOODS] {
         self.ext.goods[player as usize]
@@ -1195,7 +1201,6 @@ impl Game {
     }
 
     /// Pose a decision to `ask.player`, asked after the part's scoring.
-    #[allow(dead_code)] // until the wagon module poses its moves
     pub(crate) fn ask(&mut self, ask: Ask) {
         self.asks.push(ask);
     }

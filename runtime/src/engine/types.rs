@@ -229,6 +229,8 @@ pub enum MoveError {
     AbbeyRotation(u8),
     #[error("barn rule: {0}")]
     Barn(&'static str),
+    #[error("the wagon cannot go to segment {segment} of placed tile {placed}: only onto an incomplete, unoccupied road, city or cloister next to the feature it left")]
+    WagonCannotGo { placed: u16, segment: u8 },
 }
 
 /// Who answers the pending decision.

@@ -18,9 +18,11 @@ pub(crate) mod builder;
 pub(crate) mod cathedrals;
 pub(crate) mod goods;
 pub(crate) mod inns;
+pub(crate) mod mayor;
 pub(crate) mod pig;
 pub(crate) mod pig_herd;
 pub(crate) mod river;
+pub(crate) mod wagon;
 
 use rand_pcg::Pcg64Mcg;
 
@@ -58,6 +60,12 @@ pub const IMPLEMENTED: &[(Mech, Hook)] = &[
     (Mech::Abbot, Hook::WoodOptions),
     (Mech::Abbey, Hook::Source),
     (Mech::Abbey, Hook::TilesOut),
+    (Mech::Mayor, Hook::Setup),
+    (Mech::Mayor, Hook::WoodOptions),
+    (Mech::Wagon, Hook::Setup),
+    (Mech::Wagon, Hook::WoodOptions),
+    (Mech::Wagon, Hook::OnScored),
+    (Mech::Wagon, Hook::Asks),
     (Mech::Barn, Hook::Setup),
     (Mech::Barn, Hook::WoodOptions),
     (Mech::Barn, Hook::Scoring),
@@ -103,6 +111,8 @@ pub(crate) fn setup(rules: &Ruleset, supply: &mut [u8; FIGURE_KINDS]) {
             Mech::Builder => builder::SETUP,
             Mech::Pig => pig::SETUP,
             Mech::Abbot => abbot::SETUP,
+            Mech::Mayor => mayor::SETUP,
+            Mech::Wagon => wagon::SETUP,
             Mech::Barn => barn::SETUP,
             _ => continue,
         };
@@ -276,6 +286,8 @@ pub(crate) fn wood_options(g: &Game, w: &WoodSpot, out: &mut impl Deploys) {
             Mech::Builder => builder::options(g, w, out),
             Mech::Pig => pig::options(g, w, out),
             Mech::Abbot => abbot::options(g, w, out),
+            Mech::Mayor => mayor::options(g, w, out),
+            Mech::Wagon => wagon::options(g, w, out),
             _ => {}
         }
     }
@@ -290,12 +302,12 @@ pub(crate) fn check_figure(g: &Game, w: &WoodSpot, d: Deploy) -> Result<(), Move
         FollowerKind::Builder => builder::check(g, w, d),
         FollowerKind::Pig => pig::check(g, w, d),
         FollowerKind::Abbot => abbot::check(g, w, d),
+        FollowerKind::Mayor => mayor::check(g, w, d),
+        FollowerKind::Wagon => wagon::check(g, w, d),
         FollowerKind::Barn if g.rules.hooks.on(Hook::WoodOptions).contains(&Mech::Barn) => {
             Err(MoveError::Barn(barn::NOT_A_SEGMENT))
         }
-        k @ (FollowerKind::Mayor | FollowerKind::Wagon | FollowerKind::Barn) => {
-            Err(MoveError::NotPlayed(k.name()))
-        }
+        k @ FollowerKind::Barn => Err(MoveError::NotPlayed(k.name())),
     }
 }
 
@@ -382,8 +394,10 @@ pub(crate) fn farm_bonus(g: &Game, farm: u16, player: u8, cities: u32) -> u32 {
 /// Feature `root` has scored for `reason` (its figures still stand).
 pub(crate) fn on_scored(g: &mut Game, root: u16, reason: Reason) {
     for &m in g.rules.hooks.on(Hook::OnScored) {
-        if m == Mech::Goods {
-            goods::on_scored(g, root, reason);
+        match m {
+            Mech::Goods => goods::on_scored(g, root, reason),
+            Mech::Wagon => wagon::on_scored(g, root, reason),
+            _ => {}
         }
     }
 }
@@ -403,7 +417,9 @@ pub(crate) fn scoring(g: &mut Game, idx: usize, events: &mut Vec<ScoreEvent>) {
 
 /// The legal answers to `ask`, appended to `out`.
 pub(crate) fn ask_actions(g: &Game, ask: Ask, out: &mut Vec<Action>) {
-    let _ = (g, ask, out);
+    if ask.mech == Mech::Wagon {
+        wagon::ask_actions(g, ask, out);
+    }
 }
 
 /// Answer `ask` with `a` (checked by the module that posed it; state
@@ -414,8 +430,22 @@ pub(crate) fn answer(
     a: Action,
     events: &mut Vec<ScoreEvent>,
 ) -> Result<(), MoveError> {
-    let _ = (g, a, events);
-    Err(MoveError::Waiting(ask.decision.name()))
+    let _ = events;
+    match ask.mech {
+        Mech::Wagon => wagon::answer(g, ask, a),
+        _ => Err(MoveError::Waiting(ask.decision.name())),
+    }
+}
+
+/// Figures of `kind` that `player` owns but that are neither on the board
+/// nor in the supply: a wagon between leaving its feature and its owner's
+/// answer.
+pub(crate) fn in_transit(g: &Game, player: u8, kind: FollowerKind) -> u8 {
+    if kind == FollowerKind::Wagon && g.rules.hooks.any(Hook::Asks) {
+        wagon::in_transit(g, player)
+    } else {
+        0
+    }
 }
 
 // ----- H8 part end -------------------------------------------------------
