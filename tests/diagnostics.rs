@@ -62,6 +62,7 @@ const REQUIRED: &[&str] = &[
     "twin_tiles_error",
     "garden",
     "options_need_mechanics",
+    "shrine",
 ];
 
 const WARN_DIR: &str = "tests/data/warn";

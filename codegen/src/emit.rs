@@ -101,6 +101,7 @@ fn ruleset_tokens(rs: &LRuleset) -> TokenStream {
     let unused_start = variant("UnusedStart", rs.unused_start);
     let builder_optional = rs.builder_optional;
     let volcano_second_tile = rs.volcano_second_tile;
+    let challenge_own_monk = rs.challenge_own_monk;
     let with_river = rs.with_river.iter().map(|&t| Literal::u16_unsuffixed(t));
     let min_players = Literal::u8_unsuffixed(rs.min_players);
     let max_players = Literal::u8_unsuffixed(rs.max_players);
@@ -143,6 +144,7 @@ fn ruleset_tokens(rs: &LRuleset) -> TokenStream {
                     unused_start: #unused_start,
                     builder_optional: #builder_optional,
                     volcano_second_tile: #volcano_second_tile,
+                    challenge_own_monk: #challenge_own_monk,
                     min_players: #min_players,
                     max_players: #max_players,
                     followers: #followers,

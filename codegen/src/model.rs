@@ -190,6 +190,10 @@ pub struct Options {
     /// River II's volcano lake: no figure on it, and its placer draws and
     /// places another tile at once (`river_volcano = "second-tile"`).
     pub volcano_second_tile: bool,
+    /// Heretics & Shrines: a heretic and a monk of one player challenge each
+    /// other (000_9deb58b1a7d17d38.txt L2072, the default), or only another
+    /// player's (`challenge_own_monk = false`, 002_7f8d72b3eaff567f.txt L852).
+    pub challenge_own_monk: bool,
 }
 
 /// A start tile placed before the first turn.

@@ -44,6 +44,7 @@ const OPTION_KEYS: &[&str] = &[
     "unused_start_tiles",
     "builder_second_tile",
     "river_volcano",
+    "challenge_own_monk",
     "leave_out",
 ];
 
@@ -159,7 +160,7 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>, lookup: &Lookup) -> Opt
     let options = match top.get("options") {
         Some(v) => {
             let on = |name: &str| mechanics.iter().any(|m| m.value == name);
-            read_options(r, v, edition, on("river"), on("builder"))
+            read_options(r, v, edition, on("river"), on("builder"), on("heretics"))
         }
         None => Some((default_options(edition), StartChoice::default())),
     };
@@ -511,6 +512,9 @@ pub fn default_options(edition: u8) -> Options {
         // (001_46b8449c567a6f1a.txt L606); in the 1st it belongs to the
         // dragon and means nothing without it (000_9deb58b1a7d17d38.txt L490).
         volcano_second_tile: edition >= 2,
+        // "Challenging your own monk or heretic is also possible"
+        // (000_9deb58b1a7d17d38.txt L2072; 003_f0943165331a7fee.txt L186).
+        challenge_own_monk: true,
     }
 }
 
@@ -520,6 +524,7 @@ fn read_options(
     edition: u8,
     river: bool,
     builder: bool,
+    heretics: bool,
 ) -> Option<(Options, StartChoice)> {
     let f = r.table(v, "[options]", OPTION_KEYS)?;
     let mut o = default_options(edition);
@@ -636,6 +641,15 @@ fn read_options(
         ("builder", builder),
     ) {
         o.builder_optional = on;
+    }
+    if let Some(b) = r.boolean(&f, "challenge_own_monk") {
+        if !heretics {
+            r.error(
+                b.span.clone(),
+                "challenge_own_monk goes with the heretics: enable mechanic `heretics`",
+            );
+        }
+        o.challenge_own_monk = b.value;
     }
     Some((o, choice))
 }

@@ -81,6 +81,7 @@ pub fn options_json(rs: &Ruleset) -> Map<String, Value> {
         "unused_start_tiles": o.unused_start.name(),
         "builder_second_tile": if o.builder_optional { "optional" } else { "always" },
         "river_volcano": if o.volcano_second_tile { "second-tile" } else { "none" },
+        "challenge_own_monk": o.challenge_own_monk,
         "min_players": o.min_players,
         "max_players": o.max_players,
         "followers": o.followers,

@@ -95,6 +95,10 @@ pub struct Options {
     /// tile at once (`river_volcano = "second-tile"`, 001_46b8449c567a6f1a.txt
     /// L606; the 2nd edition's default).
     pub volcano_second_tile: bool,
+    /// Heretics & Shrines: a heretic may challenge its owner's own monk
+    /// (`challenge_own_monk`, 000_9deb58b1a7d17d38.txt L2072; the default) or
+    /// only another player's (`false`: 002_7f8d72b3eaff567f.txt L852).
+    pub challenge_own_monk: bool,
     pub min_players: u8,
     pub max_players: u8,
     pub followers: u8,

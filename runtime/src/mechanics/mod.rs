@@ -15,6 +15,7 @@ pub(crate) mod big;
 pub(crate) mod builder;
 pub(crate) mod cathedrals;
 pub(crate) mod goods;
+pub(crate) mod heretics;
 pub(crate) mod inns;
 pub(crate) mod pig;
 pub(crate) mod pig_herd;
@@ -54,6 +55,9 @@ pub const IMPLEMENTED: &[(Mech, Hook)] = &[
     (Mech::PigHerd, Hook::Value),
     (Mech::Abbot, Hook::Setup),
     (Mech::Abbot, Hook::WoodOptions),
+    (Mech::Heretics, Hook::PlacementFilter),
+    (Mech::Heretics, Hook::AfterPlace),
+    (Mech::Heretics, Hook::OnScored),
 ];
 
 /// What the mechanics keep between turns: flat and `Copy`, so cloning a
@@ -65,6 +69,9 @@ pub struct Ext {
     /// Traders & Builders: this part's tile extended the active player's
     /// builder's feature (000_9deb58b1a7d17d38.txt L872, fn 9 L1004).
     pub builder_extended: bool,
+    /// Heretics & Shrines: where the shrines lie (the placement rule,
+    /// 000_9deb58b1a7d17d38.txt L2068).
+    pub shrines: heretics::Shrines,
 }
 
 // ----- H1 setup ----------------------------------------------------------
@@ -112,6 +119,7 @@ pub(crate) fn filters(rules: &Ruleset, t: &TileType) -> bool {
             .iter()
             .any(|&m| match m {
                 Mech::River => river::is_river(t),
+                Mech::Heretics => heretics::filters(t),
                 _ => false,
             })
 }
@@ -119,8 +127,10 @@ pub(crate) fn filters(rules: &Ruleset, t: &TileType) -> bool {
 /// The filters' verdict on placing `t` at `p` (edges already match).
 pub(crate) fn placement_filter(g: &Game, t: &TileType, p: Placement) -> Result<(), MoveError> {
     for &m in g.rules.hooks.on(Hook::PlacementFilter) {
-        if m == Mech::River && river::is_river(t) {
-            river::check(g, t, p)?;
+        match m {
+            Mech::River if river::is_river(t) => river::check(g, t, p)?,
+            Mech::Heretics => heretics::check(g, t, p)?,
+            _ => {}
         }
     }
     Ok(())
@@ -134,6 +144,7 @@ pub(crate) fn after_place(g: &mut Game, idx: usize) {
         match m {
             Mech::River => river::after_place(g, idx),
             Mech::Builder => builder::after_place(g, idx),
+            Mech::Heretics => heretics::after_place(g, idx),
             _ => {}
         }
     }
@@ -300,8 +311,10 @@ pub(crate) fn farm_bonus(g: &Game, farm: u16, player: u8, cities: u32) -> u32 {
 /// Feature `root` has scored for `reason` (its figures still stand).
 pub(crate) fn on_scored(g: &mut Game, root: u16, reason: Reason) {
     for &m in g.rules.hooks.on(Hook::OnScored) {
-        if m == Mech::Goods {
-            goods::on_scored(g, root, reason);
+        match m {
+            Mech::Goods => goods::on_scored(g, root, reason),
+            Mech::Heretics => heretics::on_scored(g, root, reason),
+            _ => {}
         }
     }
 }
