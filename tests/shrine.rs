@@ -175,16 +175,16 @@ fn challenge_own_monk_is_read_and_listed() {
     assert_eq!(json["challenge_own_monk"], false);
 }
 
-/// The engine keeps the first eight shrines' positions for the placement
-/// rule (L2068) and counts on the board past them: with nine shrines in a
-/// row the rule still refuses a cloister beside two shrines, and one that
-/// would give a shrine a second cloister (fn 43 L2189).
-#[test]
-fn the_placement_rule_holds_past_eight_shrines() {
+/// A ruleset with mechanic heretics whose set holds `cloisters` cloister
+/// tiles and `shrines` shrine tiles besides the start.
+fn many(cloisters: u32, shrines: u32) -> &'static carcassonne_runtime::Ruleset {
     let dir = temp_dir("many-shrines");
     write(
         &dir.join("tiles/many.toml"),
-        "[set]\nid = \"many\"\nexpect_total = 16\n\n[[tile]]\nid = \"F\"\ncount = 1\nstart = 1\nshape = \"field N E S W\"\n\n[[tile]]\nid = \"C\"\ncount = 5\nshape = \"field N E S W\\ncloister\"\n\n[[tile]]\nid = \"S\"\ncount = 10\nshape = \"field N E S W\\nshrine\"\n",
+        format!(
+            "[set]\nid = \"many\"\nexpect_total = {}\n\n[[tile]]\nid = \"F\"\ncount = 1\nstart = 1\nshape = \"field N E S W\"\n\n[[tile]]\nid = \"C\"\ncount = {cloisters}\nshape = \"field N E S W\\ncloister\"\n\n[[tile]]\nid = \"S\"\ncount = {shrines}\nshape = \"field N E S W\\nshrine\"\n",
+            1 + cloisters + shrines
+        ),
     );
     write(
         &dir.join("rulesets/many.toml"),
@@ -192,23 +192,61 @@ fn the_placement_rule_holds_past_eight_shrines() {
     );
     let rules = compile_ruleset(&dir.join("rulesets/many.toml"));
     std::fs::remove_dir_all(&dir).ok();
-    let mut g = Game::new_scripted(rules, 2, &[(tile(rules, "F"), at(0, 0))]).unwrap();
-    let place = |g: &mut Game, id: &str, x: i16, y: i16| {
-        g.force_draw(tile(rules, id)).unwrap();
-        let legal = g.legal_actions().contains(&Action::Place(at(x, y)));
-        let done = g.apply_action(Action::Place(at(x, y)), &mut Vec::new());
-        assert_eq!(legal, done.is_ok(), "{id} at ({x}, {y}): {done:?}");
-        if done.is_ok() {
-            g.apply_action(Action::Pass, &mut Vec::new()).unwrap();
-        }
-        done.is_ok()
-    };
-    for x in 1..=9 {
-        assert!(place(&mut g, "S", x, 0), "shrines side by side are allowed");
+    rules
+}
+
+/// Places `id` at (x, y) (then passes) if the rule allows it; whether it
+/// did, checking that `legal_actions` lists exactly what is accepted.
+fn try_place(g: &mut Game, id: &str, x: i16, y: i16) -> bool {
+    let rules = g.rules();
+    g.force_draw(tile(rules, id)).unwrap();
+    let legal = g.legal_actions().contains(&Action::Place(at(x, y)));
+    let done = g.apply_action(Action::Place(at(x, y)), &mut Vec::new());
+    assert_eq!(legal, done.is_ok(), "{id} at ({x}, {y}): {done:?}");
+    if done.is_ok() {
+        g.apply_action(Action::Pass, &mut Vec::new()).unwrap();
     }
-    assert!(!place(&mut g, "C", 5, 1), "beside three shrines");
-    assert!(!place(&mut g, "C", 9, 1), "beside two shrines");
-    assert!(place(&mut g, "C", 10, 0), "beside one shrine");
-    assert!(!place(&mut g, "C", 10, -1), "a second cloister for (9, 0)");
-    assert!(place(&mut g, "C", 11, 0), "beside no shrine");
+    done.is_ok()
+}
+
+/// The engine keeps the first eight shrines' positions for the placement
+/// rule (L2068) and searches the board past them: with nine shrines in a
+/// row the rule still refuses a cloister beside two shrines, and one that
+/// would give a shrine a second cloister (fn 43 L2189).
+#[test]
+fn the_placement_rule_holds_past_eight_shrines() {
+    let rules = many(5, 10);
+    let mut g = Game::new_scripted(rules, 2, &[(tile(rules, "F"), at(0, 0))]).unwrap();
+    for x in 1..=9 {
+        assert!(
+            try_place(&mut g, "S", x, 0),
+            "shrines side by side are allowed"
+        );
+    }
+    assert!(!try_place(&mut g, "C", 5, 1), "beside three shrines");
+    assert!(!try_place(&mut g, "C", 9, 1), "beside two shrines");
+    assert!(try_place(&mut g, "C", 10, 0), "beside one shrine");
+    assert!(
+        !try_place(&mut g, "C", 10, -1),
+        "a second cloister for (9, 0)"
+    );
+    assert!(try_place(&mut g, "C", 11, 0), "beside no shrine");
+}
+
+/// The same past the 32 cloisters the engine keeps: 33 in a row.
+#[test]
+fn the_placement_rule_holds_past_32_cloisters() {
+    let rules = many(34, 3);
+    let mut g = Game::new_scripted(rules, 2, &[(tile(rules, "F"), at(0, 0))]).unwrap();
+    for x in 1..=33 {
+        assert!(try_place(&mut g, "C", x, 0), "cloisters side by side");
+    }
+    assert!(!try_place(&mut g, "S", 5, 1), "beside three cloisters");
+    assert!(!try_place(&mut g, "S", 33, 1), "beside two cloisters");
+    assert!(try_place(&mut g, "S", 34, 0), "beside one cloister");
+    assert!(
+        !try_place(&mut g, "S", 34, 1),
+        "a second shrine for (33, 0)"
+    );
+    assert!(try_place(&mut g, "S", 35, 0), "beside no cloister");
 }

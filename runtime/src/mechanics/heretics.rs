@@ -52,42 +52,77 @@ fn rival(kind: Kind) -> Option<Kind> {
     }
 }
 
-/// How many shrine positions `Ext` keeps; past them (no shipped set comes
-/// near) the rule counts shrines on the board instead.
-pub(crate) const SHRINES: usize = 8;
-
-/// Shrines placed so far and where (`Ext::shrines`), kept so that the rule
-/// for the many cloister placements looks at a few positions instead of the
-/// board round every candidate.
+/// Where the shrines and the cloisters placed so far lie (`Ext::monastic`),
+/// so that the placement rule, run for every candidate placement of a
+/// cloister or shrine tile, looks at a few positions instead of the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Shrines {
-    /// One entry per shrine segment placed, the first `SHRINES` of them.
-    at: [[i16; 2]; SHRINES],
-    /// Every shrine segment placed (more than `SHRINES`: `at` is not used).
+pub struct Monastic {
+    shrines: Kept<8>,
+    /// Room for every cloister of the largest shipped ruleset (everything_c1
+    /// has 24, and 6 abbeys).
+    cloisters: Kept<32>,
+}
+
+/// The positions of the first `N` segments of one kind placed (a tile with
+/// two, twice) and how many were placed; past `N` the board is searched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Kept<const N: usize> {
+    at: [[i16; 2]; N],
     placed: u8,
 }
 
-/// Tile `idx` is down: a shrine on it is remembered.
+impl<const N: usize> Default for Kept<N> {
+    fn default() -> Self {
+        Kept {
+            at: [[0; 2]; N],
+            placed: 0,
+        }
+    }
+}
+
+impl<const N: usize> Kept<N> {
+    fn push(&mut self, x: i16, y: i16) {
+        if (self.placed as usize) < N {
+            self.at[self.placed as usize] = [x, y];
+        }
+        self.placed = self.placed.saturating_add(1);
+    }
+
+    /// The kept positions, or `None` once some were not kept.
+    fn all(&self) -> Option<&[[i16; 2]]> {
+        self.at.get(..self.placed as usize)
+    }
+}
+
+impl Monastic {
+    fn of(&self, kind: Kind) -> Option<&[[i16; 2]]> {
+        match kind {
+            Kind::Shrine => self.shrines.all(),
+            _ => self.cloisters.all(),
+        }
+    }
+}
+
+/// Tile `idx` is down: its shrines and cloisters are remembered.
 pub(crate) fn after_place(g: &mut Game, idx: usize) {
     let q = g.placed[idx];
-    for _ in 0..count(&g.rules.tiles[q.tile as usize], Kind::Shrine) {
-        let s = &mut g.ext.shrines;
-        if (s.placed as usize) < SHRINES {
-            s.at[s.placed as usize] = [q.x, q.y];
+    for seg in g.rules.tiles[q.tile as usize].segments {
+        match seg.kind {
+            Kind::Shrine => g.ext.monastic.shrines.push(q.x, q.y),
+            Kind::Cloister => g.ext.monastic.cloisters.push(q.x, q.y),
+            _ => {}
         }
-        s.placed = s.placed.saturating_add(1);
     }
 }
 
 /// Calls `f` with the position of each segment of `kind` on the eight tiles
 /// around (x, y) (a tile with two such segments, twice).
 fn each_around(g: &Game, x: i32, y: i32, kind: Kind, mut f: impl FnMut(i32, i32)) {
-    let s = &g.ext.shrines;
-    if kind == Kind::Shrine && (s.placed as usize) <= SHRINES {
-        for &[sx, sy] in &s.at[..s.placed as usize] {
-            let (sx, sy) = (sx as i32, sy as i32);
-            if (sx - x).abs() <= 1 && (sy - y).abs() <= 1 && (sx, sy) != (x, y) {
-                f(sx, sy);
+    if let Some(kept) = g.ext.monastic.of(kind) {
+        for &[qx, qy] in kept {
+            let (qx, qy) = (qx as i32, qy as i32);
+            if (qx - x).abs() <= 1 && (qy - y).abs() <= 1 && (qx, qy) != (x, y) {
+                f(qx, qy);
             }
         }
         return;
@@ -128,7 +163,7 @@ pub(crate) fn check(g: &Game, t: &TileType, p: Placement) -> Result<(), MoveErro
     if shrines > 0 {
         rule(g, x, y, Kind::Shrine, shrines)?;
     }
-    if cloisters > 0 && g.ext.shrines.placed > 0 {
+    if cloisters > 0 && g.ext.monastic.shrines.placed > 0 {
         rule(g, x, y, Kind::Cloister, cloisters)?;
     }
     Ok(())

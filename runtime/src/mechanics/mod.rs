@@ -69,9 +69,9 @@ pub struct Ext {
     /// Traders & Builders: this part's tile extended the active player's
     /// builder's feature (000_9deb58b1a7d17d38.txt L872, fn 9 L1004).
     pub builder_extended: bool,
-    /// Heretics & Shrines: where the shrines lie (the placement rule,
-    /// 000_9deb58b1a7d17d38.txt L2068).
-    pub shrines: heretics::Shrines,
+    /// Heretics & Shrines: where the shrines and cloisters lie (the
+    /// placement rule, 000_9deb58b1a7d17d38.txt L2068).
+    pub monastic: heretics::Monastic,
 }
 
 // ----- H1 setup ----------------------------------------------------------
