@@ -64,6 +64,7 @@ const REQUIRED: &[&str] = &[
     "garden",
     "options_need_mechanics",
     "barn_needs_farms",
+    "shrine",
 ];
 
 const WARN_DIR: &str = "tests/data/warn";

@@ -4,7 +4,7 @@
 //! says where it came from; and `docs/research/wheel_robbers_topology.tsv`
 //! for the sets it lacks): for
 //! every tile of every set and edition, count, edges, segments, attributes,
-//! pennants, cloisters, gardens and fields (half-edges and bordering cities) agree; and
+//! pennants, cloisters, gardens, shrines and fields (half-edges and bordering cities) agree; and
 //! each set's total agrees with the total its seed states, but for the
 //! documented exceptions.
 //!
@@ -112,7 +112,13 @@ const IMPLICIT_ATTRS: &[&str] = &[
 
 /// Reference features that are segments lying inside the tile (no ports):
 /// the catalog has one segment of that kind for each.
-const INSIDE: &[&str] = &["cloister", "garden"];
+const INSIDE: &[&str] = &["cloister", "garden", "shrine"];
+
+/// Segments the reference does not list by their sides: fields (listed by
+/// half-edges) and the kinds inside the tile.
+fn with_no_sides(kind: &str) -> bool {
+    kind == "field" || INSIDE.contains(&kind)
+}
 
 fn strs(v: &Value) -> Vec<String> {
     v.as_array()
@@ -185,7 +191,8 @@ fn compare(row: &Row, tile: &Value) -> Vec<String> {
         out.push(format!("edges: reference {want:?}, catalog {have:?}"));
     }
 
-    // Segments with sides (not fields, cloisters or gardens): kind and sides.
+    // Segments with sides (not fields, nor the kinds inside the tile): kind
+    // and sides.
     let mut want: Vec<(String, Vec<String>)> = if row["segments"] == "-" {
         Vec::new()
     } else {
@@ -199,7 +206,7 @@ fn compare(row: &Row, tile: &Value) -> Vec<String> {
     };
     let mut have: Vec<(String, Vec<String>)> = segs
         .iter()
-        .filter(|s| !matches!(kind(s).as_str(), "field" | "cloister" | "garden"))
+        .filter(|s| !with_no_sides(&kind(s)))
         .map(|s| (kind(s), sorted(strs(&s["ports"]))))
         .collect();
     want.sort();
@@ -209,13 +216,11 @@ fn compare(row: &Row, tile: &Value) -> Vec<String> {
     }
     // The segment of a tile touching exactly these sides.
     let by_sides = |sides: &[String]| {
-        segs.iter().position(|s| {
-            !matches!(kind(s).as_str(), "field" | "cloister" | "garden")
-                && sorted(strs(&s["ports"])) == sides
-        })
+        segs.iter()
+            .position(|s| !with_no_sides(&kind(s)) && sorted(strs(&s["ports"])) == sides)
     };
 
-    // Features: the segments inside the tile (cloister, garden), pennants,
+    // Features: the segments inside the tile (cloister, garden, shrine), pennants,
     // attributes on a segment (`x@SIDES`) or on the tile; every catalog
     // attribute must be explained by one.
     let features: Vec<&str> = if row["features"] == "-" {
@@ -500,6 +505,12 @@ fn comparison_detects_differences() {
         .unwrap()
         .push(serde_json::json!({ "kind": "cloister", "ports": [], "attrs": {} }));
     changed.push(("cloister", t));
+    let mut t = d.clone();
+    t["segments"]
+        .as_array_mut()
+        .unwrap()
+        .push(serde_json::json!({ "kind": "shrine", "ports": [], "attrs": {} }));
+    changed.push(("shrine", t));
     for (what, tile) in changed {
         let diffs = compare(row, &tile);
         assert!(
@@ -698,6 +709,7 @@ fn set_catalog(file: &str, edition: u8) -> (Value, carcassonne_codegen::TileSet)
         builder_optional: true,
         volcano_second_tile: false,
         wagon_nearby: false,
+        challenge_own_monk: true,
         hooks: carcassonne_codegen::lower::hooks(&["base".to_string()]),
         min_players: 2,
         max_players: 5,

@@ -153,7 +153,8 @@ pub enum Geom {
         width: f64,
         end: Option<(Pt, End)>,
     },
-    /// A cloister standing at `at`.
+    /// A cloister standing at `at`; a shrine too (placed like a cloister,
+    /// 000_9deb58b1a7d17d38.txt L2068: the drawing tells them apart).
     Cloister { at: Pt },
     /// A garden lying at `at`, over part of a field: a square of half side
     /// `half` (less than `GARDEN_HALF` in a narrow field).
@@ -245,7 +246,7 @@ fn layer_of(kind: Kind, bridge: bool) -> u8 {
         Kind::River => 1,
         Kind::Road => 2,
         Kind::City => 3,
-        Kind::Cloister => 4,
+        Kind::Cloister | Kind::Shrine => 4,
         Kind::Garden => return GARDEN_LAYER,
     };
     if bridge && kind != Kind::Field {
@@ -792,7 +793,10 @@ pub fn layout(tile: &TileType) -> Layout {
             (sides.len() == 1).then(|| (i, sides[0]))
         })
         .collect();
-    let cloisters: Vec<usize> = (0..n).filter(|&i| segs[i].kind == Kind::Cloister).collect();
+    // (A shrine stands where a cloister would: its roads lead to it.)
+    let cloisters: Vec<usize> = (0..n)
+        .filter(|&i| matches!(segs[i].kind, Kind::Cloister | Kind::Shrine))
+        .collect();
     let mut cloister_at = None;
     if !cloisters.is_empty() {
         let gs: Vec<Geom> = geoms.iter().flatten().cloned().collect();
@@ -877,7 +881,7 @@ pub fn layout(tile: &TileType) -> Layout {
     for (i, seg) in segs.iter().enumerate() {
         if geoms[i].is_none() {
             geoms[i] = Some(match seg.kind {
-                Kind::Cloister => Geom::Cloister { at: CENTRE },
+                Kind::Cloister | Kind::Shrine => Geom::Cloister { at: CENTRE },
                 // Placed once the fields are known, below.
                 Kind::Garden => Geom::Garden {
                     at: CENTRE,
@@ -1025,7 +1029,7 @@ pub fn layout(tile: &TileType) -> Layout {
     // largest free part of the fields, away from each other.
     let mut used: Vec<Pt> = out
         .iter()
-        .filter(|s| matches!(s.kind, Kind::Cloister | Kind::Garden))
+        .filter(|s| s.kind.around())
         .map(|s| s.anchor)
         .collect();
     let mut marks = Vec::new();

@@ -227,6 +227,7 @@ pub fn leak(rs: &LRuleset) -> &'static Ruleset {
             builder_optional: rs.builder_optional,
             volcano_second_tile: rs.volcano_second_tile,
             wagon_nearby: rs.wagon_nearby,
+            challenge_own_monk: rs.challenge_own_monk,
             min_players: rs.min_players,
             max_players: rs.max_players,
             followers: rs.followers,

@@ -54,7 +54,9 @@ pub fn game_seed(seed: u64, i: u64) -> u64 {
 /// events on a city, but they reward tokens, not a city, so they get a column
 /// of their own). The first four are every ruleset's; the others are listed
 /// where the ruleset scores them.
-pub const SCORING: [&str; 6] = ["city", "road", "cloister", "field", "garden", "goods"];
+pub const SCORING: [&str; 7] = [
+    "city", "road", "cloister", "field", "garden", "shrine", "goods",
+];
 
 /// Always listed: the base game's kinds.
 const BASE_COLUMNS: usize = 4;
@@ -70,6 +72,7 @@ fn slot(e: &ScoreEvent) -> Option<usize> {
             Kind::Cloister => "cloister",
             Kind::Field => "field",
             Kind::Garden => "garden",
+            Kind::Shrine => "shrine",
             Kind::River => return None,
         }
     };
@@ -82,13 +85,15 @@ fn plays(rules: &Ruleset, m: Mech) -> bool {
 }
 
 /// The columns of `SCORING` the summary lists for `rules`: the base ones,
-/// gardens where the abbot may score them, goods where they are played, and
-/// any other that scored in `results`.
+/// gardens where the abbot may score them, shrines where heretics are
+/// played, goods where they are played, and any other that scored in
+/// `results`.
 fn columns(rules: &Ruleset, results: &[GameResult]) -> Vec<usize> {
     (0..SCORING.len())
         .filter(|&k| {
             k < BASE_COLUMNS
                 || (SCORING[k] == "garden" && plays(rules, Mech::Abbot))
+                || (SCORING[k] == "shrine" && plays(rules, Mech::Heretics))
                 || (SCORING[k] == "goods" && plays(rules, Mech::Goods))
                 || results.iter().any(|r| r.by_kind.iter().any(|s| s[k] > 0))
         })

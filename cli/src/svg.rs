@@ -145,6 +145,7 @@ pub fn tile_body(tile: &TileType, lay: &Layout, style: Style, rotation: u8) -> S
                     _ => {}
                 }
             }
+            Geom::Cloister { at } if g.kind == Kind::Shrine => s.push_str(&shrine(*at, r)),
             Geom::Cloister { at } => s.push_str(&cloister(*at, r)),
             Geom::Garden { at, half } => s.push_str(&garden(*at, *half, r)),
             Geom::Field { court: Some(c), .. } => {
@@ -288,6 +289,24 @@ fn cloister(at: Pt, r: u8) -> String {
             r##"<path d="M-9 -1 L0 -9 L9 -1 Z" fill="#b8412f" stroke="#5a4630" stroke-width="1"/>"##,
             r##"<rect x="-6" y="-1" width="12" height="9" fill="#f7efdc" stroke="#5a4630" stroke-width="1"/>"##,
             r##"<path d="M0 -1 v9 M-3 3 h6" stroke="#5a4630" stroke-width="1"/>"##,
+            r##"</g>"##
+        ),
+        upright(at, r)
+    )
+}
+
+/// A shrine (Heretics & Shrines): a cloister's footprint in dark slate, a
+/// small pillared temple with a flame on its altar, so that a heretic's
+/// place never reads as a monk's.
+fn shrine(at: Pt, r: u8) -> String {
+    format!(
+        concat!(
+            r##"<g transform="{}">"##,
+            r##"<rect x="-12" y="-12" width="24" height="24" rx="3" fill="#4b4560" stroke="#221d30" stroke-width="1.5"/>"##,
+            r##"<path d="M-9 -3 L0 -9 L9 -3 Z" fill="#8d86a6" stroke="#221d30" stroke-width="1"/>"##,
+            r##"<path d="M-7 -3 V8 M-2.5 -3 V8 M2.5 -3 V8 M7 -3 V8" stroke="#d9d4e6" stroke-width="1.6"/>"##,
+            r##"<rect x="-9" y="8" width="18" height="2.5" fill="#8d86a6" stroke="#221d30" stroke-width="0.8"/>"##,
+            r##"<path d="M0 -1 Q3 2 0 5 Q-3 2 0 -1 Z" fill="#ff7a1a"/>"##,
             r##"</g>"##
         ),
         upright(at, r)
@@ -528,6 +547,12 @@ pub fn atlas_with(rules: &Ruleset, lays: &[Layout]) -> String {
             "cloister".into(),
             cloister(Pt { x: 0.0, y: 0.0 }, 0)
                 .replace("translate(0 0)", "translate(0 0) scale(0.7)"),
+        ));
+    }
+    if uses(Kind::Shrine) {
+        legend.push((
+            "shrine (a follower on it is a heretic)".into(),
+            shrine(Pt { x: 0.0, y: 0.0 }, 0).replace("translate(0 0)", "translate(0 0) scale(0.7)"),
         ));
     }
     if uses(Kind::Garden) {

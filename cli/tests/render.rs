@@ -275,6 +275,47 @@ fn a_garden_lies_over_a_field_and_is_drawn_as_a_garden() {
     assert!(!svg::atlas(carcassonne_runtime::ruleset("base").unwrap()).contains(">garden"));
 }
 
+/// A shrine stands where a cloister would (its road leads to it: CU/SR's
+/// shrine is where A's cloister is) but is drawn as a shrine, never as a
+/// cloister; the atlas names it where a tile has one.
+#[test]
+fn a_shrine_stands_like_a_cloister_and_is_drawn_as_a_shrine() {
+    let shrine_of = |t: &carcassonne_runtime::tables::TileType| {
+        t.segments
+            .iter()
+            .position(|s| s.kind == Kind::Shrine)
+            .expect("a shrine")
+    };
+    for id in ["CU/S", "CU/SC", "CU/SR", "CU/SCFR", "CU/SRFR"] {
+        let (lay, t) = layout_of("base_heretics_shrines", id);
+        let s = shrine_of(t);
+        assert!(
+            matches!(lay.segs[s].geom, Geom::Cloister { .. }),
+            "{id}: {:?}",
+            lay.segs[s].geom
+        );
+        for r in 0..4 {
+            let body = svg::tile_body(t, &lay, svg::Style { detail: true }, r);
+            xml(&format!(
+                r#"<svg xmlns="http://www.w3.org/2000/svg">{body}</svg>"#
+            ));
+            assert!(body.contains("#4b4560"), "{id}: no shrine drawn");
+            assert!(!body.contains("#efe4cc"), "{id}: a cloister is drawn");
+        }
+    }
+    let (shrine, t) = layout_of("base_heretics_shrines", "CU/SR");
+    let (cloister, a) = layout_of("base", "A");
+    let c = a
+        .segments
+        .iter()
+        .position(|s| s.kind == Kind::Cloister)
+        .unwrap();
+    assert_eq!(shrine.segs[shrine_of(t)].anchor, cloister.segs[c].anchor);
+    let atlas = svg::atlas(carcassonne_runtime::ruleset("base_heretics_shrines").unwrap());
+    assert!(atlas.contains(">shrine (a follower on it is a heretic)</text>"));
+    assert!(!svg::atlas(carcassonne_runtime::ruleset("base").unwrap()).contains(">shrine"));
+}
+
 #[test]
 fn enclosed_fields_are_drawn_inside_their_cities() {
     let (lay, t) = layout_of("base_inns_cathedrals", "IC/CCCC");

@@ -213,14 +213,6 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         meaning: "the tile of the City of Carcassonne holding its four quarters (castle, market, blacksmith, cathedral), where followers are put into the city and the Count stands (000_9deb58b1a7d17d38.txt L1925-L2002)",
     },
     AttrDef {
-        name: "shrine",
-        target: Target::Tile,
-        values: Values::Flag,
-        mechanic: "heretics",
-        also: &[],
-        meaning: "a shrine: placed and scored like a cloister; a heretic on it challenges a neighbouring monk (Heretics & Shrines, 000_9deb58b1a7d17d38.txt L2060-L2093)",
-    },
-    AttrDef {
         name: "fair",
         target: Target::Tile,
         values: Values::Flag,
@@ -513,10 +505,10 @@ pub const MECHANICS: &[MechanicDef] = &[
     },
     MechanicDef {
         name: "heretics",
-        implemented: false,
+        implemented: true,
         meaning: "shrines and heretics challenging monks (Count, King & Robber)",
         module: Some(Mech::Heretics),
-        hooks: &[],
+        hooks: &[Hook::PlacementFilter, Hook::AfterPlace, Hook::OnScored],
     },
     MechanicDef {
         name: "catapult",

@@ -103,6 +103,7 @@ fn ruleset_tokens(rs: &LRuleset) -> TokenStream {
     let builder_optional = rs.builder_optional;
     let volcano_second_tile = rs.volcano_second_tile;
     let wagon_nearby = rs.wagon_nearby;
+    let challenge_own_monk = rs.challenge_own_monk;
     let with_river = rs.with_river.iter().map(|&t| Literal::u16_unsuffixed(t));
     let min_players = Literal::u8_unsuffixed(rs.min_players);
     let max_players = Literal::u8_unsuffixed(rs.max_players);
@@ -146,6 +147,7 @@ fn ruleset_tokens(rs: &LRuleset) -> TokenStream {
                     builder_optional: #builder_optional,
                     volcano_second_tile: #volcano_second_tile,
                     wagon_nearby: #wagon_nearby,
+                    challenge_own_monk: #challenge_own_monk,
                     min_players: #min_players,
                     max_players: #max_players,
                     followers: #followers,

@@ -199,6 +199,10 @@ pub struct Options {
     /// edition 1) or any on its tile and the eight around it (`"nearby"`,
     /// the later rule; edition 2's default).
     pub wagon_nearby: bool,
+    /// Heretics & Shrines: a heretic and a monk of one player challenge each
+    /// other (000_9deb58b1a7d17d38.txt L2072, the default), or only another
+    /// player's (`challenge_own_monk = false`, 002_7f8d72b3eaff567f.txt L852).
+    pub challenge_own_monk: bool,
 }
 
 /// A start tile placed before the first turn.

@@ -45,6 +45,7 @@ const OPTION_KEYS: &[&str] = &[
     "builder_second_tile",
     "river_volcano",
     "wagon_move",
+    "challenge_own_monk",
     "leave_out",
 ];
 
@@ -160,7 +161,15 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>, lookup: &Lookup) -> Opt
     let options = match top.get("options") {
         Some(v) => {
             let on = |name: &str| mechanics.iter().any(|m| m.value == name);
-            read_options(r, v, edition, on("river"), on("builder"), on("wagon"))
+            read_options(
+                r,
+                v,
+                edition,
+                on("river"),
+                on("builder"),
+                on("wagon"),
+                on("heretics"),
+            )
         }
         None => Some((default_options(edition), StartChoice::default())),
     };
@@ -531,6 +540,9 @@ pub fn default_options(edition: u8) -> Options {
         // The 1st edition's wagon drives to an adjacent feature (L1668);
         // the later rule lets it go to any feature nearby.
         wagon_nearby: edition >= 2,
+        // "Challenging your own monk or heretic is also possible"
+        // (000_9deb58b1a7d17d38.txt L2072; 003_f0943165331a7fee.txt L186).
+        challenge_own_monk: true,
     }
 }
 
@@ -541,6 +553,7 @@ fn read_options(
     river: bool,
     builder: bool,
     wagon: bool,
+    heretics: bool,
 ) -> Option<(Options, StartChoice)> {
     let f = r.table(v, "[options]", OPTION_KEYS)?;
     let mut o = default_options(edition);
@@ -666,6 +679,15 @@ fn read_options(
         ("wagon", wagon),
     ) {
         o.wagon_nearby = on;
+    }
+    if let Some(b) = r.boolean(&f, "challenge_own_monk") {
+        if !heretics {
+            r.error(
+                b.span.clone(),
+                "challenge_own_monk goes with the heretics: enable mechanic `heretics`",
+            );
+        }
+        o.challenge_own_monk = b.value;
     }
     Some((o, choice))
 }

@@ -68,7 +68,7 @@ fn attribute(pair: pest::iterators::Pair<Rule>) -> AttrWord {
 fn describe(rule: &Rule) -> &'static str {
     match rule {
         Rule::kind | Rule::segment | Rule::statement | Rule::marker | Rule::tile_keyword => {
-            "a segment kind (city, road, field, river, cloister, garden), `seam`, `any` or `tile`"
+            "a segment kind (city, road, field, river, cloister, garden, shrine), `seam`, `any` or `tile`"
         }
         Rule::port => "a port (N E S W Nw Ne En Es Se Sw Ws Wn)",
         Rule::enclosed => "`enclosed`",

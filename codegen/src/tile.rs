@@ -12,7 +12,7 @@ use crate::suggest::did_you_mean;
 
 /// The words that may start a shape line, for suggestions.
 const KIND_WORDS: &[&str] = &[
-    "city", "road", "field", "river", "cloister", "garden", "seam", "any", "tile",
+    "city", "road", "field", "river", "cloister", "garden", "shrine", "seam", "any", "tile",
 ];
 
 /// The geometry of one tile after checking.
@@ -113,7 +113,7 @@ pub fn build(
                     sink.error(
                         kind.span.clone(),
                         format!(
-                            "unknown segment kind `{}`; expected city, road, field, river, cloister, garden, `seam`, `any` or `tile`{}",
+                            "unknown segment kind `{}`; expected city, road, field, river, cloister, garden, shrine, `seam`, `any` or `tile`{}",
                             kind.text,
                             did_you_mean(&kind.text, "", KIND_WORDS.iter().copied())
                         ),
@@ -245,7 +245,7 @@ pub fn build(
                 Kind::City => Edge::City,
                 Kind::Road => Edge::Road,
                 Kind::River => Edge::River,
-                Kind::Field | Kind::Cloister | Kind::Garden => Edge::Field,
+                Kind::Field | Kind::Cloister | Kind::Garden | Kind::Shrine => Edge::Field,
             };
         }
     }
@@ -256,9 +256,11 @@ pub fn build(
     })
 }
 
-/// Kinds drawn inside the tile, away from its edges: they take no ports.
+/// Kinds drawn inside the tile, away from its edges: they take no ports (a
+/// shrine touches no edge, like the cloister it is placed and scored like,
+/// 000_9deb58b1a7d17d38.txt L2066).
 fn lies_inside(k: Kind) -> bool {
-    matches!(k, Kind::Cloister | Kind::Garden)
+    k.around()
 }
 
 /// What a `seam` or `any` line makes of a side.
@@ -1013,6 +1015,29 @@ mod tests {
             e,
             ["unknown attribute `+garden`; a garden is a segment, not an attribute: write `garden` on a line of its own"]
         );
+    }
+
+    #[test]
+    fn a_shrine_lies_inside_the_tile_like_a_cloister() {
+        // Heretics & Shrines' CU/SC: a city cap, a field, the shrine inside
+        // (placed and scored like a cloister, 000_9deb58b1a7d17d38.txt L2068).
+        let g = check("city N\nfield E S W > N\nshrine").unwrap();
+        assert_eq!(g.edges, [Edge::City, Edge::Field, Edge::Field, Edge::Field]);
+        assert_eq!(g.segments[2].kind, Kind::Shrine);
+        assert!(g.segments[2].ports.is_empty(), "a shrine touches no edge");
+        assert!(g.attrs.is_empty(), "a shrine is a segment, not a marker");
+        let e = check("shrine S\nfield N E S W").unwrap_err();
+        assert_eq!(e, ["a shrine takes no ports: it lies inside the tile"]);
+        let e = check("shrine +inn\nfield N E S W").unwrap_err();
+        assert_eq!(e, ["`+inn` belongs on a road segment, not on a shrine"]);
+        // The attribute it was before: answered with the line to write.
+        let e = check("field N E S W\ntile +shrine").unwrap_err();
+        assert_eq!(
+            e,
+            ["unknown attribute `+shrine`; a shrine is a segment, not an attribute: write `shrine` on a line of its own"]
+        );
+        let e = check("field N E S W\nshrin").unwrap_err();
+        assert!(e[0].ends_with("did you mean `shrine`?"), "{e:?}");
     }
 
     #[test]

@@ -86,6 +86,7 @@ pub fn options_json(rs: &Ruleset) -> Map<String, Value> {
         "builder_second_tile": if o.builder_optional { "optional" } else { "always" },
         "river_volcano": if o.volcano_second_tile { "second-tile" } else { "none" },
         "wagon_move": if o.wagon_nearby { "nearby" } else { "adjacent" },
+        "challenge_own_monk": o.challenge_own_monk,
         "min_players": o.min_players,
         "max_players": o.max_players,
         "followers": o.followers,

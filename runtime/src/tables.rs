@@ -104,6 +104,10 @@ pub struct Options {
     /// (`wagon_move = "nearby"`), not only to those adjacent to the one it
     /// left (`"adjacent"`, 000_9deb58b1a7d17d38.txt L1668).
     pub wagon_nearby: bool,
+    /// Heretics & Shrines: a heretic may challenge its owner's own monk
+    /// (`challenge_own_monk`, 000_9deb58b1a7d17d38.txt L2072; the default) or
+    /// only another player's (`false`: 002_7f8d72b3eaff567f.txt L852).
+    pub challenge_own_monk: bool,
     pub min_players: u8,
     pub max_players: u8,
     pub followers: u8,

@@ -23,6 +23,7 @@ fn kind(e: &MoveError) -> &'static str {
         MoveError::BadRotation(_) => "BadRotation",
         MoveError::DoesNotFit { .. } => "DoesNotFit",
         MoveError::River(_) => "River",
+        MoveError::ShrineNeighbours(_) => "ShrineNeighbours",
         MoveError::NoSuchSegment { .. } => "NoSuchSegment",
         MoveError::NotClaimable(_) => "NotClaimable",
         MoveError::NoFarmers => "NoFarmers",
@@ -45,12 +46,13 @@ fn kind(e: &MoveError) -> &'static str {
 
 /// Provoked through `apply(Move)` (`NoAbbotToReturn` and `Barn` only have
 /// actions).
-const KINDS: [&str; 16] = [
+const KINDS: [&str; 17] = [
     "GameOver",
     "NotOpen",
     "BadRotation",
     "DoesNotFit",
     "River",
+    "ShrineNeighbours",
     "NoSuchSegment",
     "NotClaimable",
     "NoFarmers",

@@ -1,8 +1,9 @@
 //! Invariants over many seeded random games in every compiled-in ruleset:
 //! followers are conserved, scores never decrease, every placed tile matches
 //! its neighbours, no follower joins an occupied feature (checked by a flood
-//! fill independent of the engine's union-find), and replaying each game's
-//! record reproduces every event and score.
+//! fill independent of the engine's union-find), no shrine or cloister has
+//! two rivals around it where heretics are played, and replaying each
+//! game's record reproduces every event and score.
 //!
 //! `CARCASSONNE_PROPERTY_GAMES` sets the games per ruleset (default 10,000).
 
@@ -79,6 +80,43 @@ fn check_matches(g: &Game) {
                 mine, theirs,
                 "tile {} at ({}, {}) does not match side {side}",
                 t.id, p.x, p.y
+            );
+        }
+    }
+}
+
+/// Heretics & Shrines: no shrine adjoins two cloisters and no cloister two
+/// shrines (000_9deb58b1a7d17d38.txt L2068), counted on the final board.
+fn check_shrines(g: &Game) {
+    let count = |x: i32, y: i32, kind: Kind| {
+        g.tile_at(x, y).map_or(0, |p| {
+            g.rules().tiles[p.tile as usize]
+                .segments
+                .iter()
+                .filter(|s| s.kind == kind)
+                .count()
+        })
+    };
+    for p in g.placed() {
+        let (x, y) = (p.x as i32, p.y as i32);
+        for (kind, rival) in [
+            (Kind::Shrine, Kind::Cloister),
+            (Kind::Cloister, Kind::Shrine),
+        ] {
+            if count(x, y, kind) == 0 {
+                continue;
+            }
+            let around: usize = (-1..=1)
+                .flat_map(|dy| (-1..=1).map(move |dx| (dx, dy)))
+                .filter(|&d| d != (0, 0))
+                .map(|(dx, dy)| count(x + dx, y + dy, rival))
+                .sum();
+            assert!(
+                around <= 1,
+                "{}: the {} at ({x}, {y}) has {around} {}s around it",
+                g.rules().id,
+                kind.name(),
+                rival.name()
             );
         }
     }
@@ -219,6 +257,9 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) {
             "{} seed {seed}: abbeys",
             rules.id
         );
+    }
+    if rules.has_mechanic("heretics") {
+        check_shrines(&g);
     }
     assert_eq!(
         g.placed().len() - held_placed + g.discards().len(),

@@ -19,16 +19,21 @@ pub enum Kind {
     /// cloister; only the abbot may occupy it (001_46b8449c567a6f1a.txt
     /// L387-L546).
     Garden,
+    /// A shrine (Heretics & Shrines): placed and scored like a cloister
+    /// (000_9deb58b1a7d17d38.txt L2066, fn 42); a follower on it is a
+    /// heretic (L2070).
+    Shrine,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 6] = [
+    pub const ALL: [Kind; 7] = [
         Kind::City,
         Kind::Road,
         Kind::Field,
         Kind::River,
         Kind::Cloister,
         Kind::Garden,
+        Kind::Shrine,
     ];
 
     #[inline]
@@ -40,11 +45,12 @@ impl Kind {
             Kind::River => "river",
             Kind::Cloister => "cloister",
             Kind::Garden => "garden",
+            Kind::Shrine => "shrine",
         }
     }
 
-    /// A cloister or a garden: scored by the tiles around it. (The two are
-    /// the last kinds, so this is one compare in the engine's hot loop.)
+    /// A cloister, a garden or a shrine: scored by the tiles around it. (They
+    /// are the last kinds, so this is one compare in the engine's hot loop.)
     #[inline]
     pub fn around(self) -> bool {
         self as u8 >= Kind::Cloister as u8
@@ -175,10 +181,11 @@ impl FarmScoring {
 mod tests {
     use super::*;
 
-    /// `Kind::around` relies on the cloister and the garden coming last.
+    /// `Kind::around` relies on the cloister, the garden and the shrine
+    /// coming last.
     #[test]
     fn around_kinds_are_last() {
         let around: Vec<Kind> = Kind::ALL.into_iter().filter(|k| k.around()).collect();
-        assert_eq!(around, [Kind::Cloister, Kind::Garden]);
+        assert_eq!(around, [Kind::Cloister, Kind::Garden, Kind::Shrine]);
     }
 }

@@ -720,11 +720,12 @@ impl Game {
     }
 
     /// Where a follower (normal or big) may stand (000_9deb58b1a7d17d38.txt
-    /// L102-L117): never on a river (L482) or a garden (001_… L425).
+    /// L102-L117): never on a river (L482) or a garden (001_… L425). One on
+    /// a shrine is a heretic (L2072).
     #[inline]
     pub(crate) fn follower_may_stand(&self, k: Kind) -> bool {
         match k {
-            Kind::City | Kind::Road | Kind::Cloister => true,
+            Kind::City | Kind::Road | Kind::Cloister | Kind::Shrine => true,
             Kind::Field => self.rules.options.farmers,
             // "You may not place a regular meeple onto the garden"
             // (001_46b8449c567a6f1a.txt L425): only the abbot (`mechanics::abbot`).
@@ -1457,8 +1458,10 @@ impl Game {
                 && self.board.neighbours8(x, y) == 8
             {
                 super::scoring::score_feature(self, f.node, Reason::Completed, events);
-                // Scoring removed followers: look at this index again.
-                i = i.saturating_sub(1);
+                // Scoring removed followers, maybe some before this one (a
+                // challenge's loser, `mechanics::heretics`): look again from
+                // the start (those before were not complete and still are not).
+                i = 0;
             }
         }
     }

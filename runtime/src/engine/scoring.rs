@@ -80,14 +80,14 @@ pub(crate) fn award(
     }
 }
 
-/// Points a road, city, cloister or garden is worth now: the base game's
+/// Points a road, city, cloister, garden or shrine is worth now: the base game's
 /// values (L138-L200, L232-L272), then the modules' (inns, cathedrals).
 fn value(g: &Game, root: u16, reason: Reason) -> u32 {
     let node = g.features.nodes[root as usize];
     let complete = !reason.as_final();
     let (units, v) = match node.kind {
-        // A cloister (or garden, 001_46b8449c567a6f1a.txt L430, L438): itself and
-        // its neighbours.
+        // A cloister (or garden, 001_46b8449c567a6f1a.txt L430, L438, or
+        // shrine, 000_9deb58b1a7d17d38.txt L2068): itself and its neighbours.
         k if k.around() => {
             let p = g.placed[node.placed as usize];
             let n = 1 + g.board.neighbours8(p.x as i32, p.y as i32);
@@ -110,7 +110,8 @@ fn value(g: &Game, root: u16, reason: Reason) -> u32 {
     }
 }
 
-/// Score a road, city or cloister and return its followers (L196).
+/// Score a road, city, cloister, garden or shrine and return its followers
+/// (L196).
 pub(crate) fn score_feature(g: &mut Game, root: u16, reason: Reason, events: &mut Vec<ScoreEvent>) {
     let s = strengths(g, root);
     let points = value(g, root, reason);
@@ -119,6 +120,13 @@ pub(crate) fn score_feature(g: &mut Game, root: u16, reason: Reason, events: &mu
     if g.rules.hooks.any(Hook::OnScored) {
         mechanics::on_scored(g, root, reason);
     }
+    return_figures(g, root);
+}
+
+/// Every figure on the feature rooted at `root` back to its owner's supply,
+/// with no points (after scoring; a challenge's loser,
+/// 000_9deb58b1a7d17d38.txt L2084), leaving the feature unoccupied.
+pub(crate) fn return_figures(g: &mut Game, root: u16) {
     let mut i = 0;
     while i < g.followers.len() {
         let f = g.followers[i];

@@ -192,6 +192,10 @@ pub enum MoveError {
     },
     #[error("river rule: {0}")]
     River(&'static str),
+    /// Heretics & Shrines: a shrine adjoins at most one cloister, a cloister
+    /// at most one shrine (000_9deb58b1a7d17d38.txt L2068, fn 43-45).
+    #[error("shrine rule: {0}")]
+    ShrineNeighbours(&'static str),
     #[error("tile {tile} has no segment {segment}")]
     NoSuchSegment { tile: &'static str, segment: u8 },
     #[error("a follower cannot stand on a {0}")]

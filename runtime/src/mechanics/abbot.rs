@@ -10,7 +10,9 @@ use crate::tables::Kind;
 
 pub(crate) const SETUP: (FollowerKind, u8) = (FollowerKind::Abbot, 1);
 
-/// "You may place your abbot onto the monastery or onto the garden" (L425).
+/// "You may place your abbot onto the monastery or onto the garden" (L425);
+/// onto a shrine too ("You can place your abbot on the Shrine",
+/// 003_f0943165331a7fee.txt L188), the other kind `Kind::around` covers.
 #[inline]
 fn may_stand(k: Kind) -> bool {
     k.around()

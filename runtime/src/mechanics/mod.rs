@@ -17,6 +17,7 @@ pub(crate) mod big;
 pub(crate) mod builder;
 pub(crate) mod cathedrals;
 pub(crate) mod goods;
+pub(crate) mod heretics;
 pub(crate) mod inns;
 pub(crate) mod mayor;
 pub(crate) mod pig;
@@ -70,6 +71,9 @@ pub const IMPLEMENTED: &[(Mech, Hook)] = &[
     (Mech::Barn, Hook::WoodOptions),
     (Mech::Barn, Hook::Scoring),
     (Mech::Barn, Hook::GameEnd),
+    (Mech::Heretics, Hook::PlacementFilter),
+    (Mech::Heretics, Hook::AfterPlace),
+    (Mech::Heretics, Hook::OnScored),
 ];
 
 /// What the mechanics keep between turns: flat and `Copy`, so cloning a
@@ -88,6 +92,9 @@ pub struct Ext {
     pub abbey_round: abbey::Round,
     /// Abbey & Mayor: where each player's barn stands (000_… L1762).
     pub barns: barn::Barns,
+    /// Heretics & Shrines: where the shrines and cloisters lie (the
+    /// placement rule, 000_9deb58b1a7d17d38.txt L2068).
+    pub monastic: heretics::Monastic,
 }
 
 /// A decision a module poses to a player after the scoring step (where a
@@ -194,6 +201,7 @@ pub(crate) fn filters(rules: &Ruleset, t: &TileType) -> bool {
             .iter()
             .any(|&m| match m {
                 Mech::River => river::is_river(t),
+                Mech::Heretics => heretics::filters(t),
                 _ => false,
             })
 }
@@ -201,8 +209,10 @@ pub(crate) fn filters(rules: &Ruleset, t: &TileType) -> bool {
 /// The filters' verdict on placing `t` at `p` (edges already match).
 pub(crate) fn placement_filter(g: &Game, t: &TileType, p: Placement) -> Result<(), MoveError> {
     for &m in g.rules.hooks.on(Hook::PlacementFilter) {
-        if m == Mech::River && river::is_river(t) {
-            river::check(g, t, p)?;
+        match m {
+            Mech::River if river::is_river(t) => river::check(g, t, p)?,
+            Mech::Heretics => heretics::check(g, t, p)?,
+            _ => {}
         }
     }
     Ok(())
@@ -216,6 +226,7 @@ pub(crate) fn after_place(g: &mut Game, idx: usize) {
         match m {
             Mech::River => river::after_place(g, idx),
             Mech::Builder => builder::after_place(g, idx),
+            Mech::Heretics => heretics::after_place(g, idx),
             _ => {}
         }
     }
@@ -397,6 +408,7 @@ pub(crate) fn on_scored(g: &mut Game, root: u16, reason: Reason) {
         match m {
             Mech::Goods => goods::on_scored(g, root, reason),
             Mech::Wagon => wagon::on_scored(g, root, reason),
+            Mech::Heretics => heretics::on_scored(g, root, reason),
             _ => {}
         }
     }
