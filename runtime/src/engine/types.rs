@@ -120,14 +120,22 @@ pub enum Reason {
     /// Traders & Builders: the most tokens of one good at the end, 10 points
     /// (000_9deb58b1a7d17d38.txt L930-L940).
     Goods,
+    /// King & Robber Baron: the King's holder scores 1 per completed city at
+    /// the end (000_9deb58b1a7d17d38.txt L2046).
+    King,
+    /// King & Robber Baron: the Robber Baron's holder scores 1 per completed
+    /// road at the end (000_9deb58b1a7d17d38.txt L2048).
+    RobberBaron,
 }
 
 impl Reason {
-    pub const ALL: [Reason; 4] = [
+    pub const ALL: [Reason; 6] = [
         Reason::Completed,
         Reason::Final,
         Reason::AbbotReturn,
         Reason::Goods,
+        Reason::King,
+        Reason::RobberBaron,
     ];
 
     pub fn name(self) -> &'static str {
@@ -136,6 +144,8 @@ impl Reason {
             Reason::Final => "final",
             Reason::AbbotReturn => "abbot-return",
             Reason::Goods => "goods",
+            Reason::King => "king",
+            Reason::RobberBaron => "robber-baron",
         }
     }
 

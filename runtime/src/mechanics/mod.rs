@@ -16,6 +16,7 @@ pub(crate) mod builder;
 pub(crate) mod cathedrals;
 pub(crate) mod goods;
 pub(crate) mod inns;
+pub(crate) mod king_robber;
 pub(crate) mod pig;
 pub(crate) mod pig_herd;
 pub(crate) mod river;
@@ -54,6 +55,8 @@ pub const IMPLEMENTED: &[(Mech, Hook)] = &[
     (Mech::PigHerd, Hook::Value),
     (Mech::Abbot, Hook::Setup),
     (Mech::Abbot, Hook::WoodOptions),
+    (Mech::KingRobber, Hook::OnScored),
+    (Mech::KingRobber, Hook::GameEnd),
 ];
 
 /// What the mechanics keep between turns: flat and `Copy`, so cloning a
@@ -65,6 +68,10 @@ pub struct Ext {
     /// Traders & Builders: this part's tile extended the active player's
     /// builder's feature (000_9deb58b1a7d17d38.txt L872, fn 9 L1004).
     pub builder_extended: bool,
+    /// King & Robber Baron: the King (cities) and the Robber Baron (roads),
+    /// their holders, records and counts (000_9deb58b1a7d17d38.txt L2032-L2048).
+    pub king: king_robber::Card,
+    pub robber_baron: king_robber::Card,
 }
 
 // ----- H1 setup ----------------------------------------------------------
@@ -300,8 +307,10 @@ pub(crate) fn farm_bonus(g: &Game, farm: u16, player: u8, cities: u32) -> u32 {
 /// Feature `root` has scored for `reason` (its figures still stand).
 pub(crate) fn on_scored(g: &mut Game, root: u16, reason: Reason) {
     for &m in g.rules.hooks.on(Hook::OnScored) {
-        if m == Mech::Goods {
-            goods::on_scored(g, root, reason);
+        match m {
+            Mech::Goods => goods::on_scored(g, root, reason),
+            Mech::KingRobber => king_robber::on_scored(g, root, reason),
+            _ => {}
         }
     }
 }
@@ -351,8 +360,10 @@ pub(crate) fn part_end(g: &mut Game) -> NextPart {
 /// Points at the end beyond the features, after final scoring.
 pub(crate) fn game_end(g: &mut Game, events: &mut Vec<ScoreEvent>) {
     for &m in g.rules.hooks.on(Hook::GameEnd) {
-        if m == Mech::Goods {
-            goods::game_end(g, events);
+        match m {
+            Mech::Goods => goods::game_end(g, events),
+            Mech::KingRobber => king_robber::game_end(g, events),
+            _ => {}
         }
     }
 }
