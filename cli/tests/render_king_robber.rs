@@ -87,15 +87,15 @@ fn boards_and_viewer_show_who_holds_the_king_and_the_robber_baron() {
     let tl = Timeline::new(rec.clone(), rules).unwrap();
     let lays = geom::layouts(rules.tiles);
     let data = viewer_data(&carcassonne::view::html(&tl));
-    let steps = data["steps"].as_array().unwrap();
+    let shown = data["steps"].as_array().unwrap();
+    assert_eq!(shown.len(), tl.steps.len());
     let mut handed = 0;
     let mut last: Option<u8> = None;
-    for k in 0..tl.steps.len() {
-        let turn = tl.steps[k].turn;
-        let g = after(&rec, turn);
+    for (k, (step, view)) in tl.steps.iter().zip(shown).enumerate() {
+        let g = after(&rec, step.turn);
         let (king, robber) = (g.king(), g.robber_baron());
-        assert_eq!(tl.steps[k].cards.king, king, "seed {seed} step {k}");
-        assert_eq!(tl.steps[k].cards.robber_baron, robber, "step {k}");
+        assert_eq!(step.cards.king, king, "seed {seed} step {k}");
+        assert_eq!(step.cards.robber_baron, robber, "step {k}");
         if king.map(|c| c.0) != last && last.is_some() {
             handed += 1;
         }
@@ -103,7 +103,7 @@ fn boards_and_viewer_show_who_holds_the_king_and_the_robber_baron() {
         let board = svg::board(rules, &lays, &tl.board_view(k, &lays));
         for p in 0..2u8 {
             let text = holdings(&board, p as usize);
-            let viewer = steps[k]["holdings"][p as usize][2].as_str().unwrap();
+            let viewer = view["holdings"][p as usize][2].as_str().unwrap();
             match king {
                 Some((h, size)) if h == p => {
                     let want = format!("King (city of {size} tiles)");
@@ -124,7 +124,7 @@ fn boards_and_viewer_show_who_holds_the_king_and_the_robber_baron() {
                 _ => assert!(!viewer.contains("Robber"), "step {k} P{p}: {viewer:?}"),
             }
         }
-        let json_king = &steps[k]["king"];
+        let json_king = &view["king"];
         match king {
             Some((p, size)) => assert_eq!(json_king, &serde_json::json!([p, size])),
             None => assert!(json_king.is_null(), "step {k}"),

@@ -36,7 +36,9 @@ fn run(id: &str) {
     for e in &out.events {
         match e.reason {
             Reason::Completed | Reason::AbbotReturn => during[e.player as usize] += e.points,
-            Reason::Final | Reason::Goods => fin[e.player as usize] += e.points,
+            Reason::Final | Reason::Goods | Reason::King | Reason::RobberBaron => {
+                fin[e.player as usize] += e.points
+            }
         }
     }
     let want = |k: &str| -> Vec<u32> {
