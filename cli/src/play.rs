@@ -4,9 +4,9 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use carcassonne_runtime::bots::{Bot, BotKind};
-use carcassonne_runtime::engine::{Action, Actor, Game, Move, Pending, ScoreEvent};
+use carcassonne_runtime::engine::{Action, Actor, Game, Move, Pending, Reason, ScoreEvent};
 use carcassonne_runtime::record::{self, Record, Recorder};
-use carcassonne_runtime::tables::Ruleset;
+use carcassonne_runtime::tables::{Mech, Ruleset};
 
 /// Parse `random,greedy,...`: one bot per player (a single name serves all).
 pub fn parse_bots(spec: &str, players: u8) -> Result<Vec<BotKind>, String> {
@@ -52,7 +52,15 @@ fn describe(g: &Game, mv: Move) -> String {
 fn events_text(events: &[ScoreEvent]) -> String {
     events
         .iter()
-        .map(|e| format!("P{} +{} {}", e.player, e.points, e.feature.name()))
+        .map(|e| {
+            // The cards' end points are for the card, not for one city or road.
+            let what = match e.reason {
+                Reason::King => "king",
+                Reason::RobberBaron => "robber-baron",
+                _ => e.feature.name(),
+            };
+            format!("P{} +{} {what}", e.player, e.points)
+        })
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -123,9 +131,7 @@ pub fn play(
         let during: Vec<ScoreEvent> = events
             .iter()
             .copied()
-            .filter(|e| {
-                !e.reason.as_final() || e.reason == carcassonne_runtime::engine::Reason::AbbotReturn
-            })
+            .filter(|e| !e.reason.as_final() || e.reason == Reason::AbbotReturn)
             .collect();
         let scored = if during.is_empty() {
             String::new()
@@ -160,18 +166,16 @@ pub fn play(
         }
     }
     if !quiet {
+        // Every end-of-game event (an abbot's return scores during play).
         let fin: Vec<ScoreEvent> = events
             .iter()
             .copied()
-            .filter(|e| {
-                matches!(
-                    e.reason,
-                    carcassonne_runtime::engine::Reason::Final
-                        | carcassonne_runtime::engine::Reason::Goods
-                )
-            })
+            .filter(|e| e.reason.as_final() && e.reason != Reason::AbbotReturn)
             .collect();
         crate::say!("final scoring: {}", events_text(&fin));
+        if crate::timeline::plays(rules, Mech::KingRobber) {
+            crate::say!("{}", crate::cards::line(&g));
+        }
     }
     Ok(rec.record)
 }

@@ -52,10 +52,20 @@ pub fn game_seed(seed: u64, i: u64) -> u64 {
 /// Where points come from, in the order the summary lists them: the
 /// feature kinds that score, then the trade goods (The goods' 10 points are
 /// events on a city, but they reward tokens, not a city, so they get a column
-/// of their own). The first four are every ruleset's; the others are listed
-/// where the ruleset scores them.
-pub const SCORING: [&str; 7] = [
-    "city", "road", "cloister", "field", "garden", "shrine", "goods",
+/// of their own), then the King's and the Robber Baron's end points (events
+/// on a city and a road, rewarding the card: columns of their own too). The
+/// first four are every ruleset's; the others are listed where the ruleset
+/// scores them.
+pub const SCORING: [&str; 9] = [
+    "city",
+    "road",
+    "cloister",
+    "field",
+    "garden",
+    "shrine",
+    "goods",
+    "king",
+    "robber-baron",
 ];
 
 /// Always listed: the base game's kinds.
@@ -63,10 +73,11 @@ const BASE_COLUMNS: usize = 4;
 
 /// The column of `SCORING` an event's points go to.
 fn slot(e: &ScoreEvent) -> Option<usize> {
-    let name = if e.reason == Reason::Goods {
-        "goods"
-    } else {
-        match e.feature {
+    let name = match e.reason {
+        Reason::Goods => "goods",
+        Reason::King => "king",
+        Reason::RobberBaron => "robber-baron",
+        _ => match e.feature {
             Kind::City => "city",
             Kind::Road => "road",
             Kind::Cloister => "cloister",
@@ -74,7 +85,7 @@ fn slot(e: &ScoreEvent) -> Option<usize> {
             Kind::Garden => "garden",
             Kind::Shrine => "shrine",
             Kind::River => return None,
-        }
+        },
     };
     SCORING.iter().position(|&s| s == name)
 }
@@ -86,7 +97,8 @@ fn plays(rules: &Ruleset, m: Mech) -> bool {
 
 /// The columns of `SCORING` the summary lists for `rules`: the base ones,
 /// gardens where the abbot may score them, shrines where heretics are
-/// played, goods where they are played, and any other that scored in
+/// played, goods and the King's and Robber Baron's points where they are
+/// played, and any other that scored in
 /// `results`.
 fn columns(rules: &Ruleset, results: &[GameResult]) -> Vec<usize> {
     (0..SCORING.len())
@@ -95,6 +107,7 @@ fn columns(rules: &Ruleset, results: &[GameResult]) -> Vec<usize> {
                 || (SCORING[k] == "garden" && plays(rules, Mech::Abbot))
                 || (SCORING[k] == "shrine" && plays(rules, Mech::Heretics))
                 || (SCORING[k] == "goods" && plays(rules, Mech::Goods))
+                || (matches!(SCORING[k], "king" | "robber-baron") && plays(rules, Mech::KingRobber))
                 || results.iter().any(|r| r.by_kind.iter().any(|s| s[k] > 0))
         })
         .collect()
@@ -373,8 +386,13 @@ pub fn table(s: &Value) -> String {
     } else {
         ""
     };
+    let cards = if cols.contains(&"king") {
+        "; king, robber-baron: 1 per completed city or road to the card's holder at the end"
+    } else {
+        ""
+    };
     out.push_str(&format!(
-        "(wins: a tie for first is shared; points by feature are means per game{goods})\n"
+        "(wins: a tie for first is shared; points by feature are means per game{goods}{cards})\n"
     ));
     out
 }

@@ -13,6 +13,7 @@ use carcassonne_runtime::engine::{FollowerKind, Game, Placed, ScoreEvent, FIGURE
 use carcassonne_runtime::record::{self, ActionRec, EventRec, Record, Step as ReplayStep};
 use carcassonne_runtime::tables::{Hook, Kind, Mech, Ruleset};
 
+use crate::cards::Cards;
 use crate::figures::{self, BoardFigure};
 use crate::geom::{Layout, Pt, SIZE};
 use crate::goods::{self, GOODS};
@@ -62,6 +63,8 @@ pub struct Step {
     pub goods: Vec<[u8; GOODS]>,
     /// Per player, figures in supply after this step, by `FollowerKind`.
     pub supply: Vec<[u8; FIGURE_KINDS]>,
+    /// Who holds the King and the Robber Baron after this step.
+    pub cards: Cards,
 }
 
 #[derive(Debug, Clone)]
@@ -81,6 +84,8 @@ pub struct Timeline {
     pub figure_kinds: Vec<FollowerKind>,
     /// The ruleset plays trade goods.
     pub goods: bool,
+    /// The ruleset plays the King and the Robber Baron.
+    pub king_robber: bool,
 }
 
 /// Whether `rules` plays mechanic `m` (on any hook).
@@ -142,6 +147,7 @@ fn blank(turn: usize, game: &Game) -> Step {
         actions: Vec::new(),
         goods: goods_of(game),
         supply: supply_of(game),
+        cards: Cards::of(game),
     }
 }
 
@@ -326,6 +332,7 @@ impl Timeline {
             placements,
             figure_kinds: kinds,
             goods: plays(rules, Mech::Goods),
+            king_robber: plays(rules, Mech::KingRobber),
         })
     }
 
@@ -449,7 +456,11 @@ impl Timeline {
             players: self.players.clone(),
             scores: s.scores.clone(),
             holdings: (0..self.players.len())
-                .map(|p| self.goods_text(k, p))
+                .map(|p| {
+                    let texts = [self.goods_text(k, p), self.cards_text(k, p)];
+                    let held: Vec<String> = texts.into_iter().filter(|t| !t.is_empty()).collect();
+                    held.join(" · ")
+                })
                 .collect(),
             events,
         }
@@ -460,6 +471,15 @@ impl Timeline {
     pub fn goods_text(&self, k: usize, p: usize) -> String {
         match self.steps[k].goods.get(p) {
             Some(&g) if self.goods => goods::text(g),
+            _ => String::new(),
+        }
+    }
+
+    /// The cards player `p` holds at step `k` ("King (city of 5 tiles)"), or
+    /// "" for none or when the ruleset plays no King & Robber.
+    pub fn cards_text(&self, k: usize, p: usize) -> String {
+        match u8::try_from(p) {
+            Ok(p) if self.king_robber => self.steps[k].cards.held_by(p),
             _ => String::new(),
         }
     }
@@ -538,6 +558,8 @@ pub fn event_line(e: &EventRec) -> String {
         "final" => format!("P{p} +{n} for a {} (at the end)", e.feature),
         "abbot-return" => format!("P{p} +{n} for a {} (abbot taken back)", e.feature),
         "goods" => format!("P{p} +{n} for the most of a trade good"),
+        "king" => format!("P{p} +{n} for the King (1 per completed city)"),
+        "robber-baron" => format!("P{p} +{n} for the Robber Baron (1 per completed road)"),
         "completed" => format!("P{p} +{n} for a {} (completed)", e.feature),
         other => format!("P{p} +{n} for a {} ({other})", e.feature),
     }

@@ -9,7 +9,8 @@
 //! `#next`, `#last`, `#slider`. Keys: ← →, Home, End. Where the ruleset
 //! plays trade goods, each seat's tokens are in `#goods-N`; where it has
 //! figures besides normal followers, each seat's supply by kind is in
-//! `#supply-N`, and `#figures` is a legend of their shapes.
+//! `#supply-N`, and `#figures` is a legend of their shapes; where it plays
+//! King & Robber Baron, the cards a seat holds are in `#cards-N`.
 
 use carcassonne_runtime::engine::FollowerKind;
 use serde_json::{json, Value};
@@ -81,6 +82,10 @@ fn data(tl: &Timeline, lays: &[geom::Layout]) -> Value {
             if tl.figure_kinds.len() > 1 {
                 step["supply"] = json!(s.supply);
             }
+            if tl.king_robber {
+                step["king"] = json!(s.cards.king);
+                step["robber_baron"] = json!(s.cards.robber_baron);
+            }
             if let Some(h) = holdings(tl, k) {
                 step["holdings"] = json!(h);
             }
@@ -101,10 +106,12 @@ fn data(tl: &Timeline, lays: &[geom::Layout]) -> Value {
     })
 }
 
-/// Per seat, the goods and the supply shown under its name at step `k`;
-/// `None` when the ruleset has neither to show.
-fn holdings(tl: &Timeline, k: usize) -> Option<Vec<[String; 2]>> {
-    let rows: Vec<[String; 2]> = (0..tl.players.len())
+/// Per seat, the goods, the supply and the cards (the King, the Robber
+/// Baron) shown under its name at step `k`; `None` when the ruleset has none
+/// of them to show. With the cards every step has them, since a card
+/// changes hands and the script must clear the old holder's line.
+fn holdings(tl: &Timeline, k: usize) -> Option<Vec<[String; 3]>> {
+    let rows: Vec<[String; 3]> = (0..tl.players.len())
         .map(|p| {
             let supply = tl.supply_text(k, p);
             let supply = if supply.is_empty() {
@@ -112,12 +119,10 @@ fn holdings(tl: &Timeline, k: usize) -> Option<Vec<[String; 2]>> {
             } else {
                 format!("in supply: {supply}")
             };
-            [tl.goods_text(k, p), supply]
+            [tl.goods_text(k, p), supply, tl.cards_text(k, p)]
         })
         .collect();
-    rows.iter()
-        .any(|r| r.iter().any(|t| !t.is_empty()))
-        .then_some(rows)
+    (tl.king_robber || rows.iter().any(|r| r.iter().any(|t| !t.is_empty()))).then_some(rows)
 }
 
 /// A legend of the figure shapes the game uses beyond the meeple.
@@ -241,9 +246,10 @@ const SCRIPT: &str = r#"
       el('row-' + p).className = (v === best && best > 0) ? 'lead' : '';
     });
     (s.holdings || []).forEach(function (h, p) {
-      var g = el('goods-' + p), f = el('supply-' + p);
+      var g = el('goods-' + p), f = el('supply-' + p), c = el('cards-' + p);
       if (g) g.textContent = h[0];
       if (f) f.textContent = h[1];
+      if (c) c.textContent = h[2];
     });
     el('desc').textContent = s.desc;
     var ev = el('events');
@@ -306,14 +312,20 @@ pub fn html(tl: &Timeline) -> String {
     );
     let used = svg::used(tl.rules, &all);
     let defs = svg::defs(tl.rules, &lays, &used) + &figures::defs(tl.figure_kinds.clone());
-    // The goods and supply lines start as the start shows them.
+    // The goods, supply and cards lines start as the start shows them.
     let held = holdings(tl, 0);
     let mut rows = String::new();
     for (p, name) in tl.players.iter().enumerate() {
         let mut lines = String::new();
-        if let Some([goods, supply]) = held.as_ref().and_then(|h| h.get(p)) {
-            for (id, t) in [("goods", goods), ("supply", supply)] {
-                if !t.is_empty() {
+        if let Some([goods, supply, cards]) = held.as_ref().and_then(|h| h.get(p)) {
+            // The cards' line is there from the start, empty until a card
+            // comes (`.held:empty` hides it).
+            for (id, t, always) in [
+                ("goods", goods, false),
+                ("supply", supply, false),
+                ("cards", cards, tl.king_robber),
+            ] {
+                if always || !t.is_empty() {
                     lines.push_str(&format!(
                         r#"<div class="held" id="{id}-{p}">{}</div>"#,
                         esc(t)

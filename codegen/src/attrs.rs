@@ -498,10 +498,10 @@ pub const MECHANICS: &[MechanicDef] = &[
     },
     MechanicDef {
         name: "king-robber",
-        implemented: false,
+        implemented: true,
         meaning: "the King and the Robber Baron for the largest city and longest road (Count, King & Robber)",
         module: Some(Mech::KingRobber),
-        hooks: &[],
+        hooks: &[Hook::OnScored, Hook::GameEnd],
     },
     MechanicDef {
         name: "heretics",

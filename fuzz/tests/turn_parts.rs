@@ -106,7 +106,15 @@ fn the_new_seed_records_replay_and_hold_parts_and_answers() {
     assert!(barns >= 1, "{barns} barns (everything_c2 plays the barn)");
     assert_eq!(
         reasons.into_iter().collect::<Vec<_>>(),
-        ["abbot-return", "completed", "final", "goods"]
+        // everything_c2 plays King & Robber Baron: its cards' end points.
+        [
+            "abbot-return",
+            "completed",
+            "final",
+            "goods",
+            "king",
+            "robber-baron"
+        ]
     );
 }
 

@@ -38,7 +38,9 @@ fn run(id: &str) {
             Reason::Completed | Reason::AbbotReturn | Reason::Barn => {
                 during[e.player as usize] += e.points
             }
-            Reason::Final | Reason::Goods => fin[e.player as usize] += e.points,
+            Reason::Final | Reason::Goods | Reason::King | Reason::RobberBaron => {
+                fin[e.player as usize] += e.points
+            }
         }
     }
     let want = |k: &str| -> Vec<u32> {

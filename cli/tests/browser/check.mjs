@@ -3,7 +3,8 @@
 // and the scores shown against the game record, and saves screenshots. Where
 // the record has them: a builder's second tile shows as part 2, builders,
 // pigs and abbots are drawn by their own shapes in their owners' colours,
-// and the goods tokens shown agree with the goods points scored.
+// the goods tokens shown agree with the goods points scored, and the King and
+// the Robber Baron are shown beside the players who score their points.
 //
 //   node check.mjs GAME.html RECORD.json OUT_DIR
 //
@@ -74,6 +75,10 @@ try {
         goods: rows.map((r, p) => {
           const g = document.getElementById('goods-' + p);
           return g ? g.textContent : null;
+        }),
+        cards: rows.map((r, p) => {
+          const c = document.getElementById('cards-' + p);
+          return c ? c.textContent : null;
         }),
       };
     });
@@ -185,10 +190,23 @@ try {
     }
     console.log(`ok goods at the end: ${s.goods.join(' | ')}`);
   }
+  // The King and the Robber Baron: at the end each card is shown beside the
+  // player the record gives its points, and beside nobody else.
+  if (end.cards.some((c) => c !== null)) {
+    const events = record.final ? record.final.events : [];
+    for (const [reason, name] of [['king', 'King'], ['robber-baron', 'Robber Baron']]) {
+      const holders = events.filter((e) => e.reason === reason).map((e) => e.player);
+      const shown = end.cards.flatMap((c, p) => (c.startsWith(name) || c.includes(' · ' + name)) ? [p] : []);
+      if (!same(shown, holders)) fail(`${name} shown beside ${JSON.stringify(shown)}, the record scores it for ${JSON.stringify(holders)}`);
+    }
+    console.log(`ok cards at the end: ${end.cards.join(' | ')}`);
+  }
   await page.click('#last');
   await page.screenshot({ path: join(outDir, 'viewer-end.png') });
   await page.click('#first');
-  await expectTurn(0, 'first button');
+  const first = await expectTurn(0, 'first button');
+  // Back at the start nobody holds a card: the lines were cleared.
+  if (first.cards.some((c) => c)) fail(`cards shown at the start: ${JSON.stringify(first.cards)}`);
   if (errors.length) fail('page errors: ' + errors.join('; '));
   if (requests.length) fail('network requests: ' + requests.join(' '));
   console.log(`ok no page errors, no network requests; screenshots in ${outDir}`);

@@ -85,3 +85,20 @@ pub fn barn() -> (u64, Record) {
         |rec| acts(rec, "barn", None),
     )
 }
+
+/// King & Robber Baron (base_king_robber), two seats: the King's and the
+/// Robber Baron's points scored at the end.
+pub fn king_robber() -> (u64, Record) {
+    first_game(
+        "base_king_robber",
+        &[BotKind::Random, BotKind::Greedy],
+        "the King's and the Robber Baron's points",
+        |rec| {
+            rec.final_.as_ref().is_some_and(|f| {
+                ["king", "robber-baron"]
+                    .iter()
+                    .all(|r| f.events.iter().any(|e| e.reason == *r))
+            })
+        },
+    )
+}

@@ -9,8 +9,9 @@ use crate::mechanics;
 use crate::tables::{FarmScoring, Hook, Kind};
 
 /// Distinct placed tiles among a feature's members: a tile whose two segments
-/// are in one city counts once (000_9deb58b1a7d17d38.txt L181).
-fn tiles_in(g: &Game, root: u16) -> u32 {
+/// are in one city counts once (000_9deb58b1a7d17d38.txt L181). Also the
+/// King's and the Robber Baron's measure (`mechanics::king_robber`).
+pub(crate) fn tiles_in(g: &Game, root: u16) -> u32 {
     let mut seen = [0u64; 64];
     let mut extra: Vec<u16> = Vec::new();
     let mut n = 0;

@@ -132,15 +132,23 @@ pub enum Reason {
     /// was placed on it or their farm was joined to a barn's
     /// (000_9deb58b1a7d17d38.txt L1775-L1800).
     Barn,
+    /// King & Robber Baron: the King's holder scores 1 per completed city at
+    /// the end (000_9deb58b1a7d17d38.txt L2046).
+    King,
+    /// King & Robber Baron: the Robber Baron's holder scores 1 per completed
+    /// road at the end (000_9deb58b1a7d17d38.txt L2048).
+    RobberBaron,
 }
 
 impl Reason {
-    pub const ALL: [Reason; 5] = [
+    pub const ALL: [Reason; 7] = [
         Reason::Completed,
         Reason::Final,
         Reason::AbbotReturn,
         Reason::Goods,
         Reason::Barn,
+        Reason::King,
+        Reason::RobberBaron,
     ];
 
     pub fn name(self) -> &'static str {
@@ -150,6 +158,8 @@ impl Reason {
             Reason::AbbotReturn => "abbot-return",
             Reason::Goods => "goods",
             Reason::Barn => "barn",
+            Reason::King => "king",
+            Reason::RobberBaron => "robber-baron",
         }
     }
 

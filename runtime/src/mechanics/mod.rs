@@ -19,6 +19,7 @@ pub(crate) mod cathedrals;
 pub(crate) mod goods;
 pub(crate) mod heretics;
 pub(crate) mod inns;
+pub(crate) mod king_robber;
 pub(crate) mod mayor;
 pub(crate) mod pig;
 pub(crate) mod pig_herd;
@@ -74,6 +75,8 @@ pub const IMPLEMENTED: &[(Mech, Hook)] = &[
     (Mech::Heretics, Hook::PlacementFilter),
     (Mech::Heretics, Hook::AfterPlace),
     (Mech::Heretics, Hook::OnScored),
+    (Mech::KingRobber, Hook::OnScored),
+    (Mech::KingRobber, Hook::GameEnd),
 ];
 
 /// What the mechanics keep between turns: flat and `Copy`, so cloning a
@@ -95,6 +98,10 @@ pub struct Ext {
     /// Heretics & Shrines: where the shrines and cloisters lie (the
     /// placement rule, 000_9deb58b1a7d17d38.txt L2068).
     pub monastic: heretics::Monastic,
+    /// King & Robber Baron: the King (cities) and the Robber Baron (roads),
+    /// their holders, records and counts (000_9deb58b1a7d17d38.txt L2032-L2048).
+    pub king: king_robber::Card,
+    pub robber_baron: king_robber::Card,
 }
 
 /// A decision a module poses to a player after the scoring step (where a
@@ -409,6 +416,7 @@ pub(crate) fn on_scored(g: &mut Game, root: u16, reason: Reason) {
             Mech::Goods => goods::on_scored(g, root, reason),
             Mech::Wagon => wagon::on_scored(g, root, reason),
             Mech::Heretics => heretics::on_scored(g, root, reason),
+            Mech::KingRobber => king_robber::on_scored(g, root, reason),
             _ => {}
         }
     }
@@ -512,6 +520,7 @@ pub(crate) fn game_end(g: &mut Game, events: &mut Vec<ScoreEvent>) {
         match m {
             Mech::Goods => goods::game_end(g, events),
             Mech::Barn => barn::game_end(g, events),
+            Mech::KingRobber => king_robber::game_end(g, events),
             _ => {}
         }
     }
