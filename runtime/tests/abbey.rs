@@ -4,12 +4,14 @@
 //! meets, scored like a cloister, and the end-of-game round.
 
 use carcassonne_runtime::engine::{
-    Action, ActionError, Actor, Decision, Deploy, FollowerKind, Game, MoveError, Placement, Reason,
-    ScoreEvent,
+    Action, ActionError, Actor, Decision, Deploy, FollowerKind, Game, MoveError, Reason, ScoreEvent,
 };
 use carcassonne_runtime::tables::{Kind, Ruleset};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
+
+mod support;
+use support::{at, play};
 
 const BLUE: u8 = 0;
 const RED: u8 = 1;
@@ -19,32 +21,11 @@ fn rules() -> &'static Ruleset {
 }
 
 fn tile(id: &str) -> u16 {
-    rules()
-        .tile_index(id)
-        .unwrap_or_else(|| panic!("no tile {id}")) as u16
-}
-
-fn at(x: i16, y: i16, rotation: u8) -> Placement {
-    Placement { x, y, rotation }
+    support::tile(rules(), id)
 }
 
 fn seg(id: &str, kind: Kind) -> u8 {
-    let t = &rules().tiles[tile(id) as usize];
-    t.segments.iter().position(|s| s.kind == kind).unwrap() as u8
-}
-
-/// `player` draws and places `id` at `p`, then answers the wood decision
-/// with `wood`.
-fn play(g: &mut Game, player: u8, id: &str, p: Placement, wood: Action) -> Vec<ScoreEvent> {
-    g.force_player(player).unwrap();
-    if g.pending().unwrap().decision == Decision::Source {
-        g.apply_action(Action::Draw, &mut Vec::new()).unwrap();
-    }
-    g.force_draw(tile(id)).unwrap();
-    let mut events = Vec::new();
-    g.apply_action(Action::Place(p), &mut events).unwrap();
-    g.apply_action(wood, &mut events).unwrap();
-    events
+    support::seg(rules(), id, kind)
 }
 
 /// The start tile D at (0, 0) and a hole at (0, 1): D above it, RED's road

@@ -5,30 +5,15 @@
 
 use carcassonne_runtime::bots::{Bot, BotKind};
 use carcassonne_runtime::engine::{
-    Action, ActionError, Actor, Decision, Deploy, FollowerKind, Game, MoveError, Placement, Reason,
-    ScoreEvent,
+    Action, ActionError, Actor, Decision, FollowerKind, Game, MoveError, Reason, ScoreEvent,
 };
 use carcassonne_runtime::tables::{Kind, Ruleset, NO_SEGMENT};
 
+mod support;
+use support::{at, figure, place, play as part, tile};
+
 fn ruleset(id: &str) -> &'static Ruleset {
     carcassonne_runtime::ruleset(id).unwrap()
-}
-
-fn tile(r: &Ruleset, id: &str) -> u16 {
-    r.tile_index(id).unwrap_or_else(|| panic!("no tile {id}")) as u16
-}
-
-fn at(x: i16, y: i16, rotation: u8) -> Placement {
-    Placement { x, y, rotation }
-}
-
-/// A figure on the first segment of `kind` of tile `id`.
-fn figure(r: &Ruleset, id: &str, kind: Kind, figure: FollowerKind) -> Action {
-    let t = &r.tiles[tile(r, id) as usize];
-    Action::Deploy(Deploy {
-        segment: t.segments.iter().position(|s| s.kind == kind).unwrap() as u8,
-        kind: figure,
-    })
 }
 
 fn farmer(r: &Ruleset, id: &str) -> Action {
@@ -37,22 +22,6 @@ fn farmer(r: &Ruleset, id: &str) -> Action {
 
 fn pig(r: &Ruleset, id: &str) -> Action {
     figure(r, id, Kind::Field, FollowerKind::Pig)
-}
-
-/// `player` draws `id` and places it at `p`; the wood decision is open.
-fn place(g: &mut Game, player: u8, id: &str, p: Placement) {
-    g.force_player(player).unwrap();
-    g.force_draw(tile(g.rules(), id)).unwrap();
-    g.apply_action(Action::Place(p), &mut Vec::new()).unwrap();
-    assert_eq!(g.pending().unwrap().decision, Decision::Wood);
-}
-
-/// One turn: place, then answer the wood decision with `wood`; its events.
-fn part(g: &mut Game, player: u8, id: &str, p: Placement, wood: Action) -> Vec<ScoreEvent> {
-    place(g, player, id, p);
-    let mut ev = Vec::new();
-    g.apply_action(wood, &mut ev).unwrap();
-    ev
 }
 
 /// `a` is refused with `want`, is not among the legal actions, and leaves

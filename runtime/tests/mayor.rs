@@ -3,10 +3,12 @@
 //! city without a follower, strength the city's pennants.
 
 use carcassonne_runtime::engine::{
-    Action, ActionError, Decision, Deploy, FollowerKind, Game, MoveError, Placement, Reason,
-    ScoreEvent,
+    Action, ActionError, Deploy, FollowerKind, Game, MoveError, Reason, ScoreEvent,
 };
 use carcassonne_runtime::tables::{Kind, Ruleset};
+
+mod support;
+use support::{at, place, play};
 
 const BLUE: u8 = 0;
 const RED: u8 = 1;
@@ -16,45 +18,15 @@ fn rules() -> &'static Ruleset {
 }
 
 fn tile(id: &str) -> u16 {
-    rules()
-        .tile_index(id)
-        .unwrap_or_else(|| panic!("no tile {id}")) as u16
+    support::tile(rules(), id)
 }
 
-fn at(x: i16, y: i16, rotation: u8) -> Placement {
-    Placement { x, y, rotation }
-}
-
-/// The first segment of tile `id` of kind `kind`.
 fn seg(id: &str, kind: Kind) -> u8 {
-    let t = &rules().tiles[tile(id) as usize];
-    t.segments.iter().position(|s| s.kind == kind).unwrap() as u8
+    support::seg(rules(), id, kind)
 }
 
 fn figure(id: &str, kind: Kind, figure: FollowerKind) -> Action {
-    Action::Deploy(Deploy {
-        segment: seg(id, kind),
-        kind: figure,
-    })
-}
-
-/// `player` draws and places `id` at `p` (the tile stays down, waiting for
-/// the wood decision).
-fn place(g: &mut Game, player: u8, id: &str, p: Placement) {
-    g.force_player(player).unwrap();
-    if g.pending().unwrap().decision == Decision::Source {
-        g.apply_action(Action::Draw, &mut Vec::new()).unwrap();
-    }
-    g.force_draw(tile(id)).unwrap();
-    g.apply_action(Action::Place(p), &mut Vec::new()).unwrap();
-}
-
-/// `place`, then `wood`; the points scored.
-fn play(g: &mut Game, player: u8, id: &str, p: Placement, wood: Action) -> Vec<ScoreEvent> {
-    place(g, player, id, p);
-    let mut events = Vec::new();
-    g.apply_action(wood, &mut events).unwrap();
-    events
+    support::figure(rules(), id, kind, figure)
 }
 
 /// "The mayor has a strength of three (for the three pennants). As such,
