@@ -571,7 +571,7 @@ fn the_barn_is_drawn_on_the_corner_it_stands_on() {
     let html = std::fs::read_to_string(&out).unwrap();
     assert!(html.contains(r#"<g id="barn">"#));
     assert!(html.contains(r##"<use href="#barn" fill="#8a8a8a"/></svg>barn</span>"##));
-    assert!(html.contains("in supply: 7 followers · 1 barn"));
+    assert!(html.contains("in supply: 7 followers · 1 mayor · 1 wagon · 1 barn"));
     let d = viewer_data(&html);
     let shapes = d["steps"]
         .as_array()

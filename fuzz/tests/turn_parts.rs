@@ -54,6 +54,7 @@ fn the_new_seed_records_replay_and_hold_parts_and_answers() {
     let (mut ws, dir) = workspace("seeds");
     let mut kinds = std::collections::BTreeSet::new();
     let (mut parts, mut takes, mut declines, mut returns, mut barns) = (0, 0, 0, 0, 0);
+    let (mut wagon_moves, mut wagons_back) = (0, 0);
     let mut reasons = std::collections::BTreeSet::new();
     for input in &seeds {
         let rec: Record = serde_json::from_slice(&input.bytes).expect("a record");
@@ -81,6 +82,10 @@ fn the_new_seed_records_replay_and_hold_parts_and_answers() {
                     ("second-tile", Some(false)) => declines += 1,
                     ("return-abbot", None) => returns += 1,
                     ("barn", None) if a.corner.is_some() => barns += 1,
+                    ("move-wagon", None) if a.at.is_some() && a.player.is_some() => {
+                        wagon_moves += 1
+                    }
+                    ("pass", None) if a.player.is_some() => wagons_back += 1,
                     other => panic!("{}: an answer {other:?}", input.name),
                 }
             }
@@ -93,9 +98,14 @@ fn the_new_seed_records_replay_and_hold_parts_and_answers() {
     std::fs::remove_dir_all(&dir).ok();
     // What the seeds were chosen for (fuzz/src/corpus.rs); a change of the
     // bots or the engine that loses it shows here.
+    // everything_c2 also plays the mayor and the wagon.
     assert_eq!(
         kinds.into_iter().collect::<Vec<_>>(),
-        ["abbot", "big", "builder", "normal", "pig"]
+        ["abbot", "big", "builder", "mayor", "normal", "pig", "wagon"]
+    );
+    assert!(
+        wagon_moves + wagons_back >= 1,
+        "{wagon_moves} wagon moves, {wagons_back} taken back"
     );
     assert!(parts >= 5, "{parts} second parts");
     assert!(
