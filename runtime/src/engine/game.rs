@@ -501,7 +501,18 @@ impl Game {
         // reserved (out is empty, so spare covers them).
         unsafe { out.set_len(n) };
         if mechanics::filters(self.rules, tile) {
-            out.retain(|&p| mechanics::placement_filter(self, tile, p).is_ok());
+            // Candidates come position by position: where the verdict does
+            // not depend on the rotation, ask once per position.
+            let by_position = mechanics::filters_by_position(self.rules, tile);
+            let mut last: Option<(i16, i16, bool)> = None;
+            out.retain(|&p| match last {
+                Some((x, y, ok)) if by_position && (x, y) == (p.x, p.y) => ok,
+                _ => {
+                    let ok = mechanics::placement_filter(self, tile, p).is_ok();
+                    last = Some((p.x, p.y, ok));
+                    ok
+                }
+            });
         }
     }
 
@@ -634,13 +645,26 @@ impl Game {
     #[inline(always)]
     fn any_placement(&self, tile: &TileType, mut stop: impl FnMut(Placement) -> bool) -> bool {
         let filtered = mechanics::filters(self.rules, tile);
+        let by_position = filtered && mechanics::filters_by_position(self.rules, tile);
         let open = &self.board.open;
         (0..open.len()).any(|i| {
+            // The filters' verdict at this position, once asked (where it
+            // does not depend on the rotation).
+            let mut verdict: Option<bool> = None;
             (0..4u8).any(|r| {
                 open.fits(i, tile.rot_edges[r as usize]) && {
                     let [x, y] = open.xy[i];
                     let p = Placement { x, y, rotation: r };
-                    (!filtered || mechanics::placement_filter(self, tile, p).is_ok()) && stop(p)
+                    let ok = !filtered
+                        || match verdict {
+                            Some(ok) if by_position => ok,
+                            _ => {
+                                let ok = mechanics::placement_filter(self, tile, p).is_ok();
+                                verdict = Some(ok);
+                                ok
+                            }
+                        };
+                    ok && stop(p)
                 }
             })
         })

@@ -213,6 +213,22 @@ pub(crate) fn filters(rules: &Ruleset, t: &TileType) -> bool {
             })
 }
 
+/// Whether the filters' verdict on tile `t` is the same for its four
+/// rotations at a position (the shrines' neighbour rule looks at where the
+/// tile lies, not how it is turned; the river's looks at its course), so
+/// callers may ask once per position.
+#[inline]
+pub(crate) fn filters_by_position(rules: &Ruleset, t: &TileType) -> bool {
+    rules
+        .hooks
+        .on(Hook::PlacementFilter)
+        .iter()
+        .all(|&m| match m {
+            Mech::River => !river::is_river(t),
+            _ => true,
+        })
+}
+
 /// The filters' verdict on placing `t` at `p` (edges already match).
 pub(crate) fn placement_filter(g: &Game, t: &TileType, p: Placement) -> Result<(), MoveError> {
     for &m in g.rules.hooks.on(Hook::PlacementFilter) {
