@@ -123,7 +123,12 @@ fn end_side(seg: &Segment) -> Option<u8> {
 /// the rules above; errors for a `+ends=` that cannot be.
 pub fn road_ends(segments: &[Segment], spans: &Spans, sink: &mut dyn Sink) -> Vec<RoadEnd> {
     let cities: Vec<usize> = kinds(segments, Kind::City);
-    let cloister = kinds(segments, Kind::Cloister).first().copied();
+    // A shrine is placed and scored like a cloister (000_9deb58b1a7d17d38.txt L2068): its roads lead
+    // into it as into a cloister.
+    let cloister = kinds(segments, Kind::Cloister)
+        .first()
+        .or(kinds(segments, Kind::Shrine).first())
+        .copied();
     let mut out: Vec<RoadEnd> = Vec::new();
     let mut open: Vec<usize> = Vec::new();
     for (s, seg) in segments.iter().enumerate() {

@@ -692,3 +692,53 @@ fn bot_games_move_wagons_and_their_records_replay() {
         "moved {moved}, taken back {taken_back}, asked of another {by_other}, mayors {mayors}"
     );
 }
+
+/// A shrine is placed and scored like a cloister (L2068), so a wagon may
+/// stand on one; a wagon on the feature that loses a challenge is removed
+/// without scoring and cannot move on (fn 61 L2207): RED's monk completes
+/// first, BLUE's wagon on the neighbouring shrine goes home, nobody is
+/// asked where it goes.
+#[test]
+fn a_wagon_on_a_shrine_that_loses_its_challenge_goes_home_fn61() {
+    let r = everything();
+    let d = r.tile_index("D").unwrap() as u16;
+    let mut g = Game::new_scripted(r, 2, &[(d, at(0, 0, 0))]).unwrap();
+    let monk = on(&g, "B", at(0, 1, 0), "cloister", FollowerKind::Normal);
+    play(&mut g, RED, "B", at(0, 1, 0), monk);
+    // The shrine's own segment: the wagon is offered there.
+    let cu = &r.tiles[tile(&g, "CU/S") as usize];
+    let shrine = cu
+        .segments
+        .iter()
+        .position(|s| s.kind == Kind::Shrine)
+        .unwrap() as u8;
+    let on_shrine = Action::Deploy(Deploy {
+        segment: shrine,
+        kind: FollowerKind::Wagon,
+    });
+    g.force_player(BLUE).unwrap();
+    if g.pending().unwrap().decision == Decision::Source {
+        g.apply_action(Action::Draw, &mut Vec::new()).unwrap();
+    }
+    g.force_draw(tile(&g, "CU/S")).unwrap();
+    g.apply_action(Action::Place(at(1, 1, 0)), &mut Vec::new())
+        .unwrap();
+    assert!(g.legal_actions().contains(&on_shrine));
+    g.apply_action(on_shrine, &mut Vec::new()).unwrap();
+    assert_eq!(g.figures(BLUE, FollowerKind::Wagon), 0);
+    // The cloister's other neighbours; the last completes it.
+    play(&mut g, BLUE, "D", at(1, 0, 0), Action::Pass);
+    play(&mut g, RED, "D", at(-1, 0, 0), Action::Pass);
+    play(&mut g, BLUE, "E", at(-1, 1, 3), Action::Pass);
+    play(&mut g, RED, "E", at(-1, 2, 2), Action::Pass);
+    play(&mut g, BLUE, "E", at(0, 2, 2), Action::Pass);
+    let events = play(&mut g, RED, "E", at(1, 2, 2), Action::Pass);
+    assert!(
+        events.contains(&completed(RED, 9, Kind::Cloister)),
+        "{events:?}"
+    );
+    assert!(events.iter().all(|e| e.player != BLUE), "{events:?}");
+    assert_ne!(g.pending().unwrap().decision, Decision::MoveWagon);
+    assert_eq!(g.figures(BLUE, FollowerKind::Wagon), 1);
+    assert!(g.followers().iter().all(|f| f.kind != FollowerKind::Wagon));
+}

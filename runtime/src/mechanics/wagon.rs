@@ -33,11 +33,13 @@ use crate::tables::{Edge, Kind, Mech, TileType};
 
 pub(crate) const SETUP: (FollowerKind, u8) = (FollowerKind::Wagon, 1);
 
-/// "A road, city, or cloister" (L1662): never a field (nor a garden, which
-/// only the abbot may take, 001_46b8449c567a6f1a.txt L425).
+/// "A road, city, or cloister" (L1662), a shrine being placed and scored
+/// like a cloister (L2068; a wagon stands on a challenged one, fn 61
+/// L2207): never a field (nor a garden, which only the abbot may take,
+/// 001_46b8449c567a6f1a.txt L425).
 #[inline]
 fn may_stand(k: Kind) -> bool {
-    matches!(k, Kind::Road | Kind::City | Kind::Cloister)
+    matches!(k, Kind::Road | Kind::City | Kind::Cloister | Kind::Shrine)
 }
 
 pub(crate) fn options(g: &Game, w: &WoodSpot, out: &mut impl super::Deploys) {
@@ -232,7 +234,7 @@ fn open_for_wagon(g: &Game, r: u16) -> bool {
     }
     match n.kind {
         Kind::Road | Kind::City => n.open > 0,
-        Kind::Cloister => {
+        Kind::Cloister | Kind::Shrine => {
             let p = g.placed[n.placed as usize];
             g.board.neighbours8(p.x as i32, p.y as i32) < 8
         }
