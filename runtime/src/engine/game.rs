@@ -947,13 +947,25 @@ impl Game {
             });
         }
         self.check(mv)?;
-        let t = self.current.expect("checked");
+        self.apply_listed(mv, events);
+        Ok(())
+    }
+
+    /// `apply_into` for a move this engine listed for this very state (the
+    /// benchmark's policy draws from `placement_blocks` and `deploys_into`):
+    /// the legality checks, which would repeat the listing's work, run in
+    /// debug builds only.
+    pub(crate) fn apply_listed(&mut self, mv: Move, events: &mut Vec<ScoreEvent>) {
+        debug_assert!(
+            self.phase == Phase::Place && self.check(mv).is_ok(),
+            "{mv:?} is not a legal move here"
+        );
+        let t = self.current.expect("a tile waits to be placed");
         let idx = self.place_part(t, mv.placement);
         if let Some(d) = mv.deploy {
             self.deploy(idx, d);
         }
         self.end_wood(idx, events);
-        Ok(())
     }
 
     // ----- decisions and actions -----------------------------------------
