@@ -128,17 +128,27 @@ pub(crate) fn score_feature(g: &mut Game, root: u16, reason: Reason, events: &mu
 /// with no points (after scoring; a challenge's loser,
 /// 000_9deb58b1a7d17d38.txt L2084), leaving the feature unoccupied.
 pub(crate) fn return_figures(g: &mut Game, root: u16) {
+    return_figures_if(g, root, |_| true);
+    g.features.nodes[root as usize].occupants = 0;
+}
+
+/// The figures on the feature rooted at `root` whose kind `returns` picks
+/// back to their owners' supplies, the feature's occupants counted down
+/// for each follower among them (the others stay: a barn on its farm).
+pub(crate) fn return_figures_if(g: &mut Game, root: u16, returns: impl Fn(FollowerKind) -> bool) {
     let mut i = 0;
     while i < g.followers.len() {
         let f = g.followers[i];
-        if g.features.find(f.node) == root {
+        if returns(f.kind) && g.features.find(f.node) == root {
             g.supply[f.player as usize][f.kind as usize] += 1;
+            if f.kind.occupies() {
+                g.features.nodes[root as usize].occupants -= 1;
+            }
             g.followers.remove(i);
         } else {
             i += 1;
         }
     }
-    g.features.nodes[root as usize].occupants = 0;
 }
 
 /// A small set of feature roots kept on the stack (a farm borders a handful
@@ -202,26 +212,6 @@ pub(crate) fn farm_cities(g: &Game, farm: u16) -> Roots {
         }
     }
     cities
-}
-
-/// The farmers and pigs on the farm rooted at `farm` go back to their
-/// owners' supplies after a scoring during play; barns stay for the rest of
-/// the game (000_9deb58b1a7d17d38.txt L1769, L1787 "The barn, however,
-/// remains").
-pub(crate) fn return_farmers(g: &mut Game, farm: u16) {
-    let mut i = 0;
-    while i < g.followers.len() {
-        let f = g.followers[i];
-        if f.kind != FollowerKind::Barn && g.features.find(f.node) == farm {
-            g.supply[f.player as usize][f.kind as usize] += 1;
-            if f.kind.occupies() {
-                g.features.nodes[farm as usize].occupants -= 1;
-            }
-            g.followers.remove(i);
-        } else {
-            i += 1;
-        }
-    }
 }
 
 pub(crate) fn final_scoring(g: &mut Game, events: &mut Vec<ScoreEvent>) {

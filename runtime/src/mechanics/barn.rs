@@ -179,7 +179,8 @@ fn score_farmers(g: &mut Game, farm: u16, per_city: u32, events: &mut Vec<ScoreE
         events,
         bonus,
     );
-    scoring::return_farmers(g, farm);
+    // The farmers and pigs go home; the barn "remains" (L1769, L1787).
+    scoring::return_figures_if(g, farm, |k| k != FollowerKind::Barn);
 }
 
 /// The scoring step after tile `idx`'s completed features: the barn placed
