@@ -11,7 +11,7 @@ use std::time::Instant;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use crate::engine::{Action, Decision, Deploy, Game, Move, Placement, ScoreEvent};
+use crate::engine::{Action, Decision, Deploy, Game, Move, Placement, PlacementScan, ScoreEvent};
 use crate::tables::Ruleset;
 
 /// Reusable move buffers.
@@ -20,8 +20,8 @@ pub struct Buffers {
     pub placements: Vec<Placement>,
     pub deploys: Vec<Option<Deploy>>,
     pub actions: Vec<Action>,
-    /// Placement counts per block of open positions (`Game::placement_blocks`).
-    pub blocks: Vec<u32>,
+    /// What fits where (`Game::scan_placements`).
+    pub scan: PlacementScan,
     pub events: Vec<ScoreEvent>,
 }
 
@@ -31,7 +31,7 @@ impl Buffers {
             placements: Vec::with_capacity(512),
             deploys: Vec::with_capacity(32),
             actions: Vec::with_capacity(32),
-            blocks: Vec::with_capacity(64),
+            scan: PlacementScan::with_capacity(128),
             events: Vec::with_capacity(64),
         }
     }
@@ -60,11 +60,11 @@ fn random_placement(g: &Game, rng: &mut Pcg64Mcg, buf: &mut Buffers) -> Option<(
         }
         return Some((buf.placements[rng.random_range(0..n)], n));
     }
-    let n = g.placement_blocks(&mut buf.blocks);
+    let n = g.scan_placements(&mut buf.scan);
     if n == 0 {
         return None;
     }
-    Some((g.nth_placement_in(rng.random_range(0..n), &buf.blocks)?, n))
+    Some((g.nth_scanned(rng.random_range(0..n), &buf.scan)?, n))
 }
 
 /// One move of the benchmark policy and the number of legal placements it
@@ -132,10 +132,16 @@ pub fn random_action(g: &mut Game, rng: &mut Pcg64Mcg, buf: &mut Buffers) -> Opt
 /// Play one 2-player game with the benchmark policy.
 pub fn random_game(rules: &'static Ruleset, seed: u64, buf: &mut Buffers) -> GameStats {
     let mut g = Game::new(rules, 2, seed).expect("every ruleset allows 2 players");
+    play_random(&mut g, seed, buf)
+}
+
+/// Play the game `g` (just set up with `seed`) to its end with the
+/// benchmark policy.
+fn play_random(g: &mut Game, seed: u64, buf: &mut Buffers) -> GameStats {
     let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x005e_ed0f_9a3e);
     let mut stats = GameStats::default();
     if !g.moves_suffice() {
-        while let Some(placed) = random_action(&mut g, &mut rng, buf) {
+        while let Some(placed) = random_action(g, &mut rng, buf) {
             if let Some(n) = placed {
                 stats.placements += n as u64;
                 stats.moves += 1;
@@ -145,14 +151,19 @@ pub fn random_game(rules: &'static Ruleset, seed: u64, buf: &mut Buffers) -> Gam
         return stats;
     }
     while !g.is_over() {
-        let Some((mv, n)) = random_move_counted(&g, &mut rng, buf) else {
+        // `random_move_counted`'s choices, made with the tile placed: the
+        // follower options are then read off the joined features.
+        let Some((p, n)) = random_placement(g, &mut rng, buf) else {
             break;
         };
         stats.placements += n as u64;
         stats.moves += 1;
         buf.events.clear();
-        // The policy plays only moves the engine listed for this state.
-        g.apply_listed(mv, &mut buf.events);
+        // The policy plays only what the engine listed for this state.
+        let placed = g.place_listed(p);
+        g.deploys_into(p, &mut buf.deploys);
+        let d = buf.deploys[rng.random_range(0..buf.deploys.len())];
+        g.wood_listed(placed, d, &mut buf.events);
     }
     stats.score_total = g.scores().iter().map(|&s| s as u64).sum();
     stats
@@ -171,8 +182,13 @@ pub fn run(rules: &'static Ruleset, games: u64, seed: u64) -> Report {
     let mut buf = Buffers::new();
     let mut total = GameStats::default();
     let start = Instant::now();
+    let mut g = Game::new(rules, 2, seed).expect("every ruleset allows 2 players");
     for i in 0..games {
-        let s = random_game(rules, seed.wrapping_add(i), &mut buf);
+        // One game's buffers serve every game (`restart` is `new` in place).
+        if i > 0 {
+            g.restart(seed.wrapping_add(i));
+        }
+        let s = play_random(&mut g, seed.wrapping_add(i), &mut buf);
         total.moves += s.moves;
         total.placements += s.placements;
         total.score_total += s.score_total;

@@ -74,6 +74,35 @@ fn the_move_loop_does_not_allocate() {
     assert_eq!(n, 0, "{n} allocations in {moves} moves");
 }
 
+/// `restart` is `Game::new` in place: after a whole game, in every ruleset,
+/// the restarted game equals a new one with that seed, and a base-game
+/// restart allocates nothing.
+#[test]
+fn restart_is_new_in_place() {
+    use carcassonne_runtime::bench::random_action;
+    for rules in carcassonne_runtime::rulesets() {
+        let mut buf = Buffers::new();
+        let mut g = Game::new(rules, 2, 7).unwrap();
+        let mut rng = Pcg64Mcg::seed_from_u64(7);
+        for seed in 8..11 {
+            while random_action(&mut g, &mut rng, &mut buf).is_some() {}
+            let base = rules.id == "base"
+                && g.board_size() == Game::new(rules, 2, 0).unwrap().board_size();
+            COUNTING.store(base, Ordering::Relaxed);
+            let before = ALLOCATIONS.load(Ordering::Relaxed);
+            g.restart(seed);
+            let n = ALLOCATIONS.load(Ordering::Relaxed) - before;
+            COUNTING.store(false, Ordering::Relaxed);
+            assert_eq!(n, 0, "restart allocated {n} times");
+            assert!(
+                g == Game::new(rules, 2, seed).unwrap(),
+                "{} seed {seed}",
+                rules.id
+            );
+        }
+    }
+}
+
 /// Bots copy positions with `clone_from` into a game they keep: once its
 /// buffers are big enough, copying allocates nothing.
 #[test]
@@ -126,13 +155,16 @@ fn counted_and_listed_random_moves_agree() {
                     continue;
                 }
                 assert_eq!(g.placement_count(), g.placements().len());
-                let mut blocks = Vec::new();
-                let n = g.placement_blocks(&mut blocks);
+                let mut scan = carcassonne_runtime::engine::PlacementScan::default();
+                let n = g.scan_placements(&mut scan);
                 if !g.river_phase() {
                     assert_eq!(n, g.placement_count());
-                    for k in [0, n / 3, n.saturating_sub(1)] {
-                        assert_eq!(g.nth_placement_in(k, &blocks), g.nth_placement(k));
+                    let listed = g.placements();
+                    for k in 0..n {
+                        assert_eq!(g.nth_scanned(k, &scan), Some(listed[k]));
+                        assert_eq!(g.nth_placement(k), Some(listed[k]));
                     }
+                    assert_eq!(g.nth_scanned(n, &scan), None);
                 }
                 let ma = random_move(&g, &mut a, &mut buf).unwrap();
                 let mb = random_move_listed(&g, &mut b, &mut buf).unwrap();

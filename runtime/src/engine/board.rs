@@ -10,19 +10,15 @@
 const EMPTY: u16 = 0;
 const OPEN: u16 = 0x8000;
 
-/// Multiplying a 16-bit value by this repeats it in four 16-bit lanes.
-pub const LANES: u64 = 0x0001_0001_0001_0001;
-
 /// The empty cells next to at least one tile, as parallel arrays so that
 /// testing a tile against all of them is a tight loop the compiler can
-/// vectorise.
+/// vectorise (eight or more positions per instruction).
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Open {
-    /// The edge code each neighbour demands, side `s` in bits `4s..4s+4`,
-    /// repeated in each of the four 16-bit lanes (one lane per rotation).
-    pub req: Vec<u64>,
-    /// `0xF` in the nibble of each side that has a neighbour, in every lane.
-    pub mask: Vec<u64>,
+    /// The edge code each neighbour demands, side `s` in bits `4s..4s+4`.
+    pub req: Vec<u16>,
+    /// `0xF` in the nibble of each side that has a neighbour.
+    pub mask: Vec<u16>,
     pub xy: Vec<[i16; 2]>,
 }
 
@@ -40,7 +36,7 @@ impl Open {
     /// Whether a tile whose rotated packed edges are `edges` fits at `i`.
     #[inline]
     pub fn fits(&self, i: usize, edges: u16) -> bool {
-        (edges as u64 ^ self.req[i]) & self.mask[i] & 0xFFFF == 0
+        (edges ^ self.req[i]) & self.mask[i] == 0
     }
 
     fn push(&mut self, x: i16, y: i16) -> usize {
@@ -102,6 +98,9 @@ impl Clone for Board {
     }
 }
 
+/// The grid's width and height before it first grows.
+const INITIAL_SIZE: i32 = 32;
+
 pub const DX: [i32; 4] = [0, 1, 0, -1];
 pub const DY: [i32; 4] = [-1, 0, 1, 0];
 
@@ -112,7 +111,7 @@ impl Board {
     }
 
     pub fn new() -> Self {
-        let size = 32;
+        let size = INITIAL_SIZE;
         Board {
             size,
             origin: (-size / 2, -size / 2),
@@ -191,6 +190,20 @@ impl Board {
         }
     }
 
+    /// Take every tile off: the board `Board::new` makes, in this one's
+    /// buffers when the grid never grew.
+    pub fn clear(&mut self) {
+        if self.size != INITIAL_SIZE {
+            *self = Board::new();
+            return;
+        }
+        self.origin = (-INITIAL_SIZE / 2, -INITIAL_SIZE / 2);
+        self.cells.fill(EMPTY);
+        self.open.req.clear();
+        self.open.mask.clear();
+        self.open.xy.clear();
+    }
+
     /// An empty table: (0, 0) is open with no requirements.
     pub fn open_origin(&mut self) {
         if self.placed_at(0, 0).is_none() && self.open_at(0, 0).is_none() {
@@ -232,8 +245,8 @@ impl Board {
                 neighbours[side] = Some((c - 1) as usize);
                 continue;
             };
-            self.open.req[o] |= ((code as u64) << (4 * opposite)) * LANES;
-            self.open.mask[o] |= (0xF_u64 << (4 * opposite)) * LANES;
+            self.open.req[o] |= code << (4 * opposite);
+            self.open.mask[o] |= 0xF << (4 * opposite);
         }
         neighbours
     }
@@ -280,8 +293,8 @@ mod tests {
         assert_eq!(b.open.len(), 4);
         let north = b.open_at(0, -1).unwrap();
         // The tile north of us must show a city on its S side.
-        assert_eq!(b.open.mask[north], 0x0F00 * LANES);
-        assert_eq!(b.open.req[north], 0x0200 * LANES);
+        assert_eq!(b.open.mask[north], 0x0F00);
+        assert_eq!(b.open.req[north], 0x0200);
         b.place(0, -1, 1, 0x0200);
         assert!(b.open_at(0, -1).is_none());
         assert_eq!(b.placed_at(0, -1), Some(1));

@@ -47,12 +47,22 @@ pub struct Placed {
     /// River tiles: the river's bends flowing in, from which each outlet's
     /// follow.
     pub river: Course,
-    /// The feature node at each board port (`NO_NODE` for none), so joining
-    /// and occupancy look-ups need no rotation arithmetic.
-    pub port_node: [u16; 12],
+    /// The tile's own segment at each board port (`NO_SEGMENT` for none):
+    /// the tile's ports turned once, when placed, so joining and occupancy
+    /// look-ups need no rotation arithmetic.
+    pub ports: [u8; 12],
 }
 
 impl Placed {
+    /// The feature node at board port `port` (`NO_NODE` for none).
+    #[inline]
+    pub fn port_node(&self, port: usize) -> u16 {
+        match self.ports[port] {
+            NO_SEGMENT => NO_NODE,
+            s => self.node_base + u16::from(s),
+        }
+    }
+
     /// Where and how this tile lies.
     pub fn placement(&self) -> Placement {
         Placement {
@@ -218,13 +228,6 @@ impl Game {
                 players,
             });
         }
-        let mut figures = [0; FIGURE_KINDS];
-        figures[FollowerKind::Normal as usize] = o.followers;
-        mechanics::setup(rules, &mut figures);
-        let mut supply = [[0; FIGURE_KINDS]; MAX_PLAYERS];
-        for s in &mut supply[..players as usize] {
-            *s = figures;
-        }
         let mut g = Game {
             rules,
             players,
@@ -232,7 +235,7 @@ impl Game {
             to_move: 0,
             turn: 0,
             scores: [0; MAX_PLAYERS],
-            supply,
+            supply: [[0; FIGURE_KINDS]; MAX_PLAYERS],
             phase: Phase::Place,
             part: 1,
             ext: Ext::default(),
@@ -248,12 +251,61 @@ impl Game {
                     .sum(),
             ),
             followers: Vec::with_capacity(players as usize * (o.followers as usize + 1)),
-            stack: Vec::new(),
+            stack: Vec::with_capacity(rules.total as usize),
             next: 0,
             current: None,
             discards: Vec::with_capacity(8),
             scripted,
         };
+        g.start(seed, start)?;
+        Ok(g)
+    }
+
+    /// Start this game again from its setup with another `seed`, as
+    /// `Game::new(rules, players, seed)` would, reusing its buffers (a
+    /// playout loop need not allocate a game per game).
+    pub fn restart(&mut self, seed: u64) {
+        self.scripted = false;
+        let ok = "the ruleset's own start tiles were checked when the game was made";
+        let starts = self.rules.start;
+        let mut on_stack = [(0, Placement::default()); 4];
+        if starts.len() <= on_stack.len() {
+            for (slot, s) in on_stack.iter_mut().zip(starts) {
+                *slot = (s.tile, Placement::at(s.x, s.y, s.rotation));
+            }
+            self.start(seed, &on_stack[..starts.len()]).expect(ok);
+        } else {
+            self.start(seed, &start_placements(self.rules)).expect(ok);
+        }
+    }
+
+    /// Everything but the buffers' capacity back to the setup: the start
+    /// tiles placed, the rest shuffled by `seed`, the first tile drawn.
+    fn start(&mut self, seed: u64, start: &[(u16, Placement)]) -> Result<(), SetupError> {
+        let (rules, players) = (self.rules, self.players);
+        let mut figures = [0; FIGURE_KINDS];
+        figures[FollowerKind::Normal as usize] = rules.options.followers;
+        mechanics::setup(rules, &mut figures);
+        self.supply = [[0; FIGURE_KINDS]; MAX_PLAYERS];
+        for s in &mut self.supply[..players as usize] {
+            *s = figures;
+        }
+        self.seed = seed;
+        self.to_move = 0;
+        self.turn = 0;
+        self.scores = [0; MAX_PLAYERS];
+        self.phase = Phase::Place;
+        self.part = 1;
+        self.ext = Ext::default();
+        self.asks.clear();
+        self.board.clear();
+        self.placed.clear();
+        self.features.nodes.clear();
+        self.followers.clear();
+        self.next = 0;
+        self.current = None;
+        self.discards.clear();
+        let g = self;
         for (i, &(tile, p)) in start.iter().enumerate() {
             let bad = |why: &str| {
                 SetupError::BadStart(format!("start tile {} at ({}, {}): {why}", i + 1, p.x, p.y))
@@ -297,7 +349,7 @@ impl Game {
         // Nothing drawable (every tile fits nowhere, or none is left) ends
         // the game before it starts, as a turn that draws nothing ends it.
         g.begin_part(&mut Vec::new());
-        Ok(g)
+        Ok(())
     }
 
     /// A game whose tiles are chosen turn by turn with `force_draw` and whose
@@ -367,7 +419,8 @@ impl Game {
     /// first when the river is played (000_9deb58b1a7d17d38.txt L458-L478).
     fn build_stack(&mut self, seed: u64, start: &[(u16, Placement)]) {
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
-        let mut all: Vec<u16> = Vec::with_capacity(self.rules.total as usize);
+        let mut all = std::mem::take(&mut self.stack);
+        all.clear();
         for (i, t) in self.rules.tiles.iter().enumerate() {
             let starts = start.iter().filter(|s| s.0 as usize == i).count() as u16;
             for _ in 0..t.count.saturating_sub(starts) {
@@ -474,7 +527,7 @@ impl Game {
         }
         let Some(t) = self.current else { return };
         let tile = &self.rules.tiles[t as usize];
-        let all = four_rotations(tile);
+        let rot = &tile.rot_edges;
         let open = &self.board.open;
         // Write all four candidates of a position and advance past the ones
         // that fit: no branch on the (unpredictable) fit test, and no
@@ -483,7 +536,7 @@ impl Game {
         let spare = out.spare_capacity_mut();
         let mut n = 0;
         for ((&req, &mask), &[x, y]) in open.req.iter().zip(&open.mask).zip(&open.xy) {
-            let fits = fitting_rotations(all, req, mask);
+            let fits = fit_nibble(rot, req, mask);
             let slots = &mut spare[n..n + 4];
             let mut k = 0;
             for r in 0..4 {
@@ -492,7 +545,7 @@ impl Game {
                     y,
                     rotation: r as u8,
                 });
-                k += ((fits >> (16 * r + 15)) & 1) as usize;
+                k += usize::from((fits >> r) & 1);
             }
             n += k;
         }
@@ -535,19 +588,17 @@ impl Game {
         if self.river_phase() {
             return self.placements().len();
         }
-        let all = four_rotations(tile);
         let open = &self.board.open;
         open.req
             .iter()
             .zip(&open.mask)
-            .map(|(&req, &mask)| lanes_set(fitting_rotations(all, req, mask)))
-            .sum::<u64>() as usize
+            .map(|(&q, &m)| fit_count(&tile.rot_edges, q, m))
+            .sum::<u32>() as usize
     }
 
     /// The `k`-th legal placement in `placements_into`'s order, without
-    /// listing the others. With `placement_count`, all uniform random play
-    /// needs: no buffer is written, so the cost per open position is a
-    /// handful of instructions.
+    /// listing the others (`scan_placements` and `nth_scanned` are faster
+    /// for a caller that keeps a buffer).
     pub fn nth_placement(&self, k: usize) -> Option<Placement> {
         if self.phase != Phase::Place {
             return None;
@@ -557,74 +608,87 @@ impl Game {
         if self.river_phase() {
             return self.placements().get(k).copied();
         }
-        let all = four_rotations(tile);
         let open = &self.board.open;
-        let mut left = k as u64;
-        // Skip whole blocks of positions by their (vectorised) counts first.
-        let mut start = 0;
-        for (req, mask) in open
-            .req
-            .chunks_exact(PLACEMENT_BLOCK)
-            .zip(open.mask.chunks_exact(PLACEMENT_BLOCK))
-        {
-            let c: u64 = req
-                .iter()
-                .zip(mask)
-                .map(|(&q, &m)| lanes_set(fitting_rotations(all, q, m)))
-                .sum();
-            if left < c {
-                break;
+        let mut left = k;
+        for (i, (&q, &m)) in open.req.iter().zip(&open.mask).enumerate() {
+            let fits = fit_nibble(&tile.rot_edges, q, m);
+            let n = usize::from(NIBBLE_ONES[fits as usize]);
+            if left < n {
+                return Some(open_placement(open, i, fits, left));
             }
-            left -= c;
-            start += PLACEMENT_BLOCK;
+            left -= n;
         }
-        pick_from(all, open, start, left)
+        None
     }
 
-    /// `placement_count`, also leaving in `blocks` the count of each run of
-    /// `PLACEMENT_BLOCK` open positions, so that `nth_placement_in` can skip
-    /// to the k-th placement without counting again (one pass instead of
-    /// two for uniform random play). Not for river tiles (`river_phase`).
-    pub fn placement_blocks(&self, blocks: &mut Vec<u32>) -> usize {
-        blocks.clear();
+    /// `placement_count`, also leaving in `scan` which rotations fit at each
+    /// open position, so that `nth_scanned` finds the k-th placement without
+    /// testing the tile again (one pass instead of two for uniform random
+    /// play). Not for river tiles (`river_phase`).
+    pub fn scan_placements(&self, scan: &mut PlacementScan) -> usize {
+        scan.len = 0;
         if self.phase != Phase::Place {
             return 0;
         }
         let Some(t) = self.current else { return 0 };
-        let all = four_rotations(&self.rules.tiles[t as usize]);
+        let rot = &self.rules.tiles[t as usize].rot_edges;
         let open = &self.board.open;
-        let mut total = 0;
-        for (req, mask) in open
-            .req
-            .chunks(PLACEMENT_BLOCK)
-            .zip(open.mask.chunks(PLACEMENT_BLOCK))
-        {
-            let c = req
-                .iter()
-                .zip(mask)
-                .map(|(&q, &m)| lanes_set(fitting_rotations(all, q, m)))
-                .sum::<u64>() as u32;
-            blocks.push(c);
-            total += c as usize;
+        let n = open.len();
+        if scan.fits.len() < n {
+            scan.fits.resize(n.next_power_of_two(), 0);
         }
-        total
+        scan.len = n;
+        let (fits, req, mask) = (&mut scan.fits[..n], &open.req[..n], &open.mask[..n]);
+        // Eight positions at a time as fixed-size arrays: straight-line code
+        // the compiler turns into a few vector instructions per block.
+        let mut total = 0u32;
+        let mut blocks = fits.chunks_exact_mut(8);
+        let mut at = 0;
+        for f in blocks.by_ref() {
+            let q = req[at..at + 8].try_into().expect("eight");
+            let m = mask[at..at + 8].try_into().expect("eight");
+            let b = fit_block(rot, q, m);
+            total += nibble_bits(b);
+            f.copy_from_slice(&b.to_le_bytes());
+            at += 8;
+        }
+        let tail = blocks.into_remainder();
+        if !tail.is_empty() {
+            // The last few, padded with positions that nothing fits (a
+            // side that demands code 0xF, which no tile has).
+            let (mut q, mut m) = ([0xF; 8], [0xF; 8]);
+            q[..tail.len()].copy_from_slice(&req[at..]);
+            m[..tail.len()].copy_from_slice(&mask[at..]);
+            let b = fit_block(rot, &q, &m);
+            total += nibble_bits(b);
+            tail.copy_from_slice(&b.to_le_bytes()[..tail.len()]);
+        }
+        total as usize
     }
 
-    /// The `k`-th placement, given the block counts `placement_blocks` left.
-    pub fn nth_placement_in(&self, k: usize, blocks: &[u32]) -> Option<Placement> {
-        let t = self.current?;
-        let all = four_rotations(&self.rules.tiles[t as usize]);
-        let open = &self.board.open;
-        let mut left = k as u64;
+    /// The `k`-th placement, given the `scan` that `scan_placements` left.
+    pub fn nth_scanned(&self, k: usize, scan: &PlacementScan) -> Option<Placement> {
+        let fits = scan.fits.get(..scan.len)?;
+        let mut left = k;
+        // Skip eight positions at a time by the bits set in their bytes.
+        let mut words = fits.chunks_exact(8);
         let mut start = 0;
-        for &c in blocks {
-            if left < u64::from(c) {
+        for word in words.by_ref() {
+            let n = nibble_bits(u64::from_le_bytes(word.try_into().ok()?)) as usize;
+            if left < n {
                 break;
             }
-            left -= u64::from(c);
-            start += PLACEMENT_BLOCK;
+            left -= n;
+            start += 8;
         }
-        pick_from(all, open, start, left)
+        for (i, &nib) in fits.iter().enumerate().skip(start) {
+            let n = usize::from(NIBBLE_ONES[nib as usize]);
+            if left < n {
+                return Some(open_placement(&self.board.open, i, nib, left));
+            }
+            left -= n;
+        }
+        None
     }
 
     pub fn placements(&self) -> Vec<Placement> {
@@ -635,7 +699,16 @@ impl Game {
 
     /// Is there any legal placement for tile `t`? (Stops at the first.)
     fn placeable(&self, t: u16) -> bool {
-        self.any_placement(&self.rules.tiles[t as usize], |_| true)
+        let tile = &self.rules.tiles[t as usize];
+        if mechanics::filters(self.rules, tile) {
+            return self.any_placement(tile, |_| true);
+        }
+        // All four rotations at once, a position at a time.
+        let open = &self.board.open;
+        open.req
+            .iter()
+            .zip(&open.mask)
+            .any(|(&q, &m)| fit_nibble(&tile.rot_edges, q, m) != 0)
     }
 
     /// Calls `stop` with each legal placement of `tile`, in `placements_into`'s
@@ -784,6 +857,12 @@ impl Game {
     /// halves of that side), so neighbour features are grouped first.
     /// With `owner`, only features holding a follower of that player count.
     fn occupied_mask(&self, tile: &TileType, p: Placement, owner: Option<u8>) -> u32 {
+        if let Phase::Wood { placed } = self.phase {
+            let q = &self.placed[placed as usize];
+            if (q.x, q.y) == (p.x, p.y) {
+                return self.occupied_on(q, tile, owner);
+            }
+        }
         let mut touch: [(u8, u16); 12] = [(0, 0); 12];
         let mut n = 0;
         for side in 0..4 {
@@ -843,10 +922,27 @@ impl Game {
         mask
     }
 
+    /// `occupied_mask` for the tile `q` once placed: its segments' features
+    /// are joined, so their roots say it.
+    fn occupied_on(&self, q: &Placed, tile: &TileType, owner: Option<u8>) -> u32 {
+        let mut mask = 0;
+        for s in 0..tile.segments.len().min(32) as u16 {
+            let root = self.features.root(q.node_base + s);
+            let held = match owner {
+                None => self.features.nodes[root as usize].occupants > 0,
+                Some(pl) => self.followers.iter().any(|f| {
+                    f.player == pl && f.kind.is_follower() && self.features.root(f.node) == root
+                }),
+            };
+            mask |= u32::from(held) << s;
+        }
+        mask
+    }
+
     /// The feature node at board port `port` of placed tile `q`.
     #[inline]
     fn node_at(&self, q: usize, port: u8) -> Option<u16> {
-        let n = self.placed[q].port_node[port as usize];
+        let n = self.placed[q].port_node(port as usize);
         (n != NO_NODE).then_some(n)
     }
 
@@ -947,25 +1043,58 @@ impl Game {
             });
         }
         self.check(mv)?;
-        self.apply_listed(mv, events);
-        Ok(())
-    }
-
-    /// `apply_into` for a move this engine listed for this very state (the
-    /// benchmark's policy draws from `placement_blocks` and `deploys_into`):
-    /// the legality checks, which would repeat the listing's work, run in
-    /// debug builds only.
-    pub(crate) fn apply_listed(&mut self, mv: Move, events: &mut Vec<ScoreEvent>) {
-        debug_assert!(
-            self.phase == Phase::Place && self.check(mv).is_ok(),
-            "{mv:?} is not a legal move here"
-        );
-        let t = self.current.expect("a tile waits to be placed");
+        let t = self.current.expect("checked: a tile waits to be placed");
         let idx = self.place_part(t, mv.placement);
         if let Some(d) = mv.deploy {
             self.deploy(idx, d);
         }
         self.end_wood(idx, events);
+        Ok(())
+    }
+
+    /// Place the current tile at `p`, which this engine listed for this
+    /// very state (the benchmark's policy draws from `scan_placements`): the
+    /// legality check, which would repeat the listing's work, runs in debug
+    /// builds only. The game then waits for the wood (`wood_listed`, or
+    /// any `Decision::Wood` answer); returns the placed tile's index.
+    pub(crate) fn place_listed(&mut self, p: Placement) -> usize {
+        debug_assert!(
+            self.phase == Phase::Place
+                && self
+                    .current
+                    .is_some_and(|t| self.check_place(&self.rules.tiles[t as usize], p).is_ok()),
+            "{p:?} is not a legal placement here"
+        );
+        let t = self.current.expect("a tile waits to be placed");
+        let idx = self.place_part(t, p);
+        self.phase = Phase::Wood { placed: idx as u16 };
+        idx
+    }
+
+    /// The figure (or none) on the tile `place_listed` put down, one of
+    /// `deploys_into`'s options, then the part's scoring.
+    pub(crate) fn wood_listed(
+        &mut self,
+        placed: usize,
+        d: Option<Deploy>,
+        events: &mut Vec<ScoreEvent>,
+    ) {
+        debug_assert!(
+            self.phase
+                == Phase::Wood {
+                    placed: placed as u16
+                }
+                && d.is_none_or(|d| {
+                    let q = self.placed[placed];
+                    self.check_deploy(&self.rules.tiles[q.tile as usize], q.placement(), d)
+                        .is_ok()
+                }),
+            "{d:?} is not a legal figure here"
+        );
+        if let Some(d) = d {
+            self.deploy(placed, d);
+        }
+        self.end_wood(placed, events);
     }
 
     // ----- decisions and actions -----------------------------------------
@@ -1247,27 +1376,18 @@ impl Game {
         let tile = &self.rules.tiles[t as usize];
         let idx = self.placed.len();
         let node_base = self.features.nodes.len() as u16;
-        let unrotate = &UNROTATE[p.rotation as usize & 3];
-        let port_node = std::array::from_fn(|port| {
-            let s = tile.port_segment[unrotate[port] as usize];
-            if s == NO_SEGMENT {
-                NO_NODE
-            } else {
-                node_base + s as u16
-            }
-        });
         self.placed.push(Placed {
             tile: t,
             rotation: p.rotation,
             x: p.x,
             y: p.y,
             node_base,
-            port_node,
+            ports: turn_ports(&tile.port_segment, p.rotation),
             river: Course::SOURCE,
         });
         let marked = self.rules.hooks.any(Hook::FeatureMarks);
+        self.features.nodes.reserve(tile.segments.len());
         for (s, seg) in tile.segments.iter().enumerate() {
-            let sides = (seg.ports & MIDDLES).count_ones() as i16;
             let marks = if marked {
                 mechanics::feature_marks(self.rules, seg)
             } else {
@@ -1277,7 +1397,7 @@ impl Game {
                 idx as u16,
                 s as u8,
                 seg.kind,
-                sides,
+                sides(seg.ports),
                 seg.pennants as u16,
                 marks,
             );
@@ -1503,33 +1623,42 @@ impl Game {
     }
 }
 
-/// The `left`-th fitting (position, rotation) of `all` at the open positions
-/// from `start` on, in `placements_into`'s order.
+/// The `left`-th of the rotations `fits` (bit r for rotation r) at open
+/// position `i`.
 #[inline]
-fn pick_from(
-    all: u64,
-    open: &super::board::Open,
-    start: usize,
-    mut left: u64,
-) -> Option<Placement> {
-    for i in start..open.len() {
-        let mut fits = fitting_rotations(all, open.req[i], open.mask[i]);
-        let n = u64::from(fits.count_ones());
-        if left < n {
-            for _ in 0..left {
-                fits &= fits - 1;
-            }
-            let [x, y] = open.xy[i];
-            let rotation = (fits.trailing_zeros() / 16) as u8;
-            return Some(Placement { x, y, rotation });
-        }
-        left -= n;
+fn open_placement(open: &super::board::Open, i: usize, mut fits: u8, left: usize) -> Placement {
+    for _ in 0..left {
+        fits &= fits - 1;
     }
-    None
+    let [x, y] = open.xy[i];
+    Placement {
+        x,
+        y,
+        rotation: fits.trailing_zeros() as u8,
+    }
 }
 
-/// Open positions per block of `Game::placement_blocks`.
-pub const PLACEMENT_BLOCK: usize = 16;
+/// What `Game::scan_placements` leaves for `Game::nth_scanned`: per open
+/// position, the rotations that fit (bit r for rotation r) and the number of
+/// placements up to and including it. Reused from turn to turn.
+#[derive(Debug, Clone, Default)]
+pub struct PlacementScan {
+    /// Grows, never shrinks: only `fits[..len]` is this scan's.
+    fits: Vec<u8>,
+    len: usize,
+}
+
+impl PlacementScan {
+    pub fn with_capacity(positions: usize) -> Self {
+        PlacementScan {
+            fits: vec![0; positions],
+            len: 0,
+        }
+    }
+}
+
+/// Set bits of each 4-bit value.
+const NIBBLE_ONES: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
 
 /// How far from (0, 0) a start tile may lie (scripted games choose it).
 pub const MAX_START_COORD: u16 = 16_384;
@@ -1553,30 +1682,61 @@ pub fn start_placements(rules: &Ruleset) -> Vec<(u16, Placement)> {
         .collect()
 }
 
-/// The four rotations' packed edges side by side in one word, so one XOR
-/// and mask test all four against an open position.
-#[inline]
-fn four_rotations(tile: &TileType) -> u64 {
-    let e = tile.rot_edges;
-    e[0] as u64 | (e[1] as u64) << 16 | (e[2] as u64) << 32 | (e[3] as u64) << 48
+/// Bit r set for each rotation r whose packed edges `rot[r]` meet what an
+/// open position demands (`req` on the sides in `mask`). Loops over the
+/// open positions with this inside vectorise: the four rotations are
+/// loop-invariant, the positions' `u16`s fill whole vector lanes.
+#[inline(always)]
+fn fit_nibble(rot: &[u16; 4], req: u16, mask: u16) -> u8 {
+    let fits = |r: usize| u8::from((rot[r] ^ req) & mask == 0);
+    fits(0) | fits(1) << 1 | fits(2) << 2 | fits(3) << 3
 }
 
-/// Bit `16r + 15` set for each rotation `r` that fits open position `o`.
-/// Lane values stay below 0x8000, so adding 0x7fff sets a lane's high bit
-/// exactly when the lane is non-zero (does not fit).
-#[inline]
-fn fitting_rotations(all: u64, req: u64, mask: u64) -> u64 {
-    const HIGH: u64 = 0x8000_8000_8000_8000;
-    let diff = (all ^ req) & mask;
-    !((diff + (HIGH - super::board::LANES)) | diff) & HIGH
+/// `fit_nibble` for eight open positions, as the bytes of a word.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn fit_block(rot: &[u16; 4], req: &[u16; 8], mask: &[u16; 8]) -> u64 {
+    use std::arch::x86_64::*;
+    // SAFETY: SSE2 is part of every x86-64; both loads read exactly the
+    // 16 bytes of an `[u16; 8]` (unaligned loads need no alignment).
+    unsafe {
+        let q = _mm_loadu_si128(req.as_ptr().cast());
+        let m = _mm_loadu_si128(mask.as_ptr().cast());
+        let zero = _mm_setzero_si128();
+        let mut nib = zero;
+        for (r, &e) in rot.iter().enumerate() {
+            let diff = _mm_and_si128(_mm_xor_si128(_mm_set1_epi16(e as i16), q), m);
+            let fits = _mm_cmpeq_epi16(diff, zero);
+            nib = _mm_or_si128(nib, _mm_and_si128(fits, _mm_set1_epi16(1 << r)));
+        }
+        _mm_cvtsi128_si64(_mm_packus_epi16(nib, zero)) as u64
+    }
 }
 
-/// How many lanes of `fitting_rotations`' result are set, with shifts and
-/// adds only (so a loop of them vectorises).
+/// `fit_nibble` for eight open positions, as the bytes of a word.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn fit_block(rot: &[u16; 4], req: &[u16; 8], mask: &[u16; 8]) -> u64 {
+    let mut out = [0u8; 8];
+    for j in 0..8 {
+        out[j] = fit_nibble(rot, req[j], mask[j]);
+    }
+    u64::from_le_bytes(out)
+}
+
+/// How many rotations fit (`fit_nibble`'s bits), kept vectorisable.
+#[inline(always)]
+fn fit_count(rot: &[u16; 4], req: u16, mask: u16) -> u32 {
+    rot.iter().map(|&e| u32::from((e ^ req) & mask == 0)).sum()
+}
+
+/// The bits set in a word of eight `fit_nibble` bytes.
 #[inline]
-fn lanes_set(fits: u64) -> u64 {
-    let ones = (fits >> 15) & super::board::LANES;
-    (ones + (ones >> 16) + (ones >> 32) + (ones >> 48)) & 0x7
+fn nibble_bits(w: u64) -> u32 {
+    // Pairs, then nibbles (each at most 4), then the bytes summed.
+    let pairs = w - ((w >> 1) & 0x5555_5555_5555_5555);
+    let nibbles = (pairs & 0x3333_3333_3333_3333) + ((pairs >> 2) & 0x3333_3333_3333_3333);
+    (nibbles.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
 }
 
 /// Whether `tile` has sides that match anything and close what they meet
@@ -1588,8 +1748,27 @@ fn closes_sides(rules: &Ruleset, tile: &TileType) -> bool {
     rules.hooks.any(Hook::Source) && tile.edges.contains(&Edge::Any)
 }
 
-/// The middle ports of the four sides.
-const MIDDLES: u16 = 0b010_010_010_010;
+/// The sides a segment with unrotated `ports` reaches (its middle ports).
+#[inline]
+fn sides(ports: u16) -> i16 {
+    let m = (ports >> 1 & 1) | (ports >> 3 & 2) | (ports >> 5 & 4) | (ports >> 7 & 8);
+    i16::from(NIBBLE_ONES[m as usize])
+}
+
+/// A tile's ports as seen on the board when it is turned `r` times
+/// clockwise: its own port `i` shows at board port `i + 3r` (mod 12), a
+/// rotation of the twelve bytes.
+#[inline]
+fn turn_ports(ports: &[u8; 12], r: u8) -> [u8; 12] {
+    let mut b = [0u8; 16];
+    b[..12].copy_from_slice(ports);
+    let x = u128::from_le_bytes(b);
+    let k = 24 * u32::from(r & 3);
+    let turned = (x << k | x >> (96 - k)) & ((1 << 96) - 1);
+    let mut out = [0u8; 12];
+    out.copy_from_slice(&turned.to_le_bytes()[..12]);
+    out
+}
 
 /// `UNROTATE[r][p]`: the tile's own port shown at board port `p` when it is
 /// turned `r` times clockwise.

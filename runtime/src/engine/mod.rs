@@ -9,6 +9,7 @@ pub(crate) mod scoring;
 pub mod types;
 
 pub use game::{
-    start_placements, Deployed, Discard, ForceDrawError, Game, Placed, SetupError, NO_NODE,
+    start_placements, Deployed, Discard, ForceDrawError, Game, Placed, PlacementScan, SetupError,
+    NO_NODE,
 };
 pub use types::*;

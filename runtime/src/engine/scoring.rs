@@ -114,14 +114,38 @@ fn value(g: &Game, root: u16, reason: Reason) -> u32 {
 /// Score a road, city, cloister, garden or shrine and return its followers
 /// (L196).
 pub(crate) fn score_feature(g: &mut Game, root: u16, reason: Reason, events: &mut Vec<ScoreEvent>) {
-    let s = strengths(g, root);
+    // One pass over the followers finds both the strengths and which
+    // followers go home (bit i for `followers[i]`, while there are few).
+    let mut s = [0u32; MAX_PLAYERS];
+    let mut on = 0u64;
+    let pennants = g.features.nodes[root as usize].pennants;
+    for i in 0..g.followers.len() {
+        let f = g.followers[i];
+        if g.features.find(f.node) == root {
+            s[f.player as usize] += f.kind.strength(pennants);
+            on |= 1u64.checked_shl(i as u32).unwrap_or(0);
+        }
+    }
     let points = value(g, root, reason);
     let kind = g.features.nodes[root as usize].kind;
     award(g, &s, points, kind, reason, events, None);
-    if g.rules.hooks.any(Hook::OnScored) {
-        mechanics::on_scored(g, root, reason);
+    if g.rules.hooks.any(Hook::OnScored) || g.followers.len() > 64 {
+        // A module may move figures when a feature scores (the wagon):
+        // look again.
+        if g.rules.hooks.any(Hook::OnScored) {
+            mechanics::on_scored(g, root, reason);
+        }
+        return_figures(g, root);
+        return;
     }
-    return_figures(g, root);
+    // Highest index first, so the lower ones stay where they are.
+    while on != 0 {
+        let i = 63 - on.leading_zeros() as usize;
+        on &= !(1 << i);
+        let f = g.followers.remove(i);
+        g.supply[f.player as usize][f.kind as usize] += 1;
+    }
+    g.features.nodes[root as usize].occupants = 0;
 }
 
 /// Every figure on the feature rooted at `root` back to its owner's supply,

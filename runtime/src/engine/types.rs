@@ -7,11 +7,17 @@ pub const MAX_PLAYERS: usize = 8;
 
 /// Where and how a tile goes: x grows east, y grows south; `rotation` counts
 /// clockwise quarter turns (1 turns the tile's N side to face E).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Placement {
     pub x: i16,
     pub y: i16,
     pub rotation: u8,
+}
+
+impl Placement {
+    pub const fn at(x: i16, y: i16, rotation: u8) -> Self {
+        Placement { x, y, rotation }
+    }
 }
 
 /// A figure a player deploys. Followers (normal, big, abbot) occupy their

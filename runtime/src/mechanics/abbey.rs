@@ -52,7 +52,7 @@ fn holes(g: &Game, mut stop: impl FnMut(Placement) -> bool) -> bool {
     (0..open.len()).any(|i| {
         let [x, y] = open.xy[i];
         let p = Placement { x, y, rotation: 0 };
-        open.mask[i] & 0xFFFF == 0xFFFF
+        open.mask[i] == 0xFFFF
             && (!filtered || mechanics::placement_filter(g, abbey, p).is_ok())
             && stop(p)
     })
@@ -87,7 +87,7 @@ pub(crate) fn place(g: &mut Game, p: Placement) -> Result<usize, MoveError> {
     let hole = g
         .board
         .open_at(p.x as i32, p.y as i32)
-        .is_some_and(|o| g.board.open.mask[o] & 0xFFFF == 0xFFFF);
+        .is_some_and(|o| g.board.open.mask[o] == 0xFFFF);
     if !hole {
         return Err(MoveError::NotAHole { x: p.x, y: p.y });
     }

@@ -80,8 +80,9 @@ fn around(x: i32, y: i32, c: u8) -> [(i32, i32, u8); 4] {
 /// does not count, fn 42 L1876).
 fn corner_field(g: &Game, q: usize, c: u8) -> Option<u16> {
     let [a, b] = corner_ports(c);
-    let n = g.placed[q].port_node;
-    (n[a] != NO_NODE && n[a] == n[b] && g.kind_of(n[a]) == Kind::Field).then_some(n[a])
+    let pl = &g.placed[q];
+    let (a, b) = (pl.port_node(a), pl.port_node(b));
+    (a != NO_NODE && a == b && g.kind_of(a) == Kind::Field).then_some(a)
 }
 
 /// The node of tile `idx` where the active player's barn would stand at its
@@ -161,7 +162,7 @@ pub(crate) fn place(g: &mut Game, c: u8) -> Result<(), MoveError> {
 
 /// The feature node a barn kept in `Ext` stands on.
 fn barn_node(g: &Game, (placed, c): (u16, u8)) -> u16 {
-    g.placed[placed as usize].port_node[corner_ports(c)[0]]
+    g.placed[placed as usize].port_node(corner_ports(c)[0])
 }
 
 /// The farm's farmers score `per_city` per completed city, with the farm

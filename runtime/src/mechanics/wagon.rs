@@ -209,7 +209,7 @@ fn adjacent_roots(g: &Game, m: u16, found: &mut impl FnMut(u16)) {
         if seg.kind == Kind::Cloister && tile.edges[own_side as usize] == Edge::Any {
             // From the abbey to the road or city its side closes (fn 34).
             let port = facing(3 * board_side + 1);
-            let node = nq.port_node[port as usize];
+            let node = nq.port_node(port as usize);
             if node != NO_NODE && matches!(g.kind_of(node), Kind::Road | Kind::City) {
                 found(g.root_of(node));
             }
