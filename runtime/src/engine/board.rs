@@ -224,19 +224,20 @@ impl Board {
             self.origin = (x - self.size / 2, y - self.size / 2);
         }
         self.ensure(x, y);
-        if let Some(o) = self.open_at(x, y) {
-            self.remove_open(o);
+        // Inside the border `ensure` keeps, the four neighbours are fixed
+        // offsets from the cell.
+        let i = ((y - self.origin.1) * self.size + (x - self.origin.0)) as usize;
+        let c = self.cells[i];
+        if c & OPEN != 0 {
+            self.remove_open((c & !OPEN) as usize);
         }
-        let i = self.index(x, y).expect("ensured");
         self.cells[i] = index as u16 + 1;
-        for side in 0..4 {
-            let (nx, ny) = (x + DX[side], y + DY[side]);
-            let opposite = (side + 2) % 4;
-            let code = (edges >> (4 * side)) & 0xF;
-            let ni = self.index(nx, ny).expect("ensured");
+        let size = self.size as usize;
+        let around = [i - size, i + 1, i + size, i - 1];
+        for (side, ni) in around.into_iter().enumerate() {
             let c = self.cells[ni];
             let o = if c == EMPTY {
-                let o = self.open.push(nx as i16, ny as i16);
+                let o = self.open.push((x + DX[side]) as i16, (y + DY[side]) as i16);
                 self.cells[ni] = OPEN | o as u16;
                 o
             } else if c & OPEN != 0 {
@@ -245,6 +246,8 @@ impl Board {
                 neighbours[side] = Some((c - 1) as usize);
                 continue;
             };
+            let opposite = (side + 2) % 4;
+            let code = (edges >> (4 * side)) & 0xF;
             self.open.req[o] |= code << (4 * opposite);
             self.open.mask[o] |= 0xF << (4 * opposite);
         }

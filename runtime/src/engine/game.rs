@@ -82,6 +82,9 @@ pub struct Deployed {
     pub player: u8,
     pub node: u16,
     pub kind: FollowerKind,
+    /// It stands on a feature completed by the eight tiles around it (a
+    /// cloister, garden or shrine): each placement looks for these.
+    pub around: bool,
 }
 
 /// A tile drawn but placeable nowhere, removed from the game
@@ -1273,6 +1276,7 @@ impl Game {
             player,
             node,
             kind: d.kind,
+            around: self.features.nodes[node as usize].kind.around(),
         });
     }
 
@@ -1603,10 +1607,10 @@ impl Game {
         while i < self.followers.len() {
             let f = self.followers[i];
             i += 1;
-            let node = self.features.nodes[f.node as usize];
-            if !node.kind.around() {
+            if !f.around {
                 continue;
             }
+            let node = self.features.nodes[f.node as usize];
             let q = self.placed[node.placed as usize];
             let (x, y) = (q.x as i32, q.y as i32);
             if (x - pl.x as i32).abs() <= 1
@@ -1760,13 +1764,15 @@ fn sides(ports: u16) -> i16 {
 /// rotation of the twelve bytes.
 #[inline]
 fn turn_ports(ports: &[u8; 12], r: u8) -> [u8; 12] {
-    let mut b = [0u8; 16];
-    b[..12].copy_from_slice(ports);
-    let x = u128::from_le_bytes(b);
+    let (lo, hi) = ports.split_at(8);
+    let lo = u64::from_le_bytes(lo.try_into().expect("8 bytes"));
+    let hi = u32::from_le_bytes(hi.try_into().expect("4 bytes"));
+    let x = u128::from(lo) | u128::from(hi) << 64;
     let k = 24 * u32::from(r & 3);
-    let turned = (x << k | x >> (96 - k)) & ((1 << 96) - 1);
+    let turned = x << k | x >> (96 - k);
     let mut out = [0u8; 12];
-    out.copy_from_slice(&turned.to_le_bytes()[..12]);
+    out[..8].copy_from_slice(&(turned as u64).to_le_bytes());
+    out[8..].copy_from_slice(&((turned >> 64) as u32).to_le_bytes());
     out
 }
 

@@ -130,6 +130,7 @@ pub(crate) fn answer(g: &mut Game, ask: Ask, a: Action) -> Result<(), MoveError>
                 player: ask.player,
                 node,
                 kind: FollowerKind::Wagon,
+                around: g.kind_of(node).around(),
             });
             Ok(())
         }
