@@ -116,16 +116,15 @@ pub fn random_action(g: &mut Game, rng: &mut Pcg64Mcg, buf: &mut Buffers) -> Opt
     buf.events.clear();
     if pending.decision == Decision::Place {
         let (p, n) = random_placement(g, rng, buf)?;
-        g.apply_action(Action::Place(p), &mut buf.events)
-            .expect("the policy only plays legal placements");
+        // The policy plays only what the engine listed for this state.
+        g.apply_listed_action(Action::Place(p), &mut buf.events);
         return Some(Some(n));
     }
     g.legal_actions_into(&mut buf.actions);
     let a = *buf
         .actions
         .get(rng.random_range(0..buf.actions.len().max(1)))?;
-    g.apply_action(a, &mut buf.events)
-        .expect("the policy only plays legal actions");
+    g.apply_listed_action(a, &mut buf.events);
     Some(None)
 }
 

@@ -160,9 +160,9 @@ fn counted_and_listed_random_moves_agree() {
                 if !g.river_phase() {
                     assert_eq!(n, g.placement_count());
                     let listed = g.placements();
-                    for k in 0..n {
-                        assert_eq!(g.nth_scanned(k, &scan), Some(listed[k]));
-                        assert_eq!(g.nth_placement(k), Some(listed[k]));
+                    for (k, &p) in listed.iter().enumerate() {
+                        assert_eq!(g.nth_scanned(k, &scan), Some(p));
+                        assert_eq!(g.nth_placement(k), Some(p));
                     }
                     assert_eq!(g.nth_scanned(n, &scan), None);
                 }

@@ -928,16 +928,30 @@ impl Game {
     /// `occupied_mask` for the tile `q` once placed: its segments' features
     /// are joined, so their roots say it.
     fn occupied_on(&self, q: &Placed, tile: &TileType, owner: Option<u8>) -> u32 {
+        let n = tile.segments.len().min(32);
+        let mut roots = [0u16; 32];
+        for (s, r) in roots[..n].iter_mut().enumerate() {
+            *r = self.features.root(q.node_base + s as u16);
+        }
         let mut mask = 0;
-        for s in 0..tile.segments.len().min(32) as u16 {
-            let root = self.features.root(q.node_base + s);
-            let held = match owner {
-                None => self.features.nodes[root as usize].occupants > 0,
-                Some(pl) => self.followers.iter().any(|f| {
-                    f.player == pl && f.kind.is_follower() && self.features.root(f.node) == root
-                }),
-            };
-            mask |= u32::from(held) << s;
+        match owner {
+            None => {
+                for (s, &r) in roots[..n].iter().enumerate() {
+                    mask |= u32::from(self.features.nodes[r as usize].occupants > 0) << s;
+                }
+            }
+            // Each of the player's followers' features once, against every
+            // segment's.
+            Some(pl) => {
+                for f in &self.followers {
+                    if f.player == pl && f.kind.is_follower() {
+                        let fr = self.features.root(f.node);
+                        for (s, &r) in roots[..n].iter().enumerate() {
+                            mask |= u32::from(r == fr) << s;
+                        }
+                    }
+                }
+            }
         }
         mask
     }
@@ -1098,6 +1112,28 @@ impl Game {
             self.deploy(placed, d);
         }
         self.end_wood(placed, events);
+    }
+
+    /// `apply_action` for an action `legal_actions_into` (or, for a
+    /// placement, `scan_placements`) listed for this very state: placing
+    /// and deploying skip the checks that would repeat the listing's work
+    /// (they run in debug builds); the other answers go through
+    /// `apply_action`.
+    pub(crate) fn apply_listed_action(&mut self, a: Action, events: &mut Vec<ScoreEvent>) {
+        match (self.phase, a) {
+            (Phase::Place, Action::Place(p)) => {
+                self.place_listed(p);
+            }
+            (Phase::Wood { placed }, Action::Deploy(d)) => {
+                self.wood_listed(placed as usize, Some(d), events)
+            }
+            (Phase::Wood { placed }, Action::Pass) => {
+                self.wood_listed(placed as usize, None, events)
+            }
+            _ => self
+                .apply_action(a, events)
+                .expect("the action was listed for this state"),
+        }
     }
 
     // ----- decisions and actions -----------------------------------------
