@@ -637,59 +637,72 @@ impl Game {
         let rot = &self.rules.tiles[t as usize].rot_edges;
         let open = &self.board.open;
         let n = open.len();
-        if scan.fits.len() < n {
-            scan.fits.resize(n.next_power_of_two(), 0);
+        // Whole words of eight positions, the last one padded.
+        let bytes = n.div_ceil(8) * 8;
+        if scan.fits.len() < bytes {
+            scan.fits.resize(bytes.next_power_of_two(), 0);
         }
         scan.len = n;
-        let (fits, req, mask) = (&mut scan.fits[..n], &open.req[..n], &open.mask[..n]);
+        let (fits, req, mask) = (&mut scan.fits[..bytes], &open.req[..n], &open.mask[..n]);
         // Eight positions at a time as fixed-size arrays: straight-line code
         // the compiler turns into a few vector instructions per block.
         let mut total = 0u32;
-        let mut blocks = fits.chunks_exact_mut(8);
-        let mut at = 0;
-        for f in blocks.by_ref() {
+        let mut words = fits.chunks_exact_mut(8);
+        let full = n / 8;
+        for (w, f) in words.by_ref().take(full).enumerate() {
+            let at = 8 * w;
             let q = req[at..at + 8].try_into().expect("eight");
             let m = mask[at..at + 8].try_into().expect("eight");
             let b = fit_block(rot, q, m);
             total += nibble_bits(b);
             f.copy_from_slice(&b.to_le_bytes());
-            at += 8;
         }
-        let tail = blocks.into_remainder();
-        if !tail.is_empty() {
+        if let Some(f) = words.next() {
             // The last few, padded with positions that nothing fits (a
             // side that demands code 0xF, which no tile has).
+            let at = 8 * full;
             let (mut q, mut m) = ([0xF; 8], [0xF; 8]);
-            q[..tail.len()].copy_from_slice(&req[at..]);
-            m[..tail.len()].copy_from_slice(&mask[at..]);
+            q[..n - at].copy_from_slice(&req[at..]);
+            m[..n - at].copy_from_slice(&mask[at..]);
             let b = fit_block(rot, &q, &m);
             total += nibble_bits(b);
-            tail.copy_from_slice(&b.to_le_bytes()[..tail.len()]);
+            f.copy_from_slice(&b.to_le_bytes());
         }
         total as usize
     }
 
     /// The `k`-th placement, given the `scan` that `scan_placements` left.
     pub fn nth_scanned(&self, k: usize, scan: &PlacementScan) -> Option<Placement> {
-        let fits = scan.fits.get(..scan.len)?;
+        let fits = scan.fits.get(..scan.len.div_ceil(8) * 8)?;
         let mut left = k;
         // Skip eight positions at a time by the bits set in their bytes.
-        let mut words = fits.chunks_exact(8);
-        let mut start = 0;
-        for word in words.by_ref() {
-            let n = nibble_bits(u64::from_le_bytes(word.try_into().ok()?)) as usize;
-            if left < n {
-                break;
+        for (w, word) in fits.chunks_exact(8).enumerate() {
+            let word = u64::from_le_bytes(word.try_into().ok()?);
+            let counts = nibble_counts(word);
+            let n = (counts.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
+            if left >= n {
+                left -= n;
+                continue;
             }
-            left -= n;
-            start += 8;
-        }
-        for (i, &nib) in fits.iter().enumerate().skip(start) {
-            let n = usize::from(NIBBLE_ONES[nib as usize]);
-            if left < n {
-                return Some(open_placement(&self.board.open, i, nib, left));
-            }
-            left -= n;
+            // Placements up to and including each of the eight positions,
+            // one per byte: the position is the first whose count exceeds
+            // `left` (found without branches).
+            let upto = counts.wrapping_mul(0x0101_0101_0101_0101);
+            let j: usize = (0..8)
+                .map(|b| usize::from(usize::from((upto >> (8 * b)) as u8) <= left))
+                .sum();
+            let before = if j == 0 {
+                0
+            } else {
+                usize::from((upto >> (8 * (j - 1))) as u8)
+            };
+            let nib = (word >> (8 * j)) as u8;
+            return Some(open_placement(
+                &self.board.open,
+                8 * w + j,
+                nib,
+                left - before,
+            ));
         }
         None
     }
@@ -1683,7 +1696,8 @@ fn open_placement(open: &super::board::Open, i: usize, mut fits: u8, left: usize
 /// placements up to and including it. Reused from turn to turn.
 #[derive(Debug, Clone, Default)]
 pub struct PlacementScan {
-    /// Grows, never shrinks: only `fits[..len]` is this scan's.
+    /// Grows, never shrinks: `fits[..len]` is this scan's, padded with
+    /// zeros to a whole number of eight.
     fits: Vec<u8>,
     len: usize,
 }
@@ -1691,7 +1705,7 @@ pub struct PlacementScan {
 impl PlacementScan {
     pub fn with_capacity(positions: usize) -> Self {
         PlacementScan {
-            fits: vec![0; positions],
+            fits: vec![0; positions.div_ceil(8) * 8],
             len: 0,
         }
     }
@@ -1770,13 +1784,18 @@ fn fit_count(rot: &[u16; 4], req: u16, mask: u16) -> u32 {
     rot.iter().map(|&e| u32::from((e ^ req) & mask == 0)).sum()
 }
 
+/// The bits set in each byte of a word of eight `fit_nibble` bytes.
+#[inline]
+fn nibble_counts(w: u64) -> u64 {
+    // Pairs, then nibbles (each at most 4, in the byte's low half).
+    let pairs = w - ((w >> 1) & 0x5555_5555_5555_5555);
+    (pairs & 0x3333_3333_3333_3333) + ((pairs >> 2) & 0x3333_3333_3333_3333)
+}
+
 /// The bits set in a word of eight `fit_nibble` bytes.
 #[inline]
 fn nibble_bits(w: u64) -> u32 {
-    // Pairs, then nibbles (each at most 4), then the bytes summed.
-    let pairs = w - ((w >> 1) & 0x5555_5555_5555_5555);
-    let nibbles = (pairs & 0x3333_3333_3333_3333) + ((pairs >> 2) & 0x3333_3333_3333_3333);
-    (nibbles.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+    (nibble_counts(w).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
 }
 
 /// Whether `tile` has sides that match anything and close what they meet
