@@ -643,28 +643,10 @@ impl Game {
             scan.fits.resize(bytes.next_power_of_two(), 0);
         }
         scan.len = n;
-        let (fits, req, mask) = (&mut scan.fits[..bytes], &open.req[..n], &open.mask[..n]);
-        // Eight positions at a time as fixed-size arrays: straight-line code
-        // the compiler turns into a few vector instructions per block.
+        let (fits, req, mask) = (&mut scan.fits[..bytes], &open.req, &open.mask);
         let mut total = 0u32;
-        let mut words = fits.chunks_exact_mut(8);
-        let full = n / 8;
-        for (w, f) in words.by_ref().take(full).enumerate() {
-            let at = 8 * w;
-            let q = req[at..at + 8].try_into().expect("eight");
-            let m = mask[at..at + 8].try_into().expect("eight");
-            let b = fit_block(rot, q, m);
-            total += nibble_bits(b);
-            f.copy_from_slice(&b.to_le_bytes());
-        }
-        if let Some(f) = words.next() {
-            // The last few, padded with positions that nothing fits (a
-            // side that demands code 0xF, which no tile has).
-            let at = 8 * full;
-            let (mut q, mut m) = ([0xF; 8], [0xF; 8]);
-            q[..n - at].copy_from_slice(&req[at..]);
-            m[..n - at].copy_from_slice(&mask[at..]);
-            let b = fit_block(rot, &q, &m);
+        for (w, f) in fits.chunks_exact_mut(8).enumerate() {
+            let b = fit_word(rot, req, mask, 8 * w);
             total += nibble_bits(b);
             f.copy_from_slice(&b.to_le_bytes());
         }
@@ -719,12 +701,11 @@ impl Game {
         if mechanics::filters(self.rules, tile) {
             return self.any_placement(tile, |_| true);
         }
-        // All four rotations at once, a position at a time.
+        // All four rotations of eight positions at once.
         let open = &self.board.open;
-        open.req
-            .iter()
-            .zip(&open.mask)
-            .any(|(&q, &m)| fit_nibble(&tile.rot_edges, q, m) != 0)
+        (0..open.len())
+            .step_by(8)
+            .any(|at| fit_word(&tile.rot_edges, &open.req, &open.mask, at) != 0)
     }
 
     /// Calls `stop` with each legal placement of `tile`, in `placements_into`'s
@@ -1744,6 +1725,29 @@ pub fn start_placements(rules: &Ruleset) -> Vec<(u16, Placement)> {
 fn fit_nibble(rot: &[u16; 4], req: u16, mask: u16) -> u8 {
     let fits = |r: usize| u8::from((rot[r] ^ req) & mask == 0);
     fits(0) | fits(1) << 1 | fits(2) << 2 | fits(3) << 3
+}
+
+/// `fit_nibble` for the eight open positions from `at` on (`req` and
+/// `mask` are the open positions' demands), as the bytes of a word; past
+/// the last position, zeros.
+#[inline(always)]
+fn fit_word(rot: &[u16; 4], req: &[u16], mask: &[u16], at: usize) -> u64 {
+    match (req.get(at..at + 8), mask.get(at..at + 8)) {
+        (Some(q), Some(m)) => fit_block(
+            rot,
+            q.try_into().expect("eight"),
+            m.try_into().expect("eight"),
+        ),
+        _ => {
+            // The last few, padded with positions that nothing fits (a side
+            // that demands code 0xF, which no tile has).
+            let n = req.len().min(mask.len()).saturating_sub(at).min(8);
+            let (mut q, mut m) = ([0xF; 8], [0xF; 8]);
+            q[..n].copy_from_slice(&req[at..at + n]);
+            m[..n].copy_from_slice(&mask[at..at + n]);
+            fit_block(rot, &q, &m)
+        }
+    }
 }
 
 /// `fit_nibble` for eight open positions, as the bytes of a word.
