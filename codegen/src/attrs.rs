@@ -466,7 +466,7 @@ pub const MECHANICS: &[MechanicDef] = &[
         implemented: true,
         meaning: "the abbey tile, one per player, played into holes (Abbey & Mayor)",
         module: Some(Mech::Abbey),
-        hooks: &[Hook::Source, Hook::TilesOut],
+        hooks: &[Hook::Setup, Hook::Source, Hook::TilesOut],
     },
     MechanicDef {
         name: "mayor",

@@ -288,7 +288,8 @@ impl Game {
         let (rules, players) = (self.rules, self.players);
         let mut figures = [0; FIGURE_KINDS];
         figures[FollowerKind::Normal as usize] = rules.options.followers;
-        mechanics::setup(rules, &mut figures);
+        self.ext = Ext::default();
+        mechanics::setup(rules, &mut figures, &mut self.ext);
         self.supply = [[0; FIGURE_KINDS]; MAX_PLAYERS];
         for s in &mut self.supply[..players as usize] {
             *s = figures;
@@ -299,7 +300,6 @@ impl Game {
         self.scores = [0; MAX_PLAYERS];
         self.phase = Phase::Place;
         self.part = 1;
-        self.ext = Ext::default();
         self.asks.clear();
         self.board.clear();
         self.placed.clear();
@@ -560,7 +560,7 @@ impl Game {
         // k fitting rotations at n..n + k, inside the 4 * open.len() slots
         // reserved (out is empty, so spare covers them).
         unsafe { out.set_len(n) };
-        if mechanics::filters(self.rules, tile) {
+        if mechanics::filters(self, tile) {
             // Candidates come position by position: where the verdict does
             // not depend on the rotation, ask once per position.
             let by_position = mechanics::filters_by_position(self.rules, tile);
@@ -576,12 +576,13 @@ impl Game {
         }
     }
 
-    /// Whether a placement filter (the river's rules) looks at the current
-    /// tile: its placements need the checks, so `placement_count` and
-    /// `nth_placement` fall back to listing them.
+    /// Whether a placement filter looks at the current tile now (the
+    /// river's rules; the shrines' neighbour rule, for a cloister once a
+    /// shrine is down): its placements need the checks, so
+    /// `placement_count` and `nth_placement` fall back to listing them.
     pub fn river_phase(&self) -> bool {
         self.current_tile()
-            .is_some_and(|t| mechanics::filters(self.rules, t))
+            .is_some_and(|t| mechanics::filters(self, t))
     }
 
     /// How many legal placements the current tile has (`placements_into`'s
@@ -702,7 +703,7 @@ impl Game {
     /// Is there any legal placement for tile `t`? (Stops at the first.)
     fn placeable(&self, t: u16) -> bool {
         let tile = &self.rules.tiles[t as usize];
-        if mechanics::filters(self.rules, tile) {
+        if mechanics::filters(self, tile) {
             return self.any_placement(tile, |_| true);
         }
         // All four rotations of eight positions at once.
@@ -718,7 +719,7 @@ impl Game {
     /// `Placement`s (`placements_into` is the vectorised listing).
     #[inline(always)]
     fn any_placement(&self, tile: &TileType, mut stop: impl FnMut(Placement) -> bool) -> bool {
-        let filtered = mechanics::filters(self.rules, tile);
+        let filtered = mechanics::filters(self, tile);
         let by_position = filtered && mechanics::filters_by_position(self.rules, tile);
         let open = &self.board.open;
         (0..open.len()).any(|i| {
@@ -992,7 +993,7 @@ impl Game {
                 rotation: p.rotation,
             });
         }
-        if mechanics::filters(self.rules, tile) {
+        if mechanics::filters(self, tile) {
             mechanics::placement_filter(self, tile, p)?;
         }
         Ok(())

@@ -38,16 +38,18 @@ pub(crate) fn tile(rules: &Ruleset) -> Option<u16> {
 
 /// Whether `player` still holds an abbey.
 pub(crate) fn holds(g: &Game, player: u8) -> bool {
-    g.ext.abbeys_used & (1 << player) == 0 && tile(g.rules).is_some()
+    g.ext.abbeys_used & (1 << player) == 0 && g.ext.abbey_tile.is_some()
 }
 
 /// Each open position bordered on all four sides (a hole, L1600) where the
 /// abbey may go (the placement filters, e.g. the shrines', have their say,
 /// fn 7 L1840), until `stop` says so.
 fn holes(g: &Game, mut stop: impl FnMut(Placement) -> bool) -> bool {
-    let Some(t) = tile(g.rules) else { return false };
+    let Some(t) = g.ext.abbey_tile else {
+        return false;
+    };
     let abbey = &g.rules.tiles[t as usize];
-    let filtered = mechanics::filters(g.rules, abbey);
+    let filtered = mechanics::filters(g, abbey);
     let open = &g.board.open;
     (0..open.len()).any(|i| {
         let [x, y] = open.xy[i];
@@ -77,7 +79,7 @@ pub(crate) fn actions(g: &Game, out: &mut Vec<Action>) {
 /// Place the player's abbey at `p` (checked; nothing changes on error).
 pub(crate) fn place(g: &mut Game, p: Placement) -> Result<usize, MoveError> {
     let me = g.to_move();
-    let t = tile(g.rules).ok_or(MoveError::NotPlayed("abbey"))?;
+    let t = g.ext.abbey_tile.ok_or(MoveError::NotPlayed("abbey"))?;
     if !holds(g, me) {
         return Err(MoveError::NoAbbeyLeft(me));
     }
@@ -92,7 +94,7 @@ pub(crate) fn place(g: &mut Game, p: Placement) -> Result<usize, MoveError> {
         return Err(MoveError::NotAHole { x: p.x, y: p.y });
     }
     let abbey = &g.rules.tiles[t as usize];
-    if mechanics::filters(g.rules, abbey) {
+    if mechanics::filters(g, abbey) {
         mechanics::placement_filter(g, abbey, p)?;
     }
     g.ext.abbeys_used |= 1 << me;

@@ -34,13 +34,15 @@ fn count(t: &TileType, kind: Kind) -> u32 {
     t.segments.iter().filter(|s| s.kind == kind).count() as u32
 }
 
-/// Whether the placement rule looks at tile `t`: it has a cloister or a
-/// shrine (`mechanics::filters`: other tiles keep the vectorised count).
+/// Whether the placement rule looks at tile `t` now: it has a shrine, or a
+/// cloister while a shrine is on the board (`check` passes a cloister
+/// with no shrine anywhere; `mechanics::filters`: other tiles keep the
+/// vectorised count).
 #[inline]
-pub(crate) fn filters(t: &TileType) -> bool {
-    t.segments
-        .iter()
-        .any(|s| matches!(s.kind, Kind::Cloister | Kind::Shrine))
+pub(crate) fn filters(g: &Game, t: &TileType) -> bool {
+    t.segments.iter().any(|s| {
+        s.kind == Kind::Shrine || (s.kind == Kind::Cloister && g.ext.monastic.shrines.placed > 0)
+    })
 }
 
 /// The other kind of a challenge: a shrine's rival is a cloister and back.

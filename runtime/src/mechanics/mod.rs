@@ -60,6 +60,7 @@ pub const IMPLEMENTED: &[(Mech, Hook)] = &[
     (Mech::PigHerd, Hook::Value),
     (Mech::Abbot, Hook::Setup),
     (Mech::Abbot, Hook::WoodOptions),
+    (Mech::Abbey, Hook::Setup),
     (Mech::Abbey, Hook::Source),
     (Mech::Abbey, Hook::TilesOut),
     (Mech::Mayor, Hook::Setup),
@@ -90,6 +91,9 @@ pub struct Ext {
     pub builder_extended: bool,
     /// Abbey & Mayor: the players who have placed their abbey (bit `p`).
     pub abbeys_used: u8,
+    /// Abbey & Mayor: the abbey's index among the ruleset's tiles, found
+    /// once at setup (asked before every draw).
+    pub abbey_tile: Option<u16>,
     /// The end-of-game abbey round: whether it has begun, where it started,
     /// and the players already offered (000_9deb58b1a7d17d38.txt L1602).
     pub abbey_round: abbey::Round,
@@ -118,9 +122,13 @@ pub(crate) struct Ask {
 // ----- H1 setup ----------------------------------------------------------
 
 /// Figures beyond the followers: how many of `kind` each player starts with.
-pub(crate) fn setup(rules: &Ruleset, supply: &mut [u8; FIGURE_KINDS]) {
+pub(crate) fn setup(rules: &Ruleset, supply: &mut [u8; FIGURE_KINDS], ext: &mut Ext) {
     for &m in rules.hooks.on(Hook::Setup) {
         let (kind, n) = match m {
+            Mech::Abbey => {
+                ext.abbey_tile = abbey::tile(rules);
+                continue;
+            }
             Mech::BigFollower => big::SETUP,
             Mech::Builder => builder::SETUP,
             Mech::Pig => pig::SETUP,
@@ -163,7 +171,7 @@ pub(crate) fn asks_source(g: &Game) -> bool {
 pub(crate) fn held_tile(g: &Game, player: u8) -> Option<u16> {
     for &m in g.rules.hooks.on(Hook::Source) {
         if m == Mech::Abbey && abbey::holds(g, player) {
-            return abbey::tile(g.rules);
+            return g.ext.abbey_tile;
         }
     }
     None
@@ -200,15 +208,15 @@ pub(crate) fn take_source(g: &mut Game, a: Action) -> Result<usize, MoveError> {
 /// Whether any placement filter looks at tile `t` (so the vectorised
 /// placement count cannot be used for it).
 #[inline]
-pub(crate) fn filters(rules: &Ruleset, t: &TileType) -> bool {
-    rules.hooks.any(Hook::PlacementFilter)
-        && rules
+pub(crate) fn filters(g: &Game, t: &TileType) -> bool {
+    g.rules.hooks.any(Hook::PlacementFilter)
+        && g.rules
             .hooks
             .on(Hook::PlacementFilter)
             .iter()
             .any(|&m| match m {
                 Mech::River => river::is_river(t),
-                Mech::Heretics => heretics::filters(t),
+                Mech::Heretics => heretics::filters(g, t),
                 _ => false,
             })
 }
