@@ -146,6 +146,8 @@ fn counted_and_listed_random_moves_agree() {
             let mut a = Pcg64Mcg::seed_from_u64(seed);
             let mut b = Pcg64Mcg::seed_from_u64(seed);
             let mut c = Pcg64Mcg::seed_from_u64(seed);
+            let (mut stale, mut stale_n) =
+                (carcassonne_runtime::engine::PlacementScan::default(), 0);
             while let Some(pending) = g.pending() {
                 if pending.decision != carcassonne_runtime::engine::Decision::Place {
                     // Another decision (the builder's second tile): any answer.
@@ -155,6 +157,11 @@ fn counted_and_listed_random_moves_agree() {
                     continue;
                 }
                 assert_eq!(g.placement_count(), g.placements().len());
+                // A scan made for an earlier state answers something or
+                // nothing, never a panic.
+                for k in 0..=stale_n + 4 {
+                    let _ = g.nth_scanned(k, &stale);
+                }
                 let mut scan = carcassonne_runtime::engine::PlacementScan::default();
                 let n = g.scan_placements(&mut scan);
                 if !g.river_phase() {
@@ -166,6 +173,7 @@ fn counted_and_listed_random_moves_agree() {
                     }
                     assert_eq!(g.nth_scanned(n, &scan), None);
                 }
+                (stale, stale_n) = (scan, n);
                 let ma = random_move(&g, &mut a, &mut buf).unwrap();
                 let mb = random_move_listed(&g, &mut b, &mut buf).unwrap();
                 assert_eq!(ma, mb, "{} seed {seed}", rules.id);

@@ -622,7 +622,7 @@ impl Game {
             let fits = fit_nibble(&tile.rot_edges, q, m);
             let n = usize::from(NIBBLE_ONES[fits as usize]);
             if left < n {
-                return Some(open_placement(open, i, fits, left));
+                return open_placement(open, i, fits, left);
             }
             left -= n;
         }
@@ -684,12 +684,12 @@ impl Game {
                 usize::from((upto >> (8 * (j - 1))) as u8)
             };
             let nib = (word >> (8 * j)) as u8;
-            return Some(open_placement(
-                &self.board.open,
-                8 * w + j,
-                nib,
-                left - before,
-            ));
+            // Past this scan's positions (padding), or a scan made for
+            // another state: none.
+            if 8 * w + j >= scan.len {
+                return None;
+            }
+            return open_placement(&self.board.open, 8 * w + j, nib, left - before);
         }
         None
     }
@@ -1663,23 +1663,29 @@ impl Game {
 }
 
 /// The `left`-th of the rotations `fits` (bit r for rotation r) at open
-/// position `i`.
+/// position `i`; `None` if there is no such position or rotation (a scan
+/// made for another state).
 #[inline]
-fn open_placement(open: &super::board::Open, i: usize, mut fits: u8, left: usize) -> Placement {
+fn open_placement(
+    open: &super::board::Open,
+    i: usize,
+    mut fits: u8,
+    left: usize,
+) -> Option<Placement> {
     for _ in 0..left {
-        fits &= fits - 1;
+        fits &= fits.wrapping_sub(1);
     }
-    let [x, y] = open.xy[i];
-    Placement {
+    let &[x, y] = open.xy.get(i)?;
+    (fits & 0xF != 0).then(|| Placement {
         x,
         y,
         rotation: fits.trailing_zeros() as u8,
-    }
+    })
 }
 
 /// What `Game::scan_placements` leaves for `Game::nth_scanned`: per open
-/// position, the rotations that fit (bit r for rotation r) and the number of
-/// placements up to and including it. Reused from turn to turn.
+/// position, the rotations that fit (bit r for rotation r). Reused from
+/// turn to turn.
 #[derive(Debug, Clone, Default)]
 pub struct PlacementScan {
     /// Grows, never shrinks: `fits[..len]` is this scan's, padded with
