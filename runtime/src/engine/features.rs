@@ -26,6 +26,10 @@ pub struct Node {
     /// At roots: attribute flags of the members that change scoring
     /// (`INN`, `CATHEDRAL`), or-ed together.
     pub marks: u8,
+    /// A field segment: bit `i` for each city segment `i` of the same tile
+    /// it borders (its node is this node's tile's first node + `i`), so
+    /// farm scoring needs no look-up in the tile tables.
+    pub borders: u16,
 }
 
 pub const MARK_INN: u8 = 1;
@@ -56,6 +60,7 @@ impl Features {
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     pub fn push(
         &mut self,
         placed: u16,
@@ -64,6 +69,7 @@ impl Features {
         open: i16,
         pennants: u16,
         marks: u8,
+        borders: u16,
     ) -> u16 {
         let id = self.nodes.len() as u16;
         self.nodes.push(Node {
@@ -76,6 +82,7 @@ impl Features {
             pennants,
             occupants: 0,
             marks,
+            borders,
         });
         id
     }
@@ -158,9 +165,9 @@ mod tests {
     #[test]
     fn union_sums_tallies_and_links_members() {
         let mut f = Features::default();
-        let a = f.push(0, 0, Kind::City, 1, 1, 0);
-        let b = f.push(1, 0, Kind::City, 2, 0, MARK_CATHEDRAL);
-        let c = f.push(2, 0, Kind::City, 1, 0, 0);
+        let a = f.push(0, 0, Kind::City, 1, 1, 0, 0);
+        let b = f.push(1, 0, Kind::City, 2, 0, MARK_CATHEDRAL, 0);
+        let c = f.push(2, 0, Kind::City, 1, 0, 0, 0);
         f.union(b, c);
         let r = f.union(a, c);
         assert_eq!(r, a);

@@ -1439,6 +1439,7 @@ impl Game {
                 sides(seg.ports),
                 seg.pennants as u16,
                 marks,
+                seg.borders,
             );
         }
         let neighbours = self.board.place(

@@ -223,13 +223,12 @@ pub(crate) fn farm_cities(g: &Game, farm: u16) -> Roots {
     let mut cities = Roots::new();
     for m in g.features.members(farm) {
         let node = g.features.nodes[m as usize];
-        let p = g.placed[node.placed as usize];
-        let seg = &g.rules.tiles[p.tile as usize].segments[node.segment as usize];
-        let mut borders = seg.borders;
+        let first = m - u16::from(node.segment);
+        let mut borders = node.borders;
         while borders != 0 {
             let i = borders.trailing_zeros() as u16;
             borders &= borders - 1;
-            let city = g.features.root(p.node_base + i);
+            let city = g.features.root(first + i);
             if g.features.nodes[city as usize].open == 0 {
                 cities.insert(city);
             }
