@@ -867,6 +867,7 @@ impl Game {
         }
         let mut touch: [(u8, u16); 12] = [(0, 0); 12];
         let mut n = 0;
+        let ports = turn_ports(&tile.port_segment, p.rotation);
         for side in 0..4 {
             let Some(q) = self
                 .board
@@ -876,8 +877,7 @@ impl Game {
             };
             for k in 0..3 {
                 let port = (3 * side + k) as u8;
-                let local = UNROTATE[p.rotation as usize & 3][port as usize];
-                let s = tile.port_segment[local as usize];
+                let s = ports[port as usize];
                 if s == NO_SEGMENT {
                     continue;
                 }
@@ -1846,22 +1846,6 @@ fn turn_ports(ports: &[u8; 12], r: u8) -> [u8; 12] {
     out[8..].copy_from_slice(&((turned >> 64) as u32).to_le_bytes());
     out
 }
-
-/// `UNROTATE[r][p]`: the tile's own port shown at board port `p` when it is
-/// turned `r` times clockwise.
-const UNROTATE: [[u8; 12]; 4] = {
-    let mut t = [[0u8; 12]; 4];
-    let mut r = 0;
-    while r < 4 {
-        let mut p = 0;
-        while p < 12 {
-            t[r][p] = ((p + 12 - 3 * r) % 12) as u8;
-            p += 1;
-        }
-        r += 1;
-    }
-    t
-};
 
 /// The port of the neighbouring tile that touches board port `port`.
 #[inline]

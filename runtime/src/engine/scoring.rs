@@ -33,15 +33,23 @@ pub(crate) fn tiles_in(g: &Game, root: u16) -> u32 {
 
 /// Each player's follower strength on the feature rooted at `root`.
 pub(crate) fn strengths(g: &mut Game, root: u16) -> [u32; MAX_PLAYERS] {
+    strengths_on(g, root).0
+}
+
+/// `strengths`, and which followers stand on the feature: bit `i` for
+/// `followers[i]` (the first 64 only).
+fn strengths_on(g: &mut Game, root: u16) -> ([u32; MAX_PLAYERS], u64) {
     let mut s = [0u32; MAX_PLAYERS];
+    let mut on = 0u64;
     let pennants = g.features.nodes[root as usize].pennants;
     for i in 0..g.followers.len() {
         let f = g.followers[i];
         if g.features.find(f.node) == root {
             s[f.player as usize] += f.kind.strength(pennants);
+            on |= 1u64.checked_shl(i as u32).unwrap_or(0);
         }
     }
-    s
+    (s, on)
 }
 
 /// Everyone with the most strength scores in full (L175-L186); for a farm
@@ -115,26 +123,20 @@ fn value(g: &Game, root: u16, reason: Reason) -> u32 {
 /// (L196).
 pub(crate) fn score_feature(g: &mut Game, root: u16, reason: Reason, events: &mut Vec<ScoreEvent>) {
     // One pass over the followers finds both the strengths and which
-    // followers go home (bit i for `followers[i]`, while there are few).
-    let mut s = [0u32; MAX_PLAYERS];
-    let mut on = 0u64;
-    let pennants = g.features.nodes[root as usize].pennants;
-    for i in 0..g.followers.len() {
-        let f = g.followers[i];
-        if g.features.find(f.node) == root {
-            s[f.player as usize] += f.kind.strength(pennants);
-            on |= 1u64.checked_shl(i as u32).unwrap_or(0);
-        }
-    }
+    // followers go home.
+    let (s, mut on) = strengths_on(g, root);
     let points = value(g, root, reason);
     let kind = g.features.nodes[root as usize].kind;
     award(g, &s, points, kind, reason, events, None);
-    if g.rules.hooks.any(Hook::OnScored) || g.followers.len() > 64 {
+    if g.rules.hooks.any(Hook::OnScored) {
         // A module may move figures when a feature scores (the wagon):
         // look again.
-        if g.rules.hooks.any(Hook::OnScored) {
-            mechanics::on_scored(g, root, reason);
-        }
+        mechanics::on_scored(g, root, reason);
+        return_figures(g, root);
+        return;
+    }
+    if g.followers.len() > 64 {
+        // More than `on` has bits for.
         return_figures(g, root);
         return;
     }
