@@ -1,0 +1,71 @@
+//! `carcassonne bench` plays its games through shortcuts: one game's buffers
+//! restarted for every game (`Game::restart`), the tile placed before the
+//! follower options are read, and no re-check of what the engine itself
+//! listed. This plays the same policy through the checked public API only
+//! (`Game::new` per game, `apply_into` / `apply_action`) and requires the
+//! same totals in every ruleset: the shortcuts change the speed, not the
+//! games.
+
+use carcassonne_runtime::bench::{random_move_counted, run, Buffers, GameStats};
+use carcassonne_runtime::engine::{Action, Decision, Game, PlacementScan};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+/// The policy's stream for a game seed (as `bench` seeds it).
+fn policy_rng(seed: u64) -> Pcg64Mcg {
+    Pcg64Mcg::seed_from_u64(seed ^ 0x005e_ed0f_9a3e)
+}
+
+/// One game of the benchmark policy, every answer checked by the engine.
+fn checked_game(rules: &'static carcassonne_runtime::Ruleset, seed: u64) -> GameStats {
+    let mut g = Game::new(rules, 2, seed).unwrap();
+    let mut rng = policy_rng(seed);
+    let mut buf = Buffers::new();
+    let mut stats = GameStats::default();
+    let mut events = Vec::new();
+    if g.moves_suffice() {
+        while let Some((mv, n)) = random_move_counted(&g, &mut rng, &mut buf) {
+            stats.moves += 1;
+            stats.placements += n as u64;
+            g.apply_into(mv, &mut events).unwrap();
+        }
+    } else {
+        let mut scan = PlacementScan::default();
+        while let Some(pending) = g.pending() {
+            let a = if pending.decision == Decision::Place {
+                let (p, n) = if g.river_phase() {
+                    let all = g.placements();
+                    (all[rng.random_range(0..all.len())], all.len())
+                } else {
+                    let n = g.scan_placements(&mut scan);
+                    (g.nth_scanned(rng.random_range(0..n), &scan).unwrap(), n)
+                };
+                stats.moves += 1;
+                stats.placements += n as u64;
+                Action::Place(p)
+            } else {
+                let legal = g.legal_actions();
+                legal[rng.random_range(0..legal.len())]
+            };
+            g.apply_action(a, &mut events).unwrap();
+        }
+    }
+    stats.score_total = g.scores().iter().map(|&s| u64::from(s)).sum();
+    stats
+}
+
+#[test]
+fn bench_shortcuts_play_the_checked_games() {
+    for rules in carcassonne_runtime::rulesets() {
+        let games = if rules.total > 150 { 3 } else { 12 };
+        let seed = 5;
+        let mut want = GameStats::default();
+        for i in 0..games {
+            let s = checked_game(rules, seed + i);
+            want.moves += s.moves;
+            want.placements += s.placements;
+            want.score_total += s.score_total;
+        }
+        assert_eq!(run(rules, games, seed).total, want, "{}", rules.id);
+    }
+}
