@@ -7,17 +7,20 @@
 
 /// What a cell holds: nothing, a placed tile (`index + 1`), or an open
 /// position (`OPEN | index into open`).
+use super::fit::{BLOCK, PAD};
+
 const EMPTY: u16 = 0;
 const OPEN: u16 = 0x8000;
 
 /// The empty cells next to at least one tile, as parallel arrays so that
-/// testing a tile against all of them is a tight loop the compiler can
-/// vectorise (eight or more positions per instruction).
+/// a tile is tested against eight of them per step (`super::fit`).
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Open {
-    /// The edge code each neighbour demands, side `s` in bits `4s..4s+4`.
+    /// The edge code each neighbour demands, side `s` in bits `4s..4s+4`;
+    /// padded with `fit::PAD` to a whole number of `fit::BLOCK`s (no more).
     pub req: Vec<u16>,
-    /// `0xF` in the nibble of each side that has a neighbour.
+    /// `0xF` in the nibble of each side that has a neighbour; padded like
+    /// `req`.
     pub mask: Vec<u16>,
     pub xy: Vec<[i16; 2]>,
 }
@@ -39,17 +42,39 @@ impl Open {
         (edges ^ self.req[i]) & self.mask[i] == 0
     }
 
+    /// The demands of the open positions, a block of eight at a time
+    /// (padding included).
+    #[inline]
+    pub fn blocks(&self) -> impl Iterator<Item = (&[u16; BLOCK], &[u16; BLOCK])> {
+        let (req, _) = self.req.as_chunks::<BLOCK>();
+        let (mask, _) = self.mask.as_chunks::<BLOCK>();
+        req.iter().zip(mask)
+    }
+
     fn push(&mut self, x: i16, y: i16) -> usize {
-        self.req.push(0);
-        self.mask.push(0);
+        let i = self.xy.len();
         self.xy.push([x, y]);
-        self.xy.len() - 1
+        if i == self.req.len() {
+            self.req.extend([PAD; BLOCK]);
+            self.mask.extend([PAD; BLOCK]);
+        }
+        self.req[i] = 0;
+        self.mask[i] = 0;
+        i
     }
 
     fn swap_remove(&mut self, i: usize) {
-        self.req.swap_remove(i);
-        self.mask.swap_remove(i);
+        let last = self.xy.len() - 1;
         self.xy.swap_remove(i);
+        self.req[i] = self.req[last];
+        self.mask[i] = self.mask[last];
+        self.req[last] = PAD;
+        self.mask[last] = PAD;
+        if last % BLOCK == 0 {
+            // A block of padding only: gone, so equal boards are equal.
+            self.req.truncate(last);
+            self.mask.truncate(last);
+        }
     }
 }
 
@@ -307,6 +332,9 @@ mod tests {
     #[test]
     fn grid_grows_without_losing_tiles() {
         let mut b = Board::new();
+        assert!(b.open.req.is_empty());
+        b.open_origin();
+        assert_eq!((b.open.req.len(), b.open.mask[1]), (BLOCK, PAD));
         for x in 0..100 {
             b.place(x, 0, x as usize, 0);
         }
@@ -316,5 +344,7 @@ mod tests {
         assert!(b.open_at(100, 0).is_some());
         assert!(b.open_at(-1, 0).is_some());
         assert_eq!(b.open.len(), 202);
+        assert_eq!(b.open.req.len(), 208);
+        assert_eq!(b.open.req[202..], [PAD; 6]);
     }
 }

@@ -7,6 +7,8 @@ use rand_pcg::Pcg64Mcg;
 
 use super::board::{Board, DX, DY};
 use super::features::Features;
+pub use super::fit::PlacementScan;
+use super::fit::{self, open_placement, Rotations, BLOCK, NIBBLE_ONES};
 use super::types::*;
 use crate::mechanics::{self, Ask, Ext, NextPart, WoodSpot};
 use crate::tables::{Edge, Hook, Kind, Ruleset, Segment, TileType, NO_SEGMENT};
@@ -530,7 +532,7 @@ impl Game {
         }
         let Some(t) = self.current else { return };
         let tile = &self.rules.tiles[t as usize];
-        let rot = &tile.rot_edges;
+        let rot = Rotations::new(&tile.rot_edges);
         let open = &self.board.open;
         // Write all four candidates of a position and advance past the ones
         // that fit: no branch on the (unpredictable) fit test, and no
@@ -538,9 +540,9 @@ impl Game {
         out.reserve(4 * open.len());
         let spare = out.spare_capacity_mut();
         let mut n = 0;
-        for (at, xy) in open.xy.chunks(8).enumerate().map(|(w, xy)| (8 * w, xy)) {
+        for ((q, m), xy) in open.blocks().zip(open.xy.chunks(BLOCK)) {
             // Which rotations fit at eight positions at once, a byte each.
-            let word = fit_word(rot, &open.req, &open.mask, at);
+            let word = rot.block(q, m);
             for (j, &[x, y]) in xy.iter().enumerate() {
                 let fits = (word >> (8 * j)) as u8;
                 let slots = &mut spare[n..n + 4];
@@ -596,11 +598,11 @@ impl Game {
         if self.river_phase() {
             return self.placements().len();
         }
-        let open = &self.board.open;
-        open.req
-            .iter()
-            .zip(&open.mask)
-            .map(|(&q, &m)| fit_count(&tile.rot_edges, q, m))
+        let rot = Rotations::new(&tile.rot_edges);
+        self.board
+            .open
+            .blocks()
+            .map(|(q, m)| rot.block_counted(q, m).1)
             .sum::<u32>() as usize
     }
 
@@ -619,7 +621,7 @@ impl Game {
         let open = &self.board.open;
         let mut left = k;
         for (i, (&q, &m)) in open.req.iter().zip(&open.mask).enumerate() {
-            let fits = fit_nibble(&tile.rot_edges, q, m);
+            let fits = fit::nibble(&tile.rot_edges, q, m);
             let n = usize::from(NIBBLE_ONES[fits as usize]);
             if left < n {
                 return open_placement(open, i, fits, left);
@@ -634,64 +636,18 @@ impl Game {
     /// testing the tile again (one pass instead of two for uniform random
     /// play). Not for river tiles (`river_phase`).
     pub fn scan_placements(&self, scan: &mut PlacementScan) -> usize {
-        scan.len = 0;
+        scan.clear();
         if self.phase != Phase::Place {
             return 0;
         }
         let Some(t) = self.current else { return 0 };
-        let rot = &self.rules.tiles[t as usize].rot_edges;
-        let open = &self.board.open;
-        let n = open.len();
-        // Whole words of eight positions, the last one padded.
-        let bytes = n.div_ceil(8) * 8;
-        if scan.fits.len() < bytes {
-            scan.fits.resize(bytes.next_power_of_two(), 0);
-        }
-        scan.len = n;
-        let (fits, req, mask) = (&mut scan.fits[..bytes], &open.req, &open.mask);
-        let mut total = 0u32;
-        for (w, f) in fits.chunks_exact_mut(8).enumerate() {
-            let b = fit_word(rot, req, mask, 8 * w);
-            total += nibble_bits(b);
-            f.copy_from_slice(&b.to_le_bytes());
-        }
-        total as usize
+        scan.scan(&self.rules.tiles[t as usize].rot_edges, &self.board.open)
     }
 
-    /// The `k`-th placement, given the `scan` that `scan_placements` left.
+    /// The `k`-th placement, given the `scan` that `scan_placements` left
+    /// (`None` past the last, or for a scan of another state).
     pub fn nth_scanned(&self, k: usize, scan: &PlacementScan) -> Option<Placement> {
-        let fits = scan.fits.get(..scan.len.div_ceil(8) * 8)?;
-        let mut left = k;
-        // Skip eight positions at a time by the bits set in their bytes.
-        for (w, word) in fits.chunks_exact(8).enumerate() {
-            let word = u64::from_le_bytes(word.try_into().ok()?);
-            let counts = nibble_counts(word);
-            let n = (counts.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
-            if left >= n {
-                left -= n;
-                continue;
-            }
-            // Placements up to and including each of the eight positions,
-            // one per byte: the position is the first whose count exceeds
-            // `left` (found without branches).
-            let upto = counts.wrapping_mul(0x0101_0101_0101_0101);
-            let j: usize = (0..8)
-                .map(|b| usize::from(usize::from((upto >> (8 * b)) as u8) <= left))
-                .sum();
-            let before = if j == 0 {
-                0
-            } else {
-                usize::from((upto >> (8 * (j - 1))) as u8)
-            };
-            let nib = (word >> (8 * j)) as u8;
-            // Past this scan's positions (padding), or a scan made for
-            // another state: none.
-            if 8 * w + j >= scan.len {
-                return None;
-            }
-            return open_placement(&self.board.open, 8 * w + j, nib, left - before);
-        }
-        None
+        scan.nth(k, &self.board.open)
     }
 
     pub fn placements(&self) -> Vec<Placement> {
@@ -707,10 +663,8 @@ impl Game {
             return self.any_placement(tile, |_| true);
         }
         // All four rotations of eight positions at once.
-        let open = &self.board.open;
-        (0..open.len())
-            .step_by(8)
-            .any(|at| fit_word(&tile.rot_edges, &open.req, &open.mask, at) != 0)
+        let rot = Rotations::new(&tile.rot_edges);
+        self.board.open.blocks().any(|(q, m)| rot.block(q, m) != 0)
     }
 
     /// Calls `stop` with each legal placement of `tile`, in `placements_into`'s
@@ -1663,50 +1617,6 @@ impl Game {
     }
 }
 
-/// The `left`-th of the rotations `fits` (bit r for rotation r) at open
-/// position `i`; `None` if there is no such position or rotation (a scan
-/// made for another state).
-#[inline]
-fn open_placement(
-    open: &super::board::Open,
-    i: usize,
-    mut fits: u8,
-    left: usize,
-) -> Option<Placement> {
-    for _ in 0..left {
-        fits &= fits.wrapping_sub(1);
-    }
-    let &[x, y] = open.xy.get(i)?;
-    (fits & 0xF != 0).then(|| Placement {
-        x,
-        y,
-        rotation: fits.trailing_zeros() as u8,
-    })
-}
-
-/// What `Game::scan_placements` leaves for `Game::nth_scanned`: per open
-/// position, the rotations that fit (bit r for rotation r). Reused from
-/// turn to turn.
-#[derive(Debug, Clone, Default)]
-pub struct PlacementScan {
-    /// Grows, never shrinks: `fits[..len]` is this scan's, padded with
-    /// zeros to a whole number of eight.
-    fits: Vec<u8>,
-    len: usize,
-}
-
-impl PlacementScan {
-    pub fn with_capacity(positions: usize) -> Self {
-        PlacementScan {
-            fits: vec![0; positions.div_ceil(8) * 8],
-            len: 0,
-        }
-    }
-}
-
-/// Set bits of each 4-bit value.
-const NIBBLE_ONES: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
-
 /// How far from (0, 0) a start tile may lie (scripted games choose it).
 pub const MAX_START_COORD: u16 = 16_384;
 
@@ -1727,91 +1637,6 @@ pub fn start_placements(rules: &Ruleset) -> Vec<(u16, Placement)> {
             )
         })
         .collect()
-}
-
-/// Bit r set for each rotation r whose packed edges `rot[r]` meet what an
-/// open position demands (`req` on the sides in `mask`). Loops over the
-/// open positions with this inside vectorise: the four rotations are
-/// loop-invariant, the positions' `u16`s fill whole vector lanes.
-#[inline(always)]
-fn fit_nibble(rot: &[u16; 4], req: u16, mask: u16) -> u8 {
-    let fits = |r: usize| u8::from((rot[r] ^ req) & mask == 0);
-    fits(0) | fits(1) << 1 | fits(2) << 2 | fits(3) << 3
-}
-
-/// `fit_nibble` for the eight open positions from `at` on (`req` and
-/// `mask` are the open positions' demands), as the bytes of a word; past
-/// the last position, zeros.
-#[inline(always)]
-fn fit_word(rot: &[u16; 4], req: &[u16], mask: &[u16], at: usize) -> u64 {
-    match (req.get(at..at + 8), mask.get(at..at + 8)) {
-        (Some(q), Some(m)) => fit_block(
-            rot,
-            q.try_into().expect("eight"),
-            m.try_into().expect("eight"),
-        ),
-        _ => {
-            // The last few, padded with positions that nothing fits (a side
-            // that demands code 0xF, which no tile has).
-            let n = req.len().min(mask.len()).saturating_sub(at).min(8);
-            let (mut q, mut m) = ([0xF; 8], [0xF; 8]);
-            q[..n].copy_from_slice(&req[at..at + n]);
-            m[..n].copy_from_slice(&mask[at..at + n]);
-            fit_block(rot, &q, &m)
-        }
-    }
-}
-
-/// `fit_nibble` for eight open positions, as the bytes of a word.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn fit_block(rot: &[u16; 4], req: &[u16; 8], mask: &[u16; 8]) -> u64 {
-    use std::arch::x86_64::*;
-    // SAFETY: SSE2 is part of every x86-64; both loads read exactly the
-    // 16 bytes of an `[u16; 8]` (unaligned loads need no alignment).
-    unsafe {
-        let q = _mm_loadu_si128(req.as_ptr().cast());
-        let m = _mm_loadu_si128(mask.as_ptr().cast());
-        let zero = _mm_setzero_si128();
-        let mut nib = zero;
-        for (r, &e) in rot.iter().enumerate() {
-            let diff = _mm_and_si128(_mm_xor_si128(_mm_set1_epi16(e as i16), q), m);
-            let fits = _mm_cmpeq_epi16(diff, zero);
-            nib = _mm_or_si128(nib, _mm_and_si128(fits, _mm_set1_epi16(1 << r)));
-        }
-        _mm_cvtsi128_si64(_mm_packus_epi16(nib, zero)) as u64
-    }
-}
-
-/// `fit_nibble` for eight open positions, as the bytes of a word.
-#[cfg(not(target_arch = "x86_64"))]
-#[inline(always)]
-fn fit_block(rot: &[u16; 4], req: &[u16; 8], mask: &[u16; 8]) -> u64 {
-    let mut out = [0u8; 8];
-    for j in 0..8 {
-        out[j] = fit_nibble(rot, req[j], mask[j]);
-    }
-    u64::from_le_bytes(out)
-}
-
-/// How many rotations fit (`fit_nibble`'s bits), kept vectorisable.
-#[inline(always)]
-fn fit_count(rot: &[u16; 4], req: u16, mask: u16) -> u32 {
-    rot.iter().map(|&e| u32::from((e ^ req) & mask == 0)).sum()
-}
-
-/// The bits set in each byte of a word of eight `fit_nibble` bytes.
-#[inline]
-fn nibble_counts(w: u64) -> u64 {
-    // Pairs, then nibbles (each at most 4, in the byte's low half).
-    let pairs = w - ((w >> 1) & 0x5555_5555_5555_5555);
-    (pairs & 0x3333_3333_3333_3333) + ((pairs >> 2) & 0x3333_3333_3333_3333)
-}
-
-/// The bits set in a word of eight `fit_nibble` bytes.
-#[inline]
-fn nibble_bits(w: u64) -> u32 {
-    (nibble_counts(w).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
 }
 
 /// Whether `tile` has sides that match anything and close what they meet

@@ -4,6 +4,7 @@
 
 pub mod board;
 pub mod features;
+pub(crate) mod fit;
 pub mod game;
 pub(crate) mod scoring;
 pub mod types;

@@ -1,0 +1,249 @@
+//! Which rotations of a tile fit where: the test every turn makes at every
+//! open position (to list, count and pick placements, and at the draw, to
+//! see whether a tile fits anywhere), eight positions per step.
+//!
+//! An open position stores the edge codes its neighbours demand (`req`, on
+//! the sides set in `mask`); `Open` pads both to whole blocks of eight with
+//! positions nothing fits (`PAD`), so the loops here have no ragged end.
+
+use super::board::Open;
+use super::types::Placement;
+
+/// Open positions tested per step.
+pub const BLOCK: usize = 8;
+
+/// A padding position's `req` and `mask`: side 0 demands edge code 0xF,
+/// which no edge has (`Edge` codes stop at 5).
+pub const PAD: u16 = 0xF;
+
+/// Set bits of each 4-bit value.
+pub(crate) const NIBBLE_ONES: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+
+/// Bit r set for each rotation r whose packed edges `rot[r]` meet what one
+/// open position demands (`req` on the sides in `mask`).
+#[inline(always)]
+pub(crate) fn nibble(rot: &[u16; 4], req: u16, mask: u16) -> u8 {
+    let fits = |r: usize| u8::from((rot[r] ^ req) & mask == 0);
+    fits(0) | fits(1) << 1 | fits(2) << 2 | fits(3) << 3
+}
+
+/// A tile's packed edges in its four rotations, set up once to test many
+/// blocks of positions.
+#[derive(Clone, Copy)]
+pub(crate) struct Rotations {
+    #[cfg(target_arch = "x86_64")]
+    lanes: [std::arch::x86_64::__m128i; 4],
+    #[cfg(not(target_arch = "x86_64"))]
+    edges: [u16; 4],
+}
+
+impl Rotations {
+    #[inline(always)]
+    pub fn new(rot: &[u16; 4]) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::_mm_set1_epi16;
+            // SAFETY: SSE2 is part of every x86-64.
+            Rotations {
+                lanes: rot.map(|e| unsafe { _mm_set1_epi16(e as i16) }),
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            Rotations { edges: *rot }
+        }
+    }
+
+    /// `nibble` for a block of eight positions, as the bytes of a word.
+    #[inline(always)]
+    pub fn block(&self, req: &[u16; BLOCK], mask: &[u16; BLOCK]) -> u64 {
+        self.block_counted(req, mask).0
+    }
+
+    /// `block`, and how many (position, rotation) pairs of the block fit.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    pub fn block_counted(&self, req: &[u16; BLOCK], mask: &[u16; BLOCK]) -> (u64, u32) {
+        use std::arch::x86_64::*;
+        // SAFETY: SSE2 is part of every x86-64; both loads read exactly the
+        // 16 bytes of an `[u16; 8]` (unaligned loads need no alignment).
+        unsafe {
+            let q = _mm_loadu_si128(req.as_ptr().cast());
+            let m = _mm_loadu_si128(mask.as_ptr().cast());
+            let zero = _mm_setzero_si128();
+            // All ones in a lane where rotation r fits.
+            let fit =
+                |r: usize| _mm_cmpeq_epi16(_mm_and_si128(_mm_xor_si128(self.lanes[r], q), m), zero);
+            let (f0, f1, f2, f3) = (fit(0), fit(1), fit(2), fit(3));
+            let bit = |f, r: i16| _mm_and_si128(f, _mm_set1_epi16(1 << r));
+            let nib = _mm_or_si128(
+                _mm_or_si128(bit(f0, 0), bit(f1, 1)),
+                _mm_or_si128(bit(f2, 2), bit(f3, 3)),
+            );
+            // Each fitting rotation adds -1 to its lane.
+            let minus = _mm_add_epi16(_mm_add_epi16(f0, f1), _mm_add_epi16(f2, f3));
+            let counts = _mm_sub_epi16(zero, minus);
+            // Bytes 0-7: the nibbles; bytes 8-15: the counts, which one sum
+            // of absolute differences adds up.
+            let packed = _mm_packus_epi16(nib, counts);
+            let sums = _mm_sad_epu8(packed, zero);
+            (
+                _mm_cvtsi128_si64(packed) as u64,
+                _mm_extract_epi16::<4>(sums) as u32,
+            )
+        }
+    }
+
+    /// `block`, and how many (position, rotation) pairs of the block fit.
+    #[cfg(not(target_arch = "x86_64"))]
+    #[inline(always)]
+    pub fn block_counted(&self, req: &[u16; BLOCK], mask: &[u16; BLOCK]) -> (u64, u32) {
+        let mut out = [0u8; BLOCK];
+        for j in 0..BLOCK {
+            out[j] = nibble(&self.edges, req[j], mask[j]);
+        }
+        let w = u64::from_le_bytes(out);
+        (w, w.count_ones())
+    }
+}
+
+/// The bits set in each byte of a word of eight nibbles (each count at most
+/// 4, in its byte's low half).
+#[inline]
+fn nibble_counts(w: u64) -> u64 {
+    let pairs = w - ((w >> 1) & 0x5555_5555_5555_5555);
+    (pairs & 0x3333_3333_3333_3333) + ((pairs >> 2) & 0x3333_3333_3333_3333)
+}
+
+/// What `Game::scan_placements` leaves for `Game::nth_scanned`: per open
+/// position, the rotations that fit (bit r for rotation r), and per block
+/// of eight how many fit. Reused from turn to turn.
+#[derive(Debug, Clone, Default)]
+pub struct PlacementScan {
+    /// Grow, never shrink: the first `len.div_ceil(8)` are this scan's.
+    words: Vec<u64>,
+    counts: Vec<u8>,
+    len: usize,
+}
+
+impl PlacementScan {
+    pub fn with_capacity(positions: usize) -> Self {
+        let blocks = positions.div_ceil(BLOCK);
+        PlacementScan {
+            words: vec![0; blocks],
+            counts: vec![0; blocks],
+            len: 0,
+        }
+    }
+
+    /// Test the tile with packed edges `rot` at every open position; the
+    /// number of legal (position, rotation) pairs.
+    pub(crate) fn scan(&mut self, rot: &[u16; 4], open: &Open) -> usize {
+        let blocks = open.req.len() / BLOCK;
+        if self.words.len() < blocks {
+            let n = blocks.next_power_of_two();
+            self.words.resize(n, 0);
+            self.counts.resize(n, 0);
+        }
+        self.len = open.len();
+        let rot = Rotations::new(rot);
+        let mut total = 0;
+        for ((w, c), (q, m)) in self
+            .words
+            .iter_mut()
+            .zip(&mut self.counts)
+            .zip(open.blocks())
+        {
+            let (word, count) = rot.block_counted(q, m);
+            *w = word;
+            *c = count as u8;
+            total += count;
+        }
+        total as usize
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// The `k`-th pair of the scan, in position then rotation order; `None`
+    /// past the end, or for a scan made for another board.
+    pub(crate) fn nth(&self, k: usize, open: &Open) -> Option<Placement> {
+        let blocks = self.len.div_ceil(BLOCK);
+        let (words, counts) = (self.words.get(..blocks)?, self.counts.get(..blocks)?);
+        let mut left = k;
+        // Skip whole blocks by their counts.
+        for (b, (&word, &count)) in words.iter().zip(counts).enumerate() {
+            let count = usize::from(count);
+            if left >= count {
+                left -= count;
+                continue;
+            }
+            // Pairs up to and including each of the eight positions, one
+            // per byte: the position is the first whose count exceeds
+            // `left` (found without branches).
+            let upto = nibble_counts(word).wrapping_mul(0x0101_0101_0101_0101);
+            let j: usize = (0..BLOCK)
+                .map(|i| usize::from(usize::from((upto >> (8 * i)) as u8) <= left))
+                .sum();
+            let before = if j == 0 {
+                0
+            } else {
+                usize::from((upto >> (8 * (j - 1))) as u8)
+            };
+            let i = BLOCK * b + j;
+            if i >= self.len {
+                return None;
+            }
+            return open_placement(open, i, (word >> (8 * j)) as u8, left.checked_sub(before)?);
+        }
+        None
+    }
+}
+
+/// The `left`-th of the rotations `fits` (bit r for rotation r) at open
+/// position `i`; `None` if there is no such position or rotation (a scan
+/// made for another state).
+#[inline]
+pub(crate) fn open_placement(
+    open: &Open,
+    i: usize,
+    mut fits: u8,
+    left: usize,
+) -> Option<Placement> {
+    for _ in 0..left {
+        fits &= fits.wrapping_sub(1);
+    }
+    let &[x, y] = open.xy.get(i)?;
+    (fits & 0xF != 0).then(|| Placement {
+        x,
+        y,
+        rotation: fits.trailing_zeros() as u8,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_agree_with_one_position_at_a_time() {
+        let rot = [0x0121, 0x1012, 0x2101, 0x1210];
+        let req = [0x0001, 0x0100, 0x0020, 0, 0x2101, PAD, 0x1111, 0x0002];
+        let mask = [0x000F, 0x0F00, 0x00F0, 0, 0xFFFF, PAD, 0xFFFF, 0x000F];
+        let (word, count) = Rotations::new(&rot).block_counted(&req, &mask);
+        let mut n = 0;
+        for j in 0..BLOCK {
+            let want = nibble(&rot, req[j], mask[j]);
+            assert_eq!((word >> (8 * j)) as u8, want, "position {j}");
+            n += u32::from(NIBBLE_ONES[want as usize]);
+        }
+        assert_eq!(count, n);
+        assert_eq!((word >> 40) as u8, 0, "nothing fits a padding position");
+        assert_eq!(
+            (word >> 24) as u8,
+            0xF,
+            "everything fits where nothing is demanded"
+        );
+    }
+}
