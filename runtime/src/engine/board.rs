@@ -46,9 +46,8 @@ impl Open {
     /// (padding included).
     #[inline]
     pub fn blocks(&self) -> impl Iterator<Item = (&[u16; BLOCK], &[u16; BLOCK])> {
-        let (req, _) = self.req.as_chunks::<BLOCK>();
-        let (mask, _) = self.mask.as_chunks::<BLOCK>();
-        req.iter().zip(mask)
+        let req = self.req.chunks_exact(BLOCK).map(as_block);
+        req.zip(self.mask.chunks_exact(BLOCK).map(as_block))
     }
 
     fn push(&mut self, x: i16, y: i16) -> usize {
@@ -76,6 +75,13 @@ impl Open {
             self.mask.truncate(last);
         }
     }
+}
+
+/// A chunk of `BLOCK` as an array (`chunks_exact` gives no others).
+#[inline(always)]
+fn as_block(c: &[u16]) -> &[u16; BLOCK] {
+    const NOTHING_FITS: [u16; BLOCK] = [PAD; BLOCK];
+    c.try_into().unwrap_or(&NOTHING_FITS)
 }
 
 impl Clone for Open {
