@@ -836,7 +836,7 @@ impl Game {
                     continue;
                 }
                 if let Some(node) = self.node_at(q, facing(port)) {
-                    touch[n] = (s, self.features.root(node));
+                    touch[n] = (s, self.features.find(node));
                     n += 1;
                 }
             }
@@ -862,7 +862,7 @@ impl Game {
             let held = match owner {
                 None => self.features.nodes[root as usize].occupants > 0,
                 Some(pl) => self.followers.iter().any(|f| {
-                    f.player == pl && f.kind.is_follower() && self.features.root(f.node) == root
+                    f.player == pl && f.kind.is_follower() && self.features.find(f.node) == root
                 }),
             };
             if held {
@@ -884,7 +884,7 @@ impl Game {
         let n = tile.segments.len().min(32);
         let mut roots = [0u16; 32];
         for (s, r) in roots[..n].iter_mut().enumerate() {
-            *r = self.features.root(q.node_base + s as u16);
+            *r = self.features.find(q.node_base + s as u16);
         }
         let mut mask = 0;
         match owner {
@@ -898,7 +898,7 @@ impl Game {
             Some(pl) => {
                 for f in &self.followers {
                     if f.player == pl && f.kind.is_follower() {
-                        let fr = self.features.root(f.node);
+                        let fr = self.features.find(f.node);
                         for (s, &r) in roots[..n].iter().enumerate() {
                             mask |= u32::from(r == fr) << s;
                         }
@@ -1456,7 +1456,7 @@ impl Game {
     /// The root of the feature node `n` belongs to.
     #[inline]
     pub(crate) fn root_of(&self, n: u16) -> u16 {
-        self.features.root(n)
+        self.features.find(n)
     }
 
     /// How many segments placed tile `idx` has.

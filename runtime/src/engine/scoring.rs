@@ -230,7 +230,7 @@ pub(crate) fn farm_cities(g: &Game, farm: u16) -> Roots {
         while borders != 0 {
             let i = borders.trailing_zeros() as u16;
             borders &= borders - 1;
-            let city = g.features.root(first + i);
+            let city = g.features.find(first + i);
             if g.features.nodes[city as usize].open == 0 {
                 cities.insert(city);
             }

@@ -206,7 +206,7 @@ fn rule(g: &Game, x: i32, y: i32, kind: Kind, mine: u32) -> Result<(), MoveError
 fn holders(g: &Game, root: u16) -> u8 {
     g.followers
         .iter()
-        .filter(|f| f.kind.occupies() && g.features.root(f.node) == root)
+        .filter(|f| f.kind.occupies() && g.features.find(f.node) == root)
         .fold(0, |m, f| m | 1 << f.player)
 }
 
