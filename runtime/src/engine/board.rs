@@ -5,35 +5,53 @@
 //! re-centres) only when a tile lands near its border, which is rare; cloning
 //! a board copies a few kilobytes and allocates nothing else.
 
-/// What a cell holds: nothing, a placed tile (`index + 1`), or an open
-/// position (`OPEN | index into open`).
 use super::fit::{BLOCK, PAD};
 
+/// What a cell holds: nothing, a placed tile (`index + 1`), or an open
+/// position (`OPEN | index into open`).
 const EMPTY: u16 = 0;
 const OPEN: u16 = 0x8000;
 
 /// The empty cells next to at least one tile, as parallel arrays so that
 /// a tile is tested against eight of them per step (`super::fit`).
-#[derive(Debug, Default, PartialEq, Eq)]
+///
+/// The first `len` entries are the open positions. After them come at
+/// least four spare entries (a placement opens at most four positions, so
+/// `Board::place` adds them without a branch) and padding up to a whole
+/// number of `BLOCK`s; spare `req` and `mask` entries are `PAD`, which no
+/// tile fits.
+#[derive(Debug, Default)]
 pub struct Open {
-    /// The edge code each neighbour demands, side `s` in bits `4s..4s+4`;
-    /// padded with `fit::PAD` to a whole number of `fit::BLOCK`s (no more).
+    len: usize,
+    /// The edge code each neighbour demands, side `s` in bits `4s..4s+4`.
     pub req: Vec<u16>,
-    /// `0xF` in the nibble of each side that has a neighbour; padded like
-    /// `req`.
+    /// `0xF` in the nibble of each side that has a neighbour.
     pub mask: Vec<u16>,
     pub xy: Vec<[i16; 2]>,
 }
 
+/// Open positions compare by what they hold, not by their spare room.
+impl PartialEq for Open {
+    fn eq(&self, other: &Self) -> bool {
+        let n = self.len;
+        n == other.len
+            && self.req[..n] == other.req[..n]
+            && self.mask[..n] == other.mask[..n]
+            && self.xy[..n] == other.xy[..n]
+    }
+}
+
+impl Eq for Open {}
+
 impl Open {
     #[inline]
     pub fn len(&self) -> usize {
-        self.xy.len()
+        self.len
     }
 
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.xy.is_empty()
+        self.len == 0
     }
 
     /// Whether a tile whose rotated packed edges are `edges` fits at `i`.
@@ -42,38 +60,63 @@ impl Open {
         (edges ^ self.req[i]) & self.mask[i] == 0
     }
 
-    /// The demands of the open positions, a block of eight at a time
-    /// (padding included).
+    /// The demands of the open positions, a block of eight at a time (the
+    /// last block padded).
     #[inline]
     pub fn blocks(&self) -> impl Iterator<Item = (&[u16; BLOCK], &[u16; BLOCK])> {
-        let req = self.req.chunks_exact(BLOCK).map(as_block);
-        req.zip(self.mask.chunks_exact(BLOCK).map(as_block))
+        let n = self.len.div_ceil(BLOCK) * BLOCK;
+        let req = self.req[..n].chunks_exact(BLOCK).map(as_block);
+        req.zip(self.mask[..n].chunks_exact(BLOCK).map(as_block))
     }
 
-    fn push(&mut self, x: i16, y: i16) -> usize {
-        let i = self.xy.len();
-        self.xy.push([x, y]);
-        if i == self.req.len() {
+    /// The coordinates of the open positions, a block of eight at a time
+    /// (the last block padded), beside `blocks`.
+    #[inline]
+    pub fn xy_blocks(&self) -> impl Iterator<Item = &[[i16; 2]]> {
+        self.xy[..self.len.div_ceil(BLOCK) * BLOCK].chunks_exact(BLOCK)
+    }
+
+    /// The coordinates of open position `i`.
+    #[inline]
+    pub fn xy(&self, i: usize) -> Option<[i16; 2]> {
+        self.xy[..self.len].get(i).copied()
+    }
+
+    /// Keep four spare entries after the open positions.
+    #[inline]
+    fn make_room(&mut self) {
+        if self.len + 4 > self.req.len() {
             self.req.extend([PAD; BLOCK]);
             self.mask.extend([PAD; BLOCK]);
+            self.xy.extend([[0, 0]; BLOCK]);
         }
+    }
+
+    /// A new open position at (x, y), demanding nothing yet.
+    fn push(&mut self, x: i16, y: i16) -> usize {
+        self.make_room();
+        let i = self.len;
+        self.len += 1;
         self.req[i] = 0;
         self.mask[i] = 0;
+        self.xy[i] = [x, y];
         i
     }
 
     fn swap_remove(&mut self, i: usize) {
-        let last = self.xy.len() - 1;
-        self.xy.swap_remove(i);
+        let last = self.len - 1;
         self.req[i] = self.req[last];
         self.mask[i] = self.mask[last];
+        self.xy[i] = self.xy[last];
         self.req[last] = PAD;
         self.mask[last] = PAD;
-        if last % BLOCK == 0 {
-            // A block of padding only: gone, so equal boards are equal.
-            self.req.truncate(last);
-            self.mask.truncate(last);
-        }
+        self.len = last;
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+        self.req.fill(PAD);
+        self.mask.fill(PAD);
     }
 }
 
@@ -87,6 +130,7 @@ fn as_block(c: &[u16]) -> &[u16; BLOCK] {
 impl Clone for Open {
     fn clone(&self) -> Self {
         Open {
+            len: self.len,
             req: self.req.clone(),
             mask: self.mask.clone(),
             xy: self.xy.clone(),
@@ -94,6 +138,7 @@ impl Clone for Open {
     }
 
     fn clone_from(&mut self, src: &Self) {
+        self.len = src.len;
         self.req.clone_from(&src.req);
         self.mask.clone_from(&src.mask);
         self.xy.clone_from(&src.xy);
@@ -148,6 +193,7 @@ impl Board {
             origin: (-size / 2, -size / 2),
             cells: vec![EMPTY; (size * size) as usize],
             open: Open {
+                len: 0,
                 req: Vec::with_capacity(96),
                 mask: Vec::with_capacity(96),
                 xy: Vec::with_capacity(96),
@@ -230,9 +276,7 @@ impl Board {
         }
         self.origin = (-INITIAL_SIZE / 2, -INITIAL_SIZE / 2);
         self.cells.fill(EMPTY);
-        self.open.req.clear();
-        self.open.mask.clear();
-        self.open.xy.clear();
+        self.open.clear();
     }
 
     /// An empty table: (0, 0) is open with no requirements.
@@ -263,24 +307,33 @@ impl Board {
             self.remove_open((c & !OPEN) as usize);
         }
         self.cells[i] = index as u16 + 1;
+        self.open.make_room();
         let size = self.size as usize;
         let around = [i - size, i + 1, i + size, i - 1];
         for (side, ni) in around.into_iter().enumerate() {
             let c = self.cells[ni];
-            let o = if c == EMPTY {
-                let o = self.open.push((x + DX[side]) as i16, (y + DY[side]) as i16);
-                self.cells[ni] = OPEN | o as u16;
-                o
-            } else if c & OPEN != 0 {
-                (c & !OPEN) as usize
-            } else {
+            if c != EMPTY && c & OPEN == 0 {
                 neighbours[side] = Some((c - 1) as usize);
                 continue;
+            }
+            // An empty cell becomes a new open position at the end (in the
+            // spare room); an open one keeps its index and demands. Written
+            // the same way for both, so that which it was is no branch to
+            // mispredict.
+            let new = c == EMPTY;
+            let o = if new {
+                self.open.len
+            } else {
+                (c & !OPEN) as usize
             };
+            self.open.len += usize::from(new);
+            let keep = u16::from(!new).wrapping_neg();
+            self.cells[ni] = OPEN | o as u16;
+            self.open.xy[o] = [(x + DX[side]) as i16, (y + DY[side]) as i16];
             let opposite = (side + 2) % 4;
             let code = (edges >> (4 * side)) & 0xF;
-            self.open.req[o] |= code << (4 * opposite);
-            self.open.mask[o] |= 0xF << (4 * opposite);
+            self.open.req[o] = self.open.req[o] & keep | code << (4 * opposite);
+            self.open.mask[o] = self.open.mask[o] & keep | 0xF << (4 * opposite);
         }
         neighbours
     }
@@ -338,9 +391,11 @@ mod tests {
     #[test]
     fn grid_grows_without_losing_tiles() {
         let mut b = Board::new();
-        assert!(b.open.req.is_empty());
         b.open_origin();
-        assert_eq!((b.open.req.len(), b.open.mask[1]), (BLOCK, PAD));
+        assert_eq!(
+            (b.open.len(), b.open.req.len(), b.open.mask[1]),
+            (1, BLOCK, PAD)
+        );
         for x in 0..100 {
             b.place(x, 0, x as usize, 0);
         }
@@ -350,7 +405,7 @@ mod tests {
         assert!(b.open_at(100, 0).is_some());
         assert!(b.open_at(-1, 0).is_some());
         assert_eq!(b.open.len(), 202);
-        assert_eq!(b.open.req.len(), 208);
-        assert_eq!(b.open.req[202..], [PAD; 6]);
+        assert!(b.open.req.len() >= 206 && b.open.req.len() % BLOCK == 0);
+        assert!(b.open.req[202..].iter().all(|&q| q == PAD));
     }
 }

@@ -214,7 +214,7 @@ pub(crate) fn open_placement(
     for _ in 0..left {
         fits &= fits.wrapping_sub(1);
     }
-    let &[x, y] = open.xy.get(i)?;
+    let [x, y] = open.xy(i)?;
     (fits & 0xF != 0).then(|| Placement {
         x,
         y,

@@ -537,10 +537,10 @@ impl Game {
         // Write all four candidates of a position and advance past the ones
         // that fit: no branch on the (unpredictable) fit test, and no
         // clearing of the buffer beforehand.
-        out.reserve(4 * open.len());
+        out.reserve(4 * open.len().div_ceil(BLOCK) * BLOCK);
         let spare = out.spare_capacity_mut();
         let mut n = 0;
-        for ((q, m), xy) in open.blocks().zip(open.xy.chunks(BLOCK)) {
+        for ((q, m), xy) in open.blocks().zip(open.xy_blocks()) {
             // Which rotations fit at eight positions at once, a byte each.
             let word = rot.block(q, m);
             for (j, &[x, y]) in xy.iter().enumerate() {
@@ -559,8 +559,8 @@ impl Game {
             }
         }
         // SAFETY: slots 0..n were all written above: each position wrote its
-        // k fitting rotations at n..n + k, inside the 4 * open.len() slots
-        // reserved (out is empty, so spare covers them).
+        // k fitting rotations at n..n + k, inside the four slots per position
+        // (padding included) reserved (out is empty, so spare covers them).
         unsafe { out.set_len(n) };
         if mechanics::filters(self, tile) {
             // Candidates come position by position: where the verdict does
