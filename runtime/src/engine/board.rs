@@ -327,7 +327,10 @@ impl Board {
                 (c & !OPEN) as usize
             };
             self.open.len += usize::from(new);
-            let keep = u16::from(!new).wrapping_neg();
+            // A spare entry holds `PAD`, cleared here; an open one keeps
+            // what it holds (both loaded, so the compiler has no load to
+            // skip by branching).
+            let keep = !(PAD & u16::from(new).wrapping_neg());
             self.cells[ni] = OPEN | o as u16;
             self.open.xy[o] = [(x + DX[side]) as i16, (y + DY[side]) as i16];
             let opposite = (side + 2) % 4;

@@ -117,12 +117,14 @@ fn nibble_counts(w: u64) -> u64 {
 
 /// What `Game::scan_placements` leaves for `Game::nth_scanned`: per open
 /// position, the rotations that fit (bit r for rotation r), and per block
-/// of eight how many fit. Reused from turn to turn.
+/// of eight how many fit in it and the blocks before it. Reused from turn
+/// to turn.
 #[derive(Debug, Clone, Default)]
 pub struct PlacementScan {
     /// Grow, never shrink: the first `len.div_ceil(8)` are this scan's.
     words: Vec<u64>,
-    counts: Vec<u8>,
+    /// Running totals: pairs that fit up to the end of each block.
+    upto: Vec<u16>,
     len: usize,
 }
 
@@ -131,7 +133,7 @@ impl PlacementScan {
         let blocks = positions.div_ceil(BLOCK);
         PlacementScan {
             words: vec![0; blocks],
-            counts: vec![0; blocks],
+            upto: vec![0; blocks],
             len: 0,
         }
     }
@@ -139,25 +141,20 @@ impl PlacementScan {
     /// Test the tile with packed edges `rot` at every open position; the
     /// number of legal (position, rotation) pairs.
     pub(crate) fn scan(&mut self, rot: &[u16; 4], open: &Open) -> usize {
-        let blocks = open.req.len() / BLOCK;
+        let blocks = open.len().div_ceil(BLOCK);
         if self.words.len() < blocks {
             let n = blocks.next_power_of_two();
             self.words.resize(n, 0);
-            self.counts.resize(n, 0);
+            self.upto.resize(n, 0);
         }
         self.len = open.len();
         let rot = Rotations::new(rot);
         let mut total = 0;
-        for ((w, c), (q, m)) in self
-            .words
-            .iter_mut()
-            .zip(&mut self.counts)
-            .zip(open.blocks())
-        {
+        for ((w, u), (q, m)) in self.words.iter_mut().zip(&mut self.upto).zip(open.blocks()) {
             let (word, count) = rot.block_counted(q, m);
             *w = word;
-            *c = count as u8;
             total += count;
+            *u = total as u16;
         }
         total as usize
     }
@@ -167,59 +164,78 @@ impl PlacementScan {
     }
 
     /// The `k`-th pair of the scan, in position then rotation order; `None`
-    /// past the end, or for a scan made for another board.
+    /// past the end, or for a scan made for another board. Found without
+    /// a branch on where it lies: a loop that stops at the block holding
+    /// it would mispredict its exit nearly every time.
     pub(crate) fn nth(&self, k: usize, open: &Open) -> Option<Placement> {
         let blocks = self.len.div_ceil(BLOCK);
-        let (words, counts) = (self.words.get(..blocks)?, self.counts.get(..blocks)?);
-        let mut left = k;
-        // Skip whole blocks by their counts.
-        for (b, (&word, &count)) in words.iter().zip(counts).enumerate() {
-            let count = usize::from(count);
-            if left >= count {
-                left -= count;
-                continue;
-            }
-            // Pairs up to and including each of the eight positions, one
-            // per byte: the position is the first whose count exceeds
-            // `left` (found without branches).
-            let upto = nibble_counts(word).wrapping_mul(0x0101_0101_0101_0101);
-            let j: usize = (0..BLOCK)
-                .map(|i| usize::from(usize::from((upto >> (8 * i)) as u8) <= left))
-                .sum();
-            let before = if j == 0 {
-                0
-            } else {
-                usize::from((upto >> (8 * (j - 1))) as u8)
-            };
-            let i = BLOCK * b + j;
-            if i >= self.len {
-                return None;
-            }
-            return open_placement(open, i, (word >> (8 * j)) as u8, left.checked_sub(before)?);
+        let upto = self.upto.get(..blocks)?;
+        // The blocks that end at or before the k-th pair.
+        let b: usize = upto.iter().map(|&u| usize::from(usize::from(u) <= k)).sum();
+        let word = *self.words.get(b)?;
+        let before = if b == 0 { 0 } else { usize::from(upto[b - 1]) };
+        let left = k.checked_sub(before)?;
+        if b >= blocks || left >= 32 {
+            return None;
         }
-        None
+        // Pairs up to and including each of the eight positions, a byte
+        // each; the position is the first whose count exceeds `left`: the
+        // bytes at or below it are counted by their top bits, as
+        // 0x80 + left - count (which never borrows: counts are at most 32).
+        let upto_in = nibble_counts(word).wrapping_mul(BYTES);
+        let at_or_below = ((left as u64 * BYTES) | HIGH_BITS).wrapping_sub(upto_in) & HIGH_BITS;
+        let j = ((at_or_below >> 7).wrapping_mul(BYTES) >> 56) as usize;
+        if j >= BLOCK {
+            return None;
+        }
+        // Pairs before position j of the block (the byte below j's).
+        let before_in = ((upto_in << 8) >> (8 * j)) as u8;
+        let i = BLOCK * b + j;
+        if i >= self.len {
+            return None;
+        }
+        open_placement(
+            open,
+            i,
+            (word >> (8 * j)) as u8,
+            left.checked_sub(usize::from(before_in))?,
+        )
     }
 }
+
+/// One in each byte.
+const BYTES: u64 = 0x0101_0101_0101_0101;
+/// The top bit of each byte.
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// `NTH_ROTATION[fits][n]`: the `n`-th rotation whose bit is set in
+/// `fits`, 4 when there are not that many.
+const NTH_ROTATION: [[u8; 4]; 16] = {
+    let mut t = [[4u8; 4]; 16];
+    let mut fits = 0;
+    while fits < 16 {
+        let mut n = 0;
+        let mut r = 0;
+        while r < 4 {
+            if fits & (1 << r) != 0 {
+                t[fits][n] = r as u8;
+                n += 1;
+            }
+            r += 1;
+        }
+        fits += 1;
+    }
+    t
+};
 
 /// The `left`-th of the rotations `fits` (bit r for rotation r) at open
 /// position `i`; `None` if there is no such position or rotation (a scan
 /// made for another state).
 #[inline]
-pub(crate) fn open_placement(
-    open: &Open,
-    i: usize,
-    mut fits: u8,
-    left: usize,
-) -> Option<Placement> {
-    for _ in 0..left {
-        fits &= fits.wrapping_sub(1);
-    }
+pub(crate) fn open_placement(open: &Open, i: usize, fits: u8, left: usize) -> Option<Placement> {
+    let rotation = *NTH_ROTATION[usize::from(fits & 0xF)].get(left)?;
     let [x, y] = open.xy(i)?;
-    (fits & 0xF != 0).then(|| Placement {
-        x,
-        y,
-        rotation: fits.trailing_zeros() as u8,
-    })
+    (rotation < 4).then_some(Placement { x, y, rotation })
 }
 
 #[cfg(test)]
