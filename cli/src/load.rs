@@ -192,6 +192,8 @@ pub fn leak(rs: &LRuleset) -> &'static Ruleset {
             edges: t.edges,
             rot_edges: t.rot_edges,
             port_segment: t.port_segment,
+            rot_ports: t.rot_ports,
+            closes: t.closes,
             flags: t.flags,
             attrs: attrs(&t.attrs),
             ignored: slice(t.ignored.iter().map(|i| s(i)).collect()),
@@ -203,6 +205,7 @@ pub fn leak(rs: &LRuleset) -> &'static Ruleset {
                     .map(|g| Segment {
                         kind: g.kind,
                         ports: g.ports,
+                        sides: g.sides,
                         borders: g.borders,
                         pennants: g.pennants,
                         flags: g.flags,

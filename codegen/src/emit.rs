@@ -51,8 +51,9 @@ fn segment_tokens(s: &LSegment) -> TokenStream {
     let flags = hex_lit(s.flags);
     let attrs = attrs_tokens(&s.attrs);
     let links = Literal::u16_unsuffixed(s.links);
+    let sides = Literal::u8_unsuffixed(s.sides);
     quote! {
-        Segment { kind: #kind, ports: #ports, borders: #borders, pennants: #pennants, flags: #flags, attrs: #attrs, links: #links }
+        Segment { kind: #kind, ports: #ports, sides: #sides, borders: #borders, pennants: #pennants, flags: #flags, attrs: #attrs, links: #links }
     }
 }
 
@@ -64,6 +65,11 @@ fn tile_tokens(t: &LTile) -> TokenStream {
     let edges = t.edges.iter().map(|e| variant("Edge", e));
     let rot = t.rot_edges.iter().map(|r| hex_lit(u64::from(*r)));
     let port_segment = t.port_segment.iter().map(|p| Literal::u8_unsuffixed(*p));
+    let rot_ports = t.rot_ports.iter().map(|turned| {
+        let ports = turned.iter().map(|p| Literal::u8_unsuffixed(*p));
+        quote!([#(#ports),*])
+    });
+    let closes = t.closes;
     let flags = hex_lit(t.flags);
     let attrs = attrs_tokens(&t.attrs);
     let ignored = &t.ignored;
@@ -79,6 +85,8 @@ fn tile_tokens(t: &LTile) -> TokenStream {
             edges: [#(#edges),*],
             rot_edges: [#(#rot),*],
             port_segment: [#(#port_segment),*],
+            rot_ports: [#(#rot_ports),*],
+            closes: #closes,
             flags: #flags,
             attrs: #attrs,
             ignored: &[#(#ignored),*],

@@ -22,6 +22,9 @@ pub struct LSegment {
     pub attrs: Vec<(u8, i16)>,
     /// Bit `j`: leads straight into segment `j` of the tile (the wagon).
     pub links: u16,
+    /// How many sides the segment reaches (holds the middle port of): the
+    /// sides a road or city is open on until neighbours join them.
+    pub sides: u8,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,6 +38,11 @@ pub struct LTile {
     pub rot_edges: [u16; 4],
     /// Unrotated port -> segment index (`NO_SEGMENT` for none).
     pub port_segment: [u8; 12],
+    /// For rotation `r`, board port -> segment index: `port_segment` turned
+    /// (the tile's port `i` shows at board port `i + 3r`, mod 12).
+    pub rot_ports: [[u8; 12]; 4],
+    /// A side matches anything and closes what it meets (the abbey).
+    pub closes: bool,
     pub flags: u64,
     pub attrs: Vec<(u8, i16)>,
     pub ignored: Vec<String>,
@@ -133,8 +141,10 @@ pub fn tile(t: &Tile) -> LTile {
                 }
             }
             let (flags, attrs) = attr_pairs(&s.attrs);
+            let middles = (0..4).filter(|side| ports & (1 << (3 * side + 1)) != 0);
             LSegment {
                 kind: s.kind,
+                sides: middles.count() as u8,
                 ports,
                 borders: s.borders.iter().fold(0, |m, &b| m | 1 << b),
                 pennants: s.attr("pennant").unwrap_or(0) as u8,
@@ -145,6 +155,12 @@ pub fn tile(t: &Tile) -> LTile {
         })
         .collect();
     let (flags, attrs) = attr_pairs(&t.attrs);
+    let mut rot_ports = [[NO_SEGMENT; 12]; 4];
+    for (r, turned) in rot_ports.iter_mut().enumerate() {
+        for (i, &s) in port_segment.iter().enumerate() {
+            turned[(i + 3 * r) % 12] = s;
+        }
+    }
     LTile {
         id: t.id.clone(),
         set: t.set.clone(),
@@ -153,6 +169,8 @@ pub fn tile(t: &Tile) -> LTile {
         edges: t.edges,
         rot_edges,
         port_segment,
+        rot_ports,
+        closes: t.edges.contains(&Edge::Any),
         flags,
         attrs,
         ignored: t.ignored.clone(),
@@ -226,6 +244,11 @@ mod tests {
         // One turn: the city faces E.
         assert_eq!(l.rot_edges[1], 1 | 2 << 4 | 1 << 8);
         assert_eq!(l.segments[0].ports, 0b111);
+        assert_eq!(l.segments[0].sides, 1);
         assert_eq!(&l.port_segment[..3], &[0, 0, 0]);
+        // One turn: the city's ports show on the east side.
+        assert_eq!(&l.rot_ports[1][3..6], &[0, 0, 0]);
+        assert_eq!(l.rot_ports[1][0], NO_SEGMENT);
+        assert!(!l.closes);
     }
 }

@@ -40,6 +40,8 @@ pub struct Segment {
     pub kind: Kind,
     /// Ports of the unrotated tile (a city side includes its halves).
     pub ports: PortMask,
+    /// How many sides it reaches (holds the middle port of).
+    pub sides: u8,
     /// Bit `i`: this field borders city segment `i` of the same tile.
     pub borders: u16,
     pub pennants: u8,
@@ -66,6 +68,12 @@ pub struct TileType {
     pub rot_edges: [u16; 4],
     /// Unrotated port -> segment index, or `NO_SEGMENT`.
     pub port_segment: [u8; 12],
+    /// For rotation `r`, board port -> segment index (`port_segment`
+    /// turned: the tile's port `i` shows at board port `i + 3r`, mod 12).
+    pub rot_ports: [[u8; 12]; 4],
+    /// A side matches anything and closes the road or city it meets (the
+    /// abbey, `any` in the shape language).
+    pub closes: bool,
     pub flags: u64,
     pub attrs: &'static [Attr],
     /// Attributes in the data that this ruleset ignores (sets taken tiles only).

@@ -821,7 +821,7 @@ impl Game {
         }
         let mut touch: [(u8, u16); 12] = [(0, 0); 12];
         let mut n = 0;
-        let ports = turn_ports(&tile.port_segment, p.rotation);
+        let ports = &tile.rot_ports[usize::from(p.rotation & 3)];
         for side in 0..4 {
             let Some(q) = self
                 .board
@@ -1375,7 +1375,7 @@ impl Game {
             x: p.x,
             y: p.y,
             node_base,
-            ports: turn_ports(&tile.port_segment, p.rotation),
+            ports: tile.rot_ports[usize::from(p.rotation & 3)],
             river: Course::SOURCE,
         });
         let marked = self.rules.hooks.any(Hook::FeatureMarks);
@@ -1390,7 +1390,7 @@ impl Game {
                 idx as u16,
                 s as u8,
                 seg.kind,
-                sides(seg.ports),
+                i16::from(seg.sides),
                 seg.pennants as u16,
                 marks,
                 seg.borders,
@@ -1403,7 +1403,7 @@ impl Game {
             tile.rot_edges[p.rotation as usize],
         );
         let farmers = self.rules.options.farmers;
-        let closes = closes_sides(self.rules, tile);
+        let closes = tile.closes;
         for (side, q) in neighbours.into_iter().enumerate() {
             let Some(q) = q else { continue };
             let mid = (3 * side + 1) as u8;
@@ -1569,7 +1569,7 @@ impl Game {
                 self.note_if_done(pl.node_base + s as u16, all, &mut done, &mut n);
             }
         }
-        if closes_sides(self.rules, tile) {
+        if tile.closes {
             // A tile whose sides close what they meet completes its
             // neighbours' features, not its own (the abbey).
             for side in 0..4 {
@@ -1637,39 +1637,6 @@ pub fn start_placements(rules: &Ruleset) -> Vec<(u16, Placement)> {
             )
         })
         .collect()
-}
-
-/// Whether `tile` has sides that match anything and close what they meet
-/// (the abbey, `any` in the shape language). Only a tile placed instead of
-/// drawing can have them (the open positions' edge test knows no
-/// wildcard), so rulesets without such tiles pay one bit test.
-#[inline(always)]
-fn closes_sides(rules: &Ruleset, tile: &TileType) -> bool {
-    rules.hooks.any(Hook::Source) && tile.edges.contains(&Edge::Any)
-}
-
-/// The sides a segment with unrotated `ports` reaches (its middle ports).
-#[inline]
-fn sides(ports: u16) -> i16 {
-    let m = (ports >> 1 & 1) | (ports >> 3 & 2) | (ports >> 5 & 4) | (ports >> 7 & 8);
-    i16::from(NIBBLE_ONES[m as usize])
-}
-
-/// A tile's ports as seen on the board when it is turned `r` times
-/// clockwise: its own port `i` shows at board port `i + 3r` (mod 12), a
-/// rotation of the twelve bytes.
-#[inline]
-fn turn_ports(ports: &[u8; 12], r: u8) -> [u8; 12] {
-    let (lo, hi) = ports.split_at(8);
-    let lo = u64::from_le_bytes(lo.try_into().expect("8 bytes"));
-    let hi = u32::from_le_bytes(hi.try_into().expect("4 bytes"));
-    let x = u128::from(lo) | u128::from(hi) << 64;
-    let k = 24 * u32::from(r & 3);
-    let turned = x << k | x >> (96 - k);
-    let mut out = [0u8; 12];
-    out[..8].copy_from_slice(&(turned as u64).to_le_bytes());
-    out[8..].copy_from_slice(&((turned >> 64) as u32).to_le_bytes());
-    out
 }
 
 /// The port of the neighbouring tile that touches board port `port`.
