@@ -51,15 +51,6 @@ pub struct GameStats {
 /// there is none.
 #[inline(always)]
 fn random_placement(g: &Game, rng: &mut Pcg64Mcg, buf: &mut Buffers) -> Option<(Placement, usize)> {
-    if g.river_phase() {
-        // River placements need the river checks: list them once.
-        g.placements_into(&mut buf.placements);
-        let n = buf.placements.len();
-        if n == 0 {
-            return None;
-        }
-        return Some((buf.placements[rng.random_range(0..n)], n));
-    }
     let n = g.scan_placements(&mut buf.scan);
     if n == 0 {
         return None;

@@ -7,7 +7,7 @@
 //! games.
 
 use carcassonne_runtime::bench::{random_move_counted, run, Buffers, GameStats};
-use carcassonne_runtime::engine::{Action, Decision, Game, PlacementScan};
+use carcassonne_runtime::engine::{Action, Decision, Game};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -30,16 +30,11 @@ fn checked_game(rules: &'static carcassonne_runtime::Ruleset, seed: u64) -> Game
             g.apply_into(mv, &mut events).unwrap();
         }
     } else {
-        let mut scan = PlacementScan::default();
         while let Some(pending) = g.pending() {
             let a = if pending.decision == Decision::Place {
-                let (p, n) = if g.river_phase() {
-                    let all = g.placements();
-                    (all[rng.random_range(0..all.len())], all.len())
-                } else {
-                    let n = g.scan_placements(&mut scan);
-                    (g.nth_scanned(rng.random_range(0..n), &scan).unwrap(), n)
-                };
+                // The full, checked listing (the bench picks from a scan).
+                let all = g.placements();
+                let (p, n) = (all[rng.random_range(0..all.len())], all.len());
                 stats.moves += 1;
                 stats.placements += n as u64;
                 Action::Place(p)

@@ -164,15 +164,15 @@ fn counted_and_listed_random_moves_agree() {
                 }
                 let mut scan = carcassonne_runtime::engine::PlacementScan::default();
                 let n = g.scan_placements(&mut scan);
-                if !g.river_phase() {
-                    assert_eq!(n, g.placement_count());
-                    let listed = g.placements();
-                    for (k, &p) in listed.iter().enumerate() {
-                        assert_eq!(g.nth_scanned(k, &scan), Some(p));
-                        assert_eq!(g.nth_placement(k), Some(p));
-                    }
-                    assert_eq!(g.nth_scanned(n, &scan), None);
+                // Filtered tiles too (river, shrines): the scan applies the
+                // placement filters.
+                assert_eq!(n, g.placement_count());
+                let listed = g.placements();
+                for (k, &p) in listed.iter().enumerate() {
+                    assert_eq!(g.nth_scanned(k, &scan), Some(p));
+                    assert_eq!(g.nth_placement(k), Some(p));
                 }
+                assert_eq!(g.nth_scanned(n, &scan), None);
                 (stale, stale_n) = (scan, n);
                 let ma = random_move(&g, &mut a, &mut buf).unwrap();
                 let mb = random_move_listed(&g, &mut b, &mut buf).unwrap();

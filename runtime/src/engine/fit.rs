@@ -163,6 +163,54 @@ impl PlacementScan {
         self.len = 0;
     }
 
+    /// Drop the pairs `keep` refuses (a placement filter), asking once per
+    /// position when `by_position` (the verdict does not depend on the
+    /// rotation), and recount; the number of pairs left. The order of the
+    /// rest does not change.
+    pub(crate) fn retain(
+        &mut self,
+        open: &Open,
+        by_position: bool,
+        mut keep: impl FnMut(Placement) -> bool,
+    ) -> usize {
+        let blocks = self.len.div_ceil(BLOCK);
+        let mut total = 0u32;
+        for (b, (word, upto)) in self.words[..blocks]
+            .iter_mut()
+            .zip(&mut self.upto[..blocks])
+            .enumerate()
+        {
+            let mut kept = 0u64;
+            for j in 0..BLOCK {
+                let fits = (*word >> (8 * j)) as u8 & 0xF;
+                let Some([x, y]) = open.xy(BLOCK * b + j).filter(|_| fits != 0) else {
+                    continue;
+                };
+                let at = |rotation: u32| Placement {
+                    x,
+                    y,
+                    rotation: rotation as u8,
+                };
+                let left = if by_position {
+                    if keep(at(fits.trailing_zeros())) {
+                        fits
+                    } else {
+                        0
+                    }
+                } else {
+                    (0..4)
+                        .filter(|&r| fits & (1 << r) != 0 && keep(at(r)))
+                        .fold(0, |m, r| m | 1 << r)
+                };
+                kept |= u64::from(left) << (8 * j);
+            }
+            *word = kept;
+            total += kept.count_ones();
+            *upto = total as u16;
+        }
+        total as usize
+    }
+
     /// The `k`-th pair of the scan, in position then rotation order; `None`
     /// past the end, or for a scan made for another board. Found without
     /// a branch on where it lies: a loop that stops at the block holding

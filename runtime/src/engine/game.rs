@@ -634,14 +634,24 @@ impl Game {
     /// `placement_count`, also leaving in `scan` which rotations fit at each
     /// open position, so that `nth_scanned` finds the k-th placement without
     /// testing the tile again (one pass instead of two for uniform random
-    /// play). Not for river tiles (`river_phase`).
+    /// play). The placement filters (the river's, the shrines') run here,
+    /// once per position where the verdict does not depend on the rotation,
+    /// so filtered tiles need no list either.
     pub fn scan_placements(&self, scan: &mut PlacementScan) -> usize {
         scan.clear();
         if self.phase != Phase::Place {
             return 0;
         }
         let Some(t) = self.current else { return 0 };
-        scan.scan(&self.rules.tiles[t as usize].rot_edges, &self.board.open)
+        let tile = &self.rules.tiles[t as usize];
+        let n = scan.scan(&tile.rot_edges, &self.board.open);
+        if n == 0 || !mechanics::filters(self, tile) {
+            return n;
+        }
+        let by_position = mechanics::filters_by_position(self.rules, tile);
+        scan.retain(&self.board.open, by_position, |p| {
+            mechanics::placement_filter(self, tile, p).is_ok()
+        })
     }
 
     /// The `k`-th placement, given the `scan` that `scan_placements` left
