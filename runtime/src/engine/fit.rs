@@ -163,6 +163,40 @@ impl PlacementScan {
         self.len = 0;
     }
 
+    /// `retain` asked only at open position `i` (once, for the position):
+    /// the caller knows the filter accepts everywhere else. Call
+    /// `recount` after the last.
+    pub(crate) fn refuse_at(
+        &mut self,
+        open: &Open,
+        i: usize,
+        keep: impl FnOnce(Placement) -> bool,
+    ) {
+        let (b, j) = (i / BLOCK, i % BLOCK);
+        let Some(word) = self.words[..self.len.div_ceil(BLOCK)].get_mut(b) else {
+            return;
+        };
+        let fits = (*word >> (8 * j)) as u8 & 0xF;
+        let Some([x, y]) = open.xy(i).filter(|_| fits != 0) else {
+            return;
+        };
+        let rotation = fits.trailing_zeros() as u8;
+        if !keep(Placement { x, y, rotation }) {
+            *word &= !(0xFF << (8 * j));
+        }
+    }
+
+    /// The running totals again, after `refuse_at`; the number of pairs.
+    pub(crate) fn recount(&mut self) -> usize {
+        let blocks = self.len.div_ceil(BLOCK);
+        let mut total = 0u32;
+        for (w, u) in self.words[..blocks].iter().zip(&mut self.upto[..blocks]) {
+            total += w.count_ones();
+            *u = total as u16;
+        }
+        total as usize
+    }
+
     /// Drop the pairs `keep` refuses (a placement filter), asking once per
     /// position when `by_position` (the verdict does not depend on the
     /// rotation), and recount; the number of pairs left. The order of the

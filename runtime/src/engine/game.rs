@@ -648,10 +648,30 @@ impl Game {
         if n == 0 || !mechanics::filters(self, tile) {
             return n;
         }
+        let open = &self.board.open;
+        let keep = |p| mechanics::placement_filter(self, tile, p).is_ok();
+        // Where the filters can refuse only near a few cells (the shrines'
+        // rule, beside the placed rivals), ask there alone.
+        let mut cells = [(0i32, 0i32); 256];
+        let mut n_cells = 0;
+        let limited = mechanics::refusals_near(self, tile, |x, y| {
+            if let Some(c) = cells.get_mut(n_cells) {
+                *c = (x, y);
+            }
+            n_cells += 1;
+        });
+        if limited && n_cells <= cells.len() {
+            // (Such filters judge a position, not a rotation.)
+            debug_assert!(mechanics::filters_by_position(self.rules, tile));
+            for &(x, y) in &cells[..n_cells] {
+                if let Some(i) = self.board.open_at(x, y) {
+                    scan.refuse_at(open, i, keep);
+                }
+            }
+            return scan.recount();
+        }
         let by_position = mechanics::filters_by_position(self.rules, tile);
-        scan.retain(&self.board.open, by_position, |p| {
-            mechanics::placement_filter(self, tile, p).is_ok()
-        })
+        scan.retain(open, by_position, keep)
     }
 
     /// The `k`-th placement, given the `scan` that `scan_placements` left

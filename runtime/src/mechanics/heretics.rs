@@ -171,6 +171,45 @@ pub(crate) fn check(g: &Game, t: &TileType, p: Placement) -> Result<(), MoveErro
     Ok(())
 }
 
+/// Calls `cell` with every cell where `check` could refuse tile `t`, and
+/// returns true; false when it cannot say (more shrines or cloisters placed
+/// than are kept). Both refusals need a rival right beside the new tile
+/// (`rule`), so the cells are the neighbours of the rivals placed.
+pub(crate) fn refusals_near(g: &Game, t: &TileType, mut cell: impl FnMut(i32, i32)) -> bool {
+    let mine = |k| t.segments.iter().any(|s| s.kind == k);
+    let shrines_down = g.ext.monastic.shrines.placed > 0;
+    let rivals = [
+        (mine(Kind::Shrine), Kind::Cloister),
+        (mine(Kind::Cloister) && shrines_down, Kind::Shrine),
+    ];
+    for (asked, rival) in rivals {
+        if !asked {
+            continue;
+        }
+        let Some(kept) = g.ext.monastic.of(rival) else {
+            return false;
+        };
+        for &[qx, qy] in kept {
+            for (dx, dy) in AROUND {
+                cell(i32::from(qx) + dx, i32::from(qy) + dy);
+            }
+        }
+    }
+    true
+}
+
+/// The eight cells around one, as offsets.
+const AROUND: [(i32, i32); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
+
 /// The rule for `mine` segments of `kind` (shrine or cloister) at (x, y).
 fn rule(g: &Game, x: i32, y: i32, kind: Kind, mine: u32) -> Result<(), MoveError> {
     let other = rival(kind).expect("shrine or cloister");

@@ -237,6 +237,25 @@ pub(crate) fn filters_by_position(rules: &Ruleset, t: &TileType) -> bool {
         })
 }
 
+/// Calls `cell` with cells outside which every filter that looks at tile
+/// `t` accepts it, and returns true; false when some filter may refuse it
+/// anywhere (the river's course), so that each candidate must be asked.
+/// Lets a scan ask the filters at a few cells instead of at every open
+/// position.
+pub(crate) fn refusals_near(g: &Game, t: &TileType, mut cell: impl FnMut(i32, i32)) -> bool {
+    let mechs = g.rules.hooks.on(Hook::PlacementFilter);
+    if mechs
+        .iter()
+        .any(|&m| m == Mech::River && river::is_river(t))
+    {
+        return false;
+    }
+    mechs.iter().all(|&m| match m {
+        Mech::Heretics => heretics::refusals_near(g, t, &mut cell),
+        _ => true,
+    })
+}
+
 /// The filters' verdict on placing `t` at `p` (edges already match).
 pub(crate) fn placement_filter(g: &Game, t: &TileType, p: Placement) -> Result<(), MoveError> {
     for &m in g.rules.hooks.on(Hook::PlacementFilter) {
