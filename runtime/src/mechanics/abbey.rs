@@ -48,9 +48,14 @@ fn holes(g: &Game, mut stop: impl FnMut(Placement) -> bool) -> bool {
     let Some(t) = g.ext.abbey_tile else {
         return false;
     };
+    let open = &g.board.open;
+    // Asked before every draw: most turns there is no hole at all, which
+    // one vectorised search of the demands says.
+    if !open.mask[..open.len()].contains(&0xFFFF) {
+        return false;
+    }
     let abbey = &g.rules.tiles[t as usize];
     let filtered = mechanics::filters(g, abbey);
-    let open = &g.board.open;
     (0..open.len()).any(|i| {
         let [x, y] = open.xy[i];
         let p = Placement { x, y, rotation: 0 };
