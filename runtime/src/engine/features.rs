@@ -32,6 +32,36 @@ pub struct Node {
     pub borders: u16,
 }
 
+impl Node {
+    /// Node `id`, a feature of its own: segment `segment` of placed tile
+    /// `placed`, with the tallies it starts with.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub fn new(
+        id: u16,
+        placed: u16,
+        segment: u8,
+        kind: Kind,
+        open: i16,
+        pennants: u16,
+        marks: u8,
+        borders: u16,
+    ) -> Node {
+        Node {
+            parent: id,
+            next: id,
+            placed,
+            kind,
+            segment,
+            open,
+            pennants,
+            occupants: 0,
+            marks,
+            borders,
+        }
+    }
+}
+
 pub const MARK_INN: u8 = 1;
 pub const MARK_CATHEDRAL: u8 = 2;
 pub const MARK_PIG_HERD: u8 = 4;
@@ -72,18 +102,9 @@ impl Features {
         borders: u16,
     ) -> u16 {
         let id = self.nodes.len() as u16;
-        self.nodes.push(Node {
-            parent: id,
-            next: id,
-            placed,
-            kind,
-            segment,
-            open,
-            pennants,
-            occupants: 0,
-            marks,
-            borders,
-        });
+        self.nodes.push(Node::new(
+            id, placed, segment, kind, open, pennants, marks, borders,
+        ));
         id
     }
 

@@ -6,7 +6,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use super::board::{Board, DX, DY};
-use super::features::Features;
+use super::features::{Features, Node};
 pub use super::fit::PlacementScan;
 use super::fit::{self, open_placement, Rotations, BLOCK, NIBBLE_ONES};
 use super::types::*;
@@ -1408,24 +1408,26 @@ impl Game {
             ports: tile.rot_ports[usize::from(p.rotation & 3)],
             river: Course::SOURCE,
         });
-        let marked = self.rules.hooks.any(Hook::FeatureMarks);
-        self.features.nodes.reserve(tile.segments.len());
-        for (s, seg) in tile.segments.iter().enumerate() {
+        let (rules, marked) = (self.rules, self.rules.hooks.any(Hook::FeatureMarks));
+        // One node per segment, appended in one go (one capacity check).
+        let nodes = tile.segments.iter().enumerate().map(|(s, seg)| {
             let marks = if marked {
-                mechanics::feature_marks(self.rules, seg)
+                mechanics::feature_marks(rules, seg)
             } else {
                 0
             };
-            self.features.push(
+            Node::new(
+                node_base + s as u16,
                 idx as u16,
                 s as u8,
                 seg.kind,
                 i16::from(seg.sides),
-                seg.pennants as u16,
+                u16::from(seg.pennants),
                 marks,
                 seg.borders,
-            );
-        }
+            )
+        });
+        self.features.nodes.extend(nodes);
         let neighbours = self.board.place(
             p.x as i32,
             p.y as i32,
@@ -1434,13 +1436,22 @@ impl Game {
         );
         let farmers = self.rules.options.farmers;
         let closes = tile.closes;
+        // This tile's segment at each board port, and the neighbour's: the
+        // nodes that meet across a side, read from two local copies.
+        let own = tile.rot_ports[usize::from(p.rotation & 3)];
         for (side, q) in neighbours.into_iter().enumerate() {
             let Some(q) = q else { continue };
-            let mid = (3 * side + 1) as u8;
+            let (their, their_base) = (self.placed[q].ports, self.placed[q].node_base);
+            let meet = |port: usize| {
+                let (a, b) = (own[port], their[usize::from(facing(port as u8))]);
+                (a != NO_SEGMENT && b != NO_SEGMENT)
+                    .then(|| (node_base + u16::from(a), their_base + u16::from(b)))
+            };
+            let mid = 3 * side + 1;
             if closes && tile.edges[(side + 4 - p.rotation as usize) % 4] == Edge::Any {
                 // A side that matches anything closes the road or city it
                 // meets (the abbey, 000_9deb58b1a7d17d38.txt L1606).
-                if let Some(b) = self.node_at(q, facing(mid)) {
+                if let Some(b) = self.node_at(q, facing(mid as u8)) {
                     let r = self.features.find(b);
                     if matches!(
                         self.features.nodes[r as usize].kind,
@@ -1451,21 +1462,18 @@ impl Game {
                 }
                 continue;
             }
-            if let (Some(a), Some(b)) = (self.node_at(idx, mid), self.node_at(q, facing(mid))) {
-                let kind = self.features.nodes[a as usize].kind;
+            if let Some((a, b)) = meet(mid) {
                 let r = self.features.union(a, b);
                 self.features.nodes[r as usize].open -= 2;
                 // A city side's halves are the city itself; a road or river
                 // side still joins the fields on both of its halves.
-                if kind == Kind::City {
+                if tile.segments[usize::from(own[mid])].kind == Kind::City {
                     continue;
                 }
             }
             if farmers {
-                for half in [3 * side as u8, 3 * side as u8 + 2] {
-                    if let (Some(a), Some(b)) =
-                        (self.node_at(idx, half), self.node_at(q, facing(half)))
-                    {
+                for half in [3 * side, 3 * side + 2] {
+                    if let Some((a, b)) = meet(half) {
                         if self.features.nodes[a as usize].kind == Kind::Field
                             && self.features.nodes[b as usize].kind == Kind::Field
                         {
