@@ -1631,26 +1631,20 @@ impl Game {
         }
         // Occupied cloisters and gardens on this tile and the eight around it
         // (only an occupied one can score, so look at the followers).
-        let mut i = 0;
-        while i < self.followers.len() {
-            let f = self.followers[i];
-            i += 1;
-            if !f.around {
-                continue;
+        let (px, py) = (i32::from(pl.x), i32::from(pl.y));
+        let complete = |g: &Game, f: &Deployed| {
+            f.around && {
+                let node = g.features.nodes[f.node as usize];
+                let q = g.placed[node.placed as usize];
+                let (x, y) = (i32::from(q.x), i32::from(q.y));
+                (x - px).abs() <= 1 && (y - py).abs() <= 1 && g.board.neighbours8(x, y) == 8
             }
-            let node = self.features.nodes[f.node as usize];
-            let q = self.placed[node.placed as usize];
-            let (x, y) = (q.x as i32, q.y as i32);
-            if (x - pl.x as i32).abs() <= 1
-                && (y - pl.y as i32).abs() <= 1
-                && self.board.neighbours8(x, y) == 8
-            {
-                super::scoring::score_feature(self, f.node, Reason::Completed, events);
-                // Scoring removed followers, maybe some before this one (a
-                // challenge's loser, `mechanics::heretics`): look again from
-                // the start (those before were not complete and still are not).
-                i = 0;
-            }
+        };
+        while let Some(f) = self.followers.iter().find(|f| complete(self, f)).copied() {
+            // Scoring removes its followers, maybe some before this one (a
+            // challenge's loser, `mechanics::heretics`): look again from the
+            // start (those before were not complete and still are not).
+            super::scoring::score_feature(self, f.node, Reason::Completed, events);
         }
     }
 }
