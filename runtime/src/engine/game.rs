@@ -756,13 +756,18 @@ impl Game {
             occupied: self.occupied_mask(tile, p, None),
         };
         if supply[FollowerKind::Normal as usize] > 0 {
-            for (s, seg) in tile.segments.iter().enumerate() {
-                if self.follower_may_stand(seg.kind) && w.occupied & (1 << s) == 0 {
-                    out.put(Deploy {
-                        segment: s as u8,
-                        kind: FollowerKind::Normal,
-                    });
-                }
+            // The free segments as a mask first, then one option per bit: a
+            // test per segment would be a branch the kinds make unpredictable.
+            let may_stand = tile.segments.iter().take(32).enumerate();
+            let mut free = may_stand.fold(0u32, |m, (s, seg)| {
+                m | u32::from(self.follower_may_stand(seg.kind)) << s
+            }) & !w.occupied;
+            while free != 0 {
+                out.put(Deploy {
+                    segment: free.trailing_zeros() as u8,
+                    kind: FollowerKind::Normal,
+                });
+                free &= free - 1;
             }
         }
         if self.rules.hooks.any(Hook::WoodOptions) {
