@@ -754,6 +754,7 @@ impl Game {
             p,
             player,
             occupied: self.occupied_mask(tile, p, None),
+            own: Default::default(),
         };
         if supply[FollowerKind::Normal as usize] > 0 {
             // The free segments as a mask first, then one option per bit: a
@@ -838,7 +839,12 @@ impl Game {
     /// Segments at `w` whose feature holds a follower of `w.player` (the
     /// builder's and the pig's condition).
     pub(crate) fn own_mask(&self, w: &WoodSpot) -> u32 {
-        self.occupied_mask(w.tile, w.p, Some(w.player))
+        if let Some(own) = w.own.get() {
+            return own;
+        }
+        let own = self.occupied_mask(w.tile, w.p, Some(w.player));
+        w.own.set(Some(own));
+        own
     }
 
     /// Which segments of `tile` placed at `p` would join a feature that already
@@ -1020,6 +1026,7 @@ impl Game {
             p,
             player: pl,
             occupied: self.occupied_mask(tile, p, None),
+            own: Default::default(),
         };
         match d.kind {
             FollowerKind::Normal => self.check_follower_spot(&w, d),

@@ -307,6 +307,9 @@ pub(crate) struct WoodSpot<'a> {
     pub player: u8,
     /// Bit `s`: segment `s` is in a feature with a follower on it.
     pub occupied: u32,
+    /// `Game::own_mask`, once a module asked (the builder and the pig both
+    /// do).
+    pub own: std::cell::Cell<Option<u32>>,
 }
 
 /// Where figure choices go: a list of deploys (moves) or of actions.
