@@ -69,13 +69,6 @@ impl Open {
         req.zip(self.mask[..n].chunks_exact(BLOCK).map(as_block))
     }
 
-    /// The coordinates of the open positions, a block of eight at a time
-    /// (the last block padded), beside `blocks`.
-    #[inline]
-    pub fn xy_blocks(&self) -> impl Iterator<Item = &[[i16; 2]]> {
-        self.xy[..self.len.div_ceil(BLOCK) * BLOCK].chunks_exact(BLOCK)
-    }
-
     /// The coordinates of open position `i`.
     #[inline]
     pub fn xy(&self, i: usize) -> Option<[i16; 2]> {

@@ -292,7 +292,7 @@ const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
 
 /// `NTH_ROTATION[fits][n]`: the `n`-th rotation whose bit is set in
 /// `fits`, 4 when there are not that many.
-const NTH_ROTATION: [[u8; 4]; 16] = {
+pub(crate) const NTH_ROTATION: [[u8; 4]; 16] = {
     let mut t = [[4u8; 4]; 16];
     let mut fits = 0;
     while fits < 16 {

@@ -8,7 +8,7 @@ use rand_pcg::Pcg64Mcg;
 use super::board::{Board, DX, DY};
 use super::features::{Features, Node};
 pub use super::fit::PlacementScan;
-use super::fit::{self, open_placement, Rotations, BLOCK, NIBBLE_ONES};
+use super::fit::{self, open_placement, Rotations, BLOCK, NIBBLE_ONES, NTH_ROTATION};
 use super::types::*;
 use crate::mechanics::{self, Ask, Ext, NextPart, WoodSpot};
 use crate::tables::{Edge, Hook, Kind, Ruleset, Segment, TileType, NO_SEGMENT};
@@ -537,30 +537,29 @@ impl Game {
         // Write all four candidates of a position and advance past the ones
         // that fit: no branch on the (unpredictable) fit test, and no
         // clearing of the buffer beforehand.
-        out.reserve(4 * open.len().div_ceil(BLOCK) * BLOCK);
+        out.reserve(4 * open.len());
         let spare = out.spare_capacity_mut();
         let mut n = 0;
-        for ((q, m), xy) in open.blocks().zip(open.xy_blocks()) {
+        // (The last block's coordinates stop at the last position: no
+        // candidates are written for its padding.)
+        for ((q, m), xy) in open.blocks().zip(open.xy[..open.len()].chunks(BLOCK)) {
             // Which rotations fit at eight positions at once, a byte each.
             let word = rot.block(q, m);
             for (j, &[x, y]) in xy.iter().enumerate() {
-                let fits = (word >> (8 * j)) as u8;
-                let slots = &mut spare[n..n + 4];
-                let mut k = 0;
-                for r in 0..4 {
-                    slots[k].write(Placement {
-                        x,
-                        y,
-                        rotation: r as u8,
-                    });
-                    k += usize::from((fits >> r) & 1);
+                let fits = usize::from((word >> (8 * j)) as u8 & 0xF);
+                // The fitting rotations in order, then filler past them
+                // (overwritten by the next position or left past the end).
+                let slots: &mut [_; 4] = (&mut spare[n..n + 4]).try_into().expect("four");
+                for (slot, &rotation) in slots.iter_mut().zip(&NTH_ROTATION[fits]) {
+                    slot.write(Placement { x, y, rotation });
                 }
-                n += k;
+                n += usize::from(NIBBLE_ONES[fits]);
             }
         }
         // SAFETY: slots 0..n were all written above: each position wrote its
-        // k fitting rotations at n..n + k, inside the four slots per position
-        // (padding included) reserved (out is empty, so spare covers them).
+        // k fitting rotations at n..n + k (and filler after them, at most
+        // n + 4), inside the 4 * open.len() slots
+        // reserved (out is empty, so spare covers them).
         unsafe { out.set_len(n) };
         if mechanics::filters(self, tile) {
             // Candidates come position by position: where the verdict does
