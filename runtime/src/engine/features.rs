@@ -90,24 +90,6 @@ impl Features {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
-    pub fn push(
-        &mut self,
-        placed: u16,
-        segment: u8,
-        kind: Kind,
-        open: i16,
-        pennants: u16,
-        marks: u8,
-        borders: u16,
-    ) -> u16 {
-        let id = self.nodes.len() as u16;
-        self.nodes.push(Node::new(
-            id, placed, segment, kind, open, pennants, marks, borders,
-        ));
-        id
-    }
-
     /// The root of `n`: every node points at its root directly (`union`
     /// relabels the joined feature's members), so this is one load and no
     /// loop, whose unpredictable length cost more than the relabelling.
@@ -182,9 +164,11 @@ mod tests {
     #[test]
     fn union_sums_tallies_and_links_members() {
         let mut f = Features::default();
-        let a = f.push(0, 0, Kind::City, 1, 1, 0, 0);
-        let b = f.push(1, 0, Kind::City, 2, 0, MARK_CATHEDRAL, 0);
-        let c = f.push(2, 0, Kind::City, 1, 0, 0, 0);
+        let (a, b, c) = (0, 1, 2);
+        f.nodes.push(Node::new(a, 0, 0, Kind::City, 1, 1, 0, 0));
+        f.nodes
+            .push(Node::new(b, 1, 0, Kind::City, 2, 0, MARK_CATHEDRAL, 0));
+        f.nodes.push(Node::new(c, 2, 0, Kind::City, 1, 0, 0, 0));
         f.union(b, c);
         let r = f.union(a, c);
         assert_eq!(r, a);
