@@ -186,6 +186,38 @@ impl PlacementScan {
         }
     }
 
+    /// Keep only the positions `at` (open indices, repeats allowed, at most
+    /// `KEEP_ONLY`), each rotation there as `keep` says: the caller knows
+    /// the filter refuses everywhere else. The number of pairs left.
+    pub(crate) fn keep_only(
+        &mut self,
+        open: &Open,
+        at: &[usize],
+        mut keep: impl FnMut(Placement) -> bool,
+    ) -> usize {
+        let blocks = self.len.div_ceil(BLOCK);
+        let at = &at[..at.len().min(KEEP_ONLY)];
+        // What stays at each listed position, worked out before any is
+        // cleared; then everything else goes.
+        let mut stays = [0u64; KEEP_ONLY];
+        for (s, &i) in stays.iter_mut().zip(at) {
+            let fits = self.words[..blocks]
+                .get(i / BLOCK)
+                .map_or(0, |w| (w >> (8 * (i % BLOCK))) as u8 & 0xF);
+            let Some([x, y]) = open.xy(i) else { continue };
+            *s = (0..4u8)
+                .filter(|&r| fits & (1 << r) != 0 && keep(Placement { x, y, rotation: r }))
+                .fold(0, |m, r| m | 1 << r);
+        }
+        self.words[..blocks].fill(0);
+        for (&s, &i) in stays.iter().zip(at) {
+            if let Some(w) = self.words[..blocks].get_mut(i / BLOCK) {
+                *w |= s << (8 * (i % BLOCK));
+            }
+        }
+        self.recount()
+    }
+
     /// The running totals again, after `refuse_at`; the number of pairs.
     pub(crate) fn recount(&mut self) -> usize {
         let blocks = self.len.div_ceil(BLOCK);
@@ -284,6 +316,9 @@ impl PlacementScan {
         )
     }
 }
+
+/// The most positions `PlacementScan::keep_only` takes.
+pub(crate) const KEEP_ONLY: usize = 32;
 
 /// One in each byte.
 const BYTES: u64 = 0x0101_0101_0101_0101;

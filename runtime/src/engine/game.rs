@@ -649,8 +649,23 @@ impl Game {
         }
         let open = &self.board.open;
         let keep = |p| mechanics::placement_filter(self, tile, p).is_ok();
-        // Where the filters can refuse only near a few cells (the shrines'
-        // rule, beside the placed rivals), ask there alone.
+        // Where the filters accept a tile only near a few cells (a river
+        // tile, beside the river's open ends), ask there alone.
+        let mut at = [0usize; fit::KEEP_ONLY];
+        let mut n_at = 0;
+        let limited = mechanics::accepted_near(self, tile, |x, y| {
+            if let Some(i) = self.board.open_at(x, y) {
+                if let Some(a) = at.get_mut(n_at) {
+                    *a = i;
+                }
+                n_at += 1;
+            }
+        });
+        if limited && n_at <= at.len() {
+            return scan.keep_only(open, &at[..n_at], keep);
+        }
+        // Where they can refuse only near a few cells (the shrines' rule,
+        // beside the placed rivals), ask there alone.
         let mut cells = [(0i32, 0i32); 256];
         let mut n_cells = 0;
         let limited = mechanics::refusals_near(self, tile, |x, y| {
@@ -689,7 +704,27 @@ impl Game {
     fn placeable(&self, t: u16) -> bool {
         let tile = &self.rules.tiles[t as usize];
         if mechanics::filters(self, tile) {
-            return self.any_placement(tile, |_| true);
+            // Where the filters accept the tile only near a few cells (a
+            // river tile), try those alone.
+            let mut found = false;
+            let limited = mechanics::accepted_near(self, tile, |x, y| {
+                let Some(i) = self.board.open_at(x, y).filter(|_| !found) else {
+                    return;
+                };
+                let [x, y] = [x as i16, y as i16];
+                found = (0..4u8).any(|rotation| {
+                    self.board
+                        .open
+                        .fits(i, tile.rot_edges[usize::from(rotation)])
+                        && mechanics::placement_filter(self, tile, Placement { x, y, rotation })
+                            .is_ok()
+                });
+            });
+            return if limited {
+                found
+            } else {
+                self.any_placement(tile, |_| true)
+            };
         }
         // All four rotations of eight positions at once.
         let rot = Rotations::new(&tile.rot_edges);

@@ -256,6 +256,18 @@ pub(crate) fn refusals_near(g: &Game, t: &TileType, mut cell: impl FnMut(i32, i3
     })
 }
 
+/// Calls `cell` with cells outside which the filters refuse tile `t`, and
+/// returns true; false when they may accept it anywhere. (A river tile
+/// goes only beside the river's open ends.) Lets a scan ask the filters at
+/// those few cells and drop every other position unasked.
+pub(crate) fn accepted_near(g: &Game, t: &TileType, mut cell: impl FnMut(i32, i32)) -> bool {
+    g.rules
+        .hooks
+        .on(Hook::PlacementFilter)
+        .iter()
+        .any(|&m| m == Mech::River && river::accepted_near(g, t, &mut cell))
+}
+
 /// The filters' verdict on placing `t` at `p` (edges already match).
 pub(crate) fn placement_filter(g: &Game, t: &TileType, p: Placement) -> Result<(), MoveError> {
     for &m in g.rules.hooks.on(Hook::PlacementFilter) {

@@ -147,6 +147,28 @@ pub(crate) fn after_place(g: &mut Game, idx: usize) {
     g.placed[idx].river = course(g, t, p).unwrap_or(Course::SOURCE);
 }
 
+/// Calls `cell` with every cell where river tile `t` may go, and returns
+/// true (false for other tiles): it must continue the river (`course`),
+/// so a river side of it touches a placed tile, whose side there shows
+/// river too (edges match). The cells are those beside placed river sides.
+pub(crate) fn accepted_near(g: &Game, t: &TileType, mut cell: impl FnMut(i32, i32)) -> bool {
+    if !is_river(t) {
+        return false;
+    }
+    for q in &g.placed {
+        let placed = &g.rules.tiles[q.tile as usize];
+        if !is_river(placed) {
+            continue;
+        }
+        for side in 0..4 {
+            if edge(placed, q.rotation, side) == RIVER {
+                cell(i32::from(q.x) + DX[side], i32::from(q.y) + DY[side]);
+            }
+        }
+    }
+    true
+}
+
 /// The river rules for placing river tile `t` at `p` (edges already match).
 pub(crate) fn check(g: &Game, t: &TileType, p: Placement) -> Result<(), MoveError> {
     course(g, t, p).map(|_| ())
