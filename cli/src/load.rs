@@ -194,6 +194,7 @@ pub fn leak(rs: &LRuleset) -> &'static Ruleset {
             port_segment: t.port_segment,
             rot_ports: t.rot_ports,
             closes: t.closes,
+            kinds: t.kinds,
             flags: t.flags,
             attrs: attrs(&t.attrs),
             ignored: slice(t.ignored.iter().map(|i| s(i)).collect()),

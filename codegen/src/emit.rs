@@ -70,6 +70,7 @@ fn tile_tokens(t: &LTile) -> TokenStream {
         quote!([#(#ports),*])
     });
     let closes = t.closes;
+    let kinds = Literal::u8_unsuffixed(t.kinds);
     let flags = hex_lit(t.flags);
     let attrs = attrs_tokens(&t.attrs);
     let ignored = &t.ignored;
@@ -87,6 +88,7 @@ fn tile_tokens(t: &LTile) -> TokenStream {
             port_segment: [#(#port_segment),*],
             rot_ports: [#(#rot_ports),*],
             closes: #closes,
+            kinds: #kinds,
             flags: #flags,
             attrs: #attrs,
             ignored: &[#(#ignored),*],

@@ -43,6 +43,8 @@ pub struct LTile {
     pub rot_ports: [[u8; 12]; 4],
     /// A side matches anything and closes what it meets (the abbey).
     pub closes: bool,
+    /// Bit `kind as u8` for each kind of segment the tile has.
+    pub kinds: u8,
     pub flags: u64,
     pub attrs: Vec<(u8, i16)>,
     pub ignored: Vec<String>,
@@ -171,6 +173,7 @@ pub fn tile(t: &Tile) -> LTile {
         port_segment,
         rot_ports,
         closes: t.edges.contains(&Edge::Any),
+        kinds: segments.iter().fold(0, |m, s| m | 1 << s.kind as u8),
         flags,
         attrs,
         ignored: t.ignored.clone(),
@@ -250,5 +253,6 @@ mod tests {
         assert_eq!(&l.rot_ports[1][3..6], &[0, 0, 0]);
         assert_eq!(l.rot_ports[1][0], NO_SEGMENT);
         assert!(!l.closes);
+        assert_eq!(l.kinds, 1 << Kind::City as u8);
     }
 }

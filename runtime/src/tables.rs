@@ -74,6 +74,9 @@ pub struct TileType {
     /// A side matches anything and closes the road or city it meets (the
     /// abbey, `any` in the shape language).
     pub closes: bool,
+    /// Bit `kind as u8` for each kind of segment the tile has
+    /// (`has_kind`).
+    pub kinds: u8,
     pub flags: u64,
     pub attrs: &'static [Attr],
     /// Attributes in the data that this ruleset ignores (sets taken tiles only).
@@ -83,6 +86,14 @@ pub struct TileType {
     pub left_out: u16,
     pub left_out_reason: &'static str,
     pub segments: &'static [Segment],
+}
+
+impl TileType {
+    /// Whether the tile has a segment of kind `k`.
+    #[inline]
+    pub fn has_kind(&self, k: Kind) -> bool {
+        self.kinds & (1 << k as u8) != 0
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

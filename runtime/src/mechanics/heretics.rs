@@ -40,9 +40,7 @@ fn count(t: &TileType, kind: Kind) -> u32 {
 /// vectorised count).
 #[inline]
 pub(crate) fn filters(g: &Game, t: &TileType) -> bool {
-    t.segments.iter().any(|s| {
-        s.kind == Kind::Shrine || (s.kind == Kind::Cloister && g.ext.monastic.shrines.placed > 0)
-    })
+    t.has_kind(Kind::Shrine) || (t.has_kind(Kind::Cloister) && g.ext.monastic.shrines.placed > 0)
 }
 
 /// The other kind of a challenge: a shrine's rival is a cloister and back.
@@ -176,11 +174,10 @@ pub(crate) fn check(g: &Game, t: &TileType, p: Placement) -> Result<(), MoveErro
 /// than are kept). Both refusals need a rival right beside the new tile
 /// (`rule`), so the cells are the neighbours of the rivals placed.
 pub(crate) fn refusals_near(g: &Game, t: &TileType, mut cell: impl FnMut(i32, i32)) -> bool {
-    let mine = |k| t.segments.iter().any(|s| s.kind == k);
     let shrines_down = g.ext.monastic.shrines.placed > 0;
     let rivals = [
-        (mine(Kind::Shrine), Kind::Cloister),
-        (mine(Kind::Cloister) && shrines_down, Kind::Shrine),
+        (t.has_kind(Kind::Shrine), Kind::Cloister),
+        (t.has_kind(Kind::Cloister) && shrines_down, Kind::Shrine),
     ];
     for (asked, rival) in rivals {
         if !asked {
