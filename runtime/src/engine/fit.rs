@@ -166,24 +166,15 @@ impl PlacementScan {
     /// `retain` asked only at open position `i` (once, for the position):
     /// the caller knows the filter accepts everywhere else. Call
     /// `recount` after the last.
-    pub(crate) fn refuse_at(
-        &mut self,
-        open: &Open,
-        i: usize,
-        keep: impl FnOnce(Placement) -> bool,
-    ) {
+    pub(crate) fn refuse_at(&mut self, open: &Open, i: usize, keep: impl FnMut(Placement) -> bool) {
         let (b, j) = (i / BLOCK, i % BLOCK);
         let Some(word) = self.words[..self.len.div_ceil(BLOCK)].get_mut(b) else {
             return;
         };
         let fits = (*word >> (8 * j)) as u8 & 0xF;
-        let Some([x, y]) = open.xy(i).filter(|_| fits != 0) else {
-            return;
-        };
-        let rotation = fits.trailing_zeros() as u8;
-        if !keep(Placement { x, y, rotation }) {
-            *word &= !(0xFF << (8 * j));
-        }
+        let Some(xy) = open.xy(i) else { return };
+        let kept = kept_rotations(fits, xy, true, keep);
+        *word = *word & !(0xFF << (8 * j)) | u64::from(kept) << (8 * j);
     }
 
     /// Keep only the positions `at` (open indices, repeats allowed, at most
@@ -204,10 +195,8 @@ impl PlacementScan {
             let fits = self.words[..blocks]
                 .get(i / BLOCK)
                 .map_or(0, |w| (w >> (8 * (i % BLOCK))) as u8 & 0xF);
-            let Some([x, y]) = open.xy(i) else { continue };
-            *s = (0..4u8)
-                .filter(|&r| fits & (1 << r) != 0 && keep(Placement { x, y, rotation: r }))
-                .fold(0, |m, r| m | 1 << r);
+            let Some(xy) = open.xy(i) else { continue };
+            *s = u64::from(kept_rotations(fits, xy, false, &mut keep));
         }
         self.words[..blocks].fill(0);
         for (&s, &i) in stays.iter().zip(at) {
@@ -240,41 +229,18 @@ impl PlacementScan {
         mut keep: impl FnMut(Placement) -> bool,
     ) -> usize {
         let blocks = self.len.div_ceil(BLOCK);
-        let mut total = 0u32;
-        for (b, (word, upto)) in self.words[..blocks]
-            .iter_mut()
-            .zip(&mut self.upto[..blocks])
-            .enumerate()
-        {
+        for (b, word) in self.words[..blocks].iter_mut().enumerate() {
             let mut kept = 0u64;
             for j in 0..BLOCK {
                 let fits = (*word >> (8 * j)) as u8 & 0xF;
-                let Some([x, y]) = open.xy(BLOCK * b + j).filter(|_| fits != 0) else {
+                let Some(xy) = open.xy(BLOCK * b + j) else {
                     continue;
                 };
-                let at = |rotation: u32| Placement {
-                    x,
-                    y,
-                    rotation: rotation as u8,
-                };
-                let left = if by_position {
-                    if keep(at(fits.trailing_zeros())) {
-                        fits
-                    } else {
-                        0
-                    }
-                } else {
-                    (0..4)
-                        .filter(|&r| fits & (1 << r) != 0 && keep(at(r)))
-                        .fold(0, |m, r| m | 1 << r)
-                };
-                kept |= u64::from(left) << (8 * j);
+                kept |= u64::from(kept_rotations(fits, xy, by_position, &mut keep)) << (8 * j);
             }
             *word = kept;
-            total += kept.count_ones();
-            *upto = total as u16;
         }
-        total as usize
+        self.recount()
     }
 
     /// The `k`-th pair of the scan, in position then rotation order; `None`
@@ -314,6 +280,31 @@ impl PlacementScan {
             (word >> (8 * j)) as u8,
             left.checked_sub(usize::from(before_in))?,
         )
+    }
+}
+
+/// The rotations among `fits` at `xy` that `keep` accepts, asked once for
+/// the position (with its first rotation) when `by_position`; `keep` is not
+/// asked where nothing fits.
+fn kept_rotations(
+    fits: u8,
+    [x, y]: [i16; 2],
+    by_position: bool,
+    mut keep: impl FnMut(Placement) -> bool,
+) -> u8 {
+    let at = |rotation: u8| Placement { x, y, rotation };
+    if fits == 0 {
+        0
+    } else if by_position {
+        if keep(at(fits.trailing_zeros() as u8)) {
+            fits
+        } else {
+            0
+        }
+    } else {
+        (0..4u8)
+            .filter(|&r| fits & (1 << r) != 0 && keep(at(r)))
+            .fold(0, |m, r| m | 1 << r)
     }
 }
 
