@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use carcassonne_runtime::bots::{Bot, BotKind};
+use carcassonne_runtime::bots::{BotKind, SimpleBot};
 use carcassonne_runtime::engine::{Action, Actor, Game, Move, Pending, Reason, ScoreEvent};
 use carcassonne_runtime::record::{self, Record, Recorder};
 use carcassonne_runtime::tables::{Mech, Ruleset};
@@ -67,11 +67,11 @@ fn events_text(events: &[ScoreEvent]) -> String {
 
 /// The bots of a game seeded `seed`, one per seat, each with its own seed
 /// derived from the game's (so `play` and `simulate` play the same games).
-pub fn seats(bots: &[BotKind], seed: u64) -> Vec<Bot> {
+pub fn seats(bots: &[BotKind], seed: u64) -> Vec<SimpleBot> {
     bots.iter()
         .enumerate()
         .map(|(i, &k)| {
-            Bot::new(
+            SimpleBot::new(
                 k,
                 seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
                     .wrapping_add(i as u64 + 1),

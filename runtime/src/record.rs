@@ -1240,7 +1240,7 @@ fn with_spare_tile(rules: &'static Ruleset) -> &'static Ruleset {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bots::{Bot, BotKind};
+    use crate::bots::{BotKind, SimpleBot};
     use crate::engine::Deployed;
 
     /// A random game, its record, and the live game after each move.
@@ -1248,7 +1248,7 @@ mod tests {
         let rules = crate::ruleset(id).expect("compiled in");
         let mut g = Game::new(rules, 2, seed).expect("2 players");
         let mut rec = Recorder::new(&g, None);
-        let mut bot = Bot::new(BotKind::Random, seed);
+        let mut bot = SimpleBot::new(BotKind::Random, seed);
         let mut after = Vec::new();
         while let Some(a) = bot.choose_action(&g) {
             let before = g.clone();

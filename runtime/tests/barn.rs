@@ -3,7 +3,7 @@
 //! games against a rule check written apart from the engine. Tests that
 //! play a seed example are named for its line.
 
-use carcassonne_runtime::bots::{Bot, BotKind};
+use carcassonne_runtime::bots::{BotKind, SimpleBot};
 use carcassonne_runtime::engine::{
     Action, ActionError, Actor, Decision, FollowerKind, Game, MoveError, Reason, ScoreEvent,
 };
@@ -434,8 +434,8 @@ fn legal_actions_are_the_one_authority_on_barns() {
         let r = ruleset(id);
         for seed in 0..games {
             let mut g = Game::new(r, 2 + (seed % 3) as u8, seed).unwrap();
-            let mut bots: Vec<Bot> = (0..5)
-                .map(|i| Bot::new(BotKind::Random, seed * 8 + i))
+            let mut bots: Vec<SimpleBot> = (0..5)
+                .map(|i| SimpleBot::new(BotKind::Random, seed * 8 + i))
                 .collect();
             let mut standing = 0;
             while let Some(p) = g.pending() {

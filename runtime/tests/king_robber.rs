@@ -368,8 +368,8 @@ fn the_bonuses_are_final_events_of_a_record() {
         let mut g = Game::new(r, 2, seed).unwrap();
         let mut rec = Recorder::new(&g, None);
         let mut bots = [
-            carcassonne_runtime::bots::Bot::new(BotKind::Greedy, seed),
-            carcassonne_runtime::bots::Bot::new(BotKind::Random, seed + 1),
+            carcassonne_runtime::bots::SimpleBot::new(BotKind::Greedy, seed),
+            carcassonne_runtime::bots::SimpleBot::new(BotKind::Random, seed + 1),
         ];
         let mut ev = Vec::new();
         while let Some(p) = g.pending() {

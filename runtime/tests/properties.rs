@@ -7,7 +7,7 @@
 //!
 //! `CARCASSONNE_PROPERTY_GAMES` sets the games per ruleset (default 10,000).
 
-use carcassonne_runtime::bots::{Bot, BotKind};
+use carcassonne_runtime::bots::{BotKind, SimpleBot};
 use carcassonne_runtime::engine::{Action, Actor, FollowerKind, Game, Move, ScoreEvent};
 use carcassonne_runtime::record::{replay, Recorder};
 use carcassonne_runtime::tables::{rotate_mask, Edge, Kind, Ruleset, NO_SEGMENT};
@@ -124,8 +124,8 @@ fn check_shrines(g: &Game) {
 
 fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) {
     let mut g = Game::new(rules, players, seed).unwrap();
-    let mut bots: Vec<Bot> = (0..players)
-        .map(|i| Bot::new(BotKind::Random, seed * 8 + i as u64))
+    let mut bots: Vec<SimpleBot> = (0..players)
+        .map(|i| SimpleBot::new(BotKind::Random, seed * 8 + i as u64))
         .collect();
     let mut rec = Recorder::new(&g, None);
     let mut events: Vec<ScoreEvent> = Vec::new();
@@ -315,7 +315,10 @@ fn fused_and_action_paths_agree() {
             } else {
                 BotKind::Random
             };
-            let mut bots_f = [Bot::new(BotKind::Random, seed), Bot::new(second, seed + 1)];
+            let mut bots_f = [
+                SimpleBot::new(BotKind::Random, seed),
+                SimpleBot::new(second, seed + 1),
+            ];
             let mut bots_a = bots_f.clone();
             let (mut ev_f, mut ev_a) = (Vec::new(), Vec::new());
             while !fused.is_over() {

@@ -1,7 +1,7 @@
 //! River II's special tiles with and without their expansions
 //! (000_9deb58b1a7d17d38.txt L472, L490-L492; 001_46b8449c567a6f1a.txt L606).
 
-use carcassonne_runtime::bots::{Bot, BotKind};
+use carcassonne_runtime::bots::{BotKind, SimpleBot};
 use carcassonne_runtime::engine::{
     Action, ActionError, Decision, Deploy, FollowerKind, Game, MoveError, Placement, Reason,
     ScoreEvent,
@@ -48,8 +48,8 @@ fn until_volcano(r: &'static Ruleset, seed: u64) -> Option<Game> {
     let lake = tile(r, "RI.2/I.v");
     let mut g = Game::new(r, 2, seed).unwrap();
     let mut bots = [
-        Bot::new(BotKind::Random, seed),
-        Bot::new(BotKind::Random, seed + 9),
+        SimpleBot::new(BotKind::Random, seed),
+        SimpleBot::new(BotKind::Random, seed + 9),
     ];
     while !g.is_over() {
         if g.current_tile_index() == Some(lake) && g.pending()?.decision == Decision::Place {

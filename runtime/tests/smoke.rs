@@ -1,4 +1,4 @@
-use carcassonne_runtime::bots::{Bot, BotKind};
+use carcassonne_runtime::bots::{BotKind, SimpleBot};
 use carcassonne_runtime::engine::{Actor, Game};
 use carcassonne_runtime::tables::Edge;
 
@@ -9,8 +9,8 @@ fn random_games_finish_in_every_ruleset() {
         for seed in 0..10 {
             let mut g = Game::new(rules, 2, seed).unwrap();
             let mut bots = [
-                Bot::new(BotKind::Random, seed),
-                Bot::new(BotKind::Greedy, seed + 1),
+                SimpleBot::new(BotKind::Random, seed),
+                SimpleBot::new(BotKind::Greedy, seed + 1),
             ];
             while let Some(pending) = g.pending() {
                 let Actor::Player(p) = pending.actor else {

@@ -645,20 +645,20 @@ fn final_scoring_returns_the_wagon_and_it_never_farms_l1662() {
 /// players other than the one whose turn it is) replay to the same game.
 #[test]
 fn bot_games_move_wagons_and_their_records_replay() {
-    use carcassonne_runtime::bots::{Bot, BotKind};
+    use carcassonne_runtime::bots::{BotKind, SimpleBot};
     use carcassonne_runtime::record::{replay, Recorder};
     let rules = abbey_mayor();
     let (mut moved, mut taken_back, mut by_other, mut mayors) = (0, 0, 0, 0);
     for seed in 0..40 {
         let mut g = Game::new(rules, 3, seed).unwrap();
-        let mut bots: Vec<Bot> = (0..3)
+        let mut bots: Vec<SimpleBot> = (0..3)
             .map(|i| {
                 let kind = if i == 0 {
                     BotKind::Greedy
                 } else {
                     BotKind::Random
                 };
-                Bot::new(kind, seed * 3 + i)
+                SimpleBot::new(kind, seed * 3 + i)
             })
             .collect();
         let mut rec = Recorder::new(&g, None);

@@ -1,6 +1,7 @@
-//! Simple players: `random` (uniform over legal placements, then uniform over
-//! the answers to each later decision: figures including none, the abbot's
-//! return, the builder's second tile) and `greedy` (most immediate points).
+//! The simple bots: `random` (uniform over legal placements, then uniform
+//! over the answers to each later decision: figures including none, the
+//! abbot's return, the builder's second tile) and `greedy` (most immediate
+//! points).
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -30,9 +31,9 @@ impl BotKind {
     }
 }
 
-/// A bot with its own seeded random source and reusable buffers.
+/// A simple bot with its own seeded random source and reusable buffers.
 #[derive(Debug, Clone)]
-pub struct Bot {
+pub struct SimpleBot {
     pub kind: BotKind,
     rng: Pcg64Mcg,
     placements: Vec<Placement>,
@@ -45,9 +46,9 @@ pub struct Bot {
     plan: Option<Action>,
 }
 
-impl Bot {
-    pub fn new(kind: BotKind, seed: u64) -> Bot {
-        Bot {
+impl SimpleBot {
+    pub fn new(kind: BotKind, seed: u64) -> SimpleBot {
+        SimpleBot {
             kind,
             rng: Pcg64Mcg::seed_from_u64(seed),
             placements: Vec::with_capacity(256),
@@ -237,4 +238,14 @@ fn worth(before: &Game, after: &Game, me: usize, deployed: bool) -> i64 {
         .max()
         .unwrap_or(0);
     4 * (gain(me) - other) - i64::from(deployed)
+}
+
+impl super::Bot for SimpleBot {
+    fn name(&self) -> String {
+        self.kind.name().to_string()
+    }
+
+    fn choose_action(&mut self, g: &Game) -> Option<Action> {
+        SimpleBot::choose_action(self, g)
+    }
 }
