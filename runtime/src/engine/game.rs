@@ -427,9 +427,14 @@ impl Game {
         let mut all = std::mem::take(&mut self.stack);
         all.clear();
         for (i, t) in self.rules.tiles.iter().enumerate() {
-            let starts = start.iter().filter(|s| s.0 as usize == i).count() as u16;
-            for _ in 0..t.count.saturating_sub(starts) {
-                all.push(i as u16);
+            all.extend(std::iter::repeat_n(i as u16, t.count as usize));
+        }
+        // Then one copy less per start tile: `all` is sorted, so each is
+        // found by bisection (a ruleset with many start tiles, such as the
+        // City of Carcassonne's, would otherwise count them per tile type).
+        for &(tile, _) in start {
+            if let Ok(k) = all.binary_search(&tile) {
+                all.remove(k);
             }
         }
         match mechanics::tile_source(self.rules, &mut all, &mut rng) {
