@@ -69,6 +69,13 @@ impl Open {
         req.zip(self.mask[..n].chunks_exact(BLOCK).map(as_block))
     }
 
+    /// The demands and masks of the open positions, padded to whole blocks.
+    #[inline]
+    pub fn padded(&self) -> (&[u16], &[u16]) {
+        let n = self.len.div_ceil(BLOCK) * BLOCK;
+        (&self.req[..n], &self.mask[..n])
+    }
+
     /// The coordinates of open position `i`.
     #[inline]
     pub fn xy(&self, i: usize) -> Option<[i16; 2]> {
