@@ -106,6 +106,8 @@ pub struct Ext {
     /// their holders, records and counts (000_9deb58b1a7d17d38.txt L2032-L2048).
     pub king: king_robber::Card,
     pub robber_baron: king_robber::Card,
+    /// The River: where its open ends are (the placement rule).
+    pub river_ends: river::Ends,
 }
 
 /// A decision a module poses to a player after the scoring step (where a

@@ -131,13 +131,58 @@ fn course(g: &Game, t: &TileType, p: Placement) -> Result<Course, MoveError> {
     .map_err(MoveError::River)
 }
 
-/// River tile `idx` is down: it remembers the river's bends (a tile the
-/// river does not flow into, a start tile, starts the river).
+/// The river's open ends: the cells beside placed river sides that no tile
+/// fills yet, where the next river tile must go. Kept as tiles are placed,
+/// so that the river's filter, asked at every draw and scan of the river
+/// phase, need not walk the placed tiles. Past `MAX_ENDS` of them (a fork
+/// makes three) the placed tiles are walked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Ends {
+    at: [[i16; 2]; MAX_ENDS],
+    n: u8,
+    overflow: bool,
+}
+
+const MAX_ENDS: usize = 8;
+
+impl Ends {
+    fn add(&mut self, xy: [i16; 2]) {
+        if self.at[..usize::from(self.n)].contains(&xy) {
+            return;
+        }
+        match self.at.get_mut(usize::from(self.n)) {
+            Some(slot) => {
+                *slot = xy;
+                self.n += 1;
+            }
+            None => self.overflow = true,
+        }
+    }
+
+    fn fill(&mut self, xy: [i16; 2]) {
+        let n = usize::from(self.n);
+        if let Some(k) = self.at[..n].iter().position(|&c| c == xy) {
+            self.at.copy_within(k + 1..n, k);
+            self.n -= 1;
+        }
+    }
+}
+
+/// Tile `idx` is down: it fills a river end, if it lies on one, and a river
+/// tile remembers the river's bends (a tile the river does not flow into,
+/// a start tile, starts the river) and opens ends on its free river sides.
 pub(crate) fn after_place(g: &mut Game, idx: usize) {
     let q = g.placed[idx];
+    g.ext.river_ends.fill([q.x, q.y]);
     let t = &g.rules.tiles[q.tile as usize];
     if !is_river(t) {
         return;
+    }
+    for side in 0..4 {
+        let (x, y) = (i32::from(q.x) + DX[side], i32::from(q.y) + DY[side]);
+        if edge(t, q.rotation, side) == RIVER && g.board.placed_at(x, y).is_none() {
+            g.ext.river_ends.add([x as i16, y as i16]);
+        }
     }
     let p = Placement {
         x: q.x,
@@ -154,6 +199,13 @@ pub(crate) fn after_place(g: &mut Game, idx: usize) {
 pub(crate) fn accepted_near(g: &Game, t: &TileType, mut cell: impl FnMut(i32, i32)) -> bool {
     if !is_river(t) {
         return false;
+    }
+    let ends = &g.ext.river_ends;
+    if !ends.overflow {
+        for &[x, y] in &ends.at[..usize::from(ends.n)] {
+            cell(i32::from(x), i32::from(y));
+        }
+        return true;
     }
     for q in &g.placed {
         let placed = &g.rules.tiles[q.tile as usize];
