@@ -974,11 +974,16 @@ impl Game {
                 }
             }
             // Each of the player's followers' features once, against every
-            // segment's.
+            // segment's; a bit per root modulo 64 first, since in a large
+            // game most followers stand in features the tile is not part of.
             Some(pl) => {
+                let near = roots[..n].iter().fold(0u64, |m, &r| m | 1 << (r % 64));
                 for f in &self.followers {
                     if f.player == pl && f.kind.is_follower() {
                         let fr = self.features.find(f.node);
+                        if near & 1 << (fr % 64) == 0 {
+                            continue;
+                        }
                         for (s, &r) in roots[..n].iter().enumerate() {
                             mask |= u32::from(r == fr) << s;
                         }
