@@ -221,3 +221,28 @@ fn rulesets_lists_what_each_plays_and_the_tile_marks_it_ignores() {
         carcassonne_runtime::rulesets().len()
     );
 }
+
+/// The benchmark ruleset in tools/bench (everything_c1's tiles with only the
+/// river played) loads from its path and plays: `tools/per_tile.sh` and the
+/// README's Speed section rely on it.
+#[test]
+fn the_benchmark_ruleset_in_tools_plays() {
+    let out = run(&[
+        "bench",
+        "--ruleset",
+        "tools/bench/everything_c1_tiles.toml",
+        "--games",
+        "3",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let moves: f64 = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("mean_moves="))
+        .expect("mean_moves line")
+        .parse()
+        .expect("a number");
+    // Nearly all of the ruleset's tiles are placed (a few river tiles may
+    // fit nowhere and be discarded).
+    assert!(moves > 280.0, "{stdout}");
+}
