@@ -402,7 +402,7 @@ fn last_placed(g: &Game) -> (&'static TileType, u8) {
 }
 
 /// How a record names a figure on segment `d.segment` of `tile` turned `rotation`.
-pub(crate) fn follower_rec(tile: &TileType, rotation: u8, d: Deploy) -> FollowerRec {
+pub fn follower_rec(tile: &TileType, rotation: u8, d: Deploy) -> FollowerRec {
     let seg = &tile.segments[d.segment as usize];
     // Segments with ports never share them; port-less ones of one kind need
     // their index to be told apart.
