@@ -13,7 +13,7 @@ use std::io::{self, BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 
-use carcassonne_runtime::action_json::{self, ActionJson};
+use carcassonne_runtime::action_json::{self, ActionJson, ReadError};
 use carcassonne_runtime::engine::Placement;
 use carcassonne_runtime::record::{SourceRec, StartRec};
 use carcassonne_runtime::tables::Ruleset;
@@ -382,8 +382,10 @@ impl Server {
                         ),
                     )
                 })?,
-                (Some(j), None) => action_json::from_json(&s.game, &j)
-                    .map_err(|e| Failure::new(Code::IllegalAction, e))?,
+                (Some(j), None) => action_json::from_json(&s.game, &j).map_err(|e| match e {
+                    ReadError::Missing(m) => Failure::new(Code::MissingField, m),
+                    ReadError::Invalid(m) => Failure::new(Code::IllegalAction, m),
+                })?,
             };
         let shown = state::action(&s.game, action);
         let events = s.apply(f.player, action)?;
@@ -409,7 +411,7 @@ impl Server {
             (Some(name), None) => {
                 Some(s.rules.tile_index(name).map(|t| t as u16).ok_or_else(|| {
                     Failure::new(
-                        Code::NotChance,
+                        Code::BadField,
                         format!("ruleset {} has no tile `{name}`", s.rules.id),
                     )
                 })?)

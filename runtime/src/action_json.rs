@@ -102,9 +102,30 @@ pub fn to_json(g: &Game, a: Action) -> ActionJson {
     out
 }
 
+/// Why an action's JSON names no action.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReadError {
+    /// A field its `do` needs is absent.
+    #[error("{0}")]
+    Missing(String),
+    /// Unknown `do`, a field its `do` does not take, or values that name
+    /// nothing on this board.
+    #[error("{0}")]
+    Invalid(String),
+}
+
 /// The action `j` names in `g`, or why it names none. This reads names
 /// only: whether the action is legal now is `Game::apply_action`'s to say.
-pub fn from_json(g: &Game, j: &ActionJson) -> Result<Action, String> {
+pub fn from_json(g: &Game, j: &ActionJson) -> Result<Action, ReadError> {
+    read(g, j).map_err(|(missing, why)| match missing {
+        true => ReadError::Missing(why),
+        false => ReadError::Invalid(why),
+    })
+}
+
+/// `from_json`, its error flagged `true` when a field is missing.
+fn read(g: &Game, j: &ActionJson) -> Result<Action, (bool, String)> {
+    let invalid = |why: String| (false, why);
     // Fields a `do` does not take are refused, as the record's reader
     // refuses them, so that a mistaken answer is never half-read.
     let given: [(&str, bool); 8] = [
@@ -125,15 +146,15 @@ pub fn from_json(g: &Game, j: &ActionJson) -> Result<Action, String> {
         "move-wagon" => &["at"],
         "return-abbot" | "draw" | "pass" => &[],
         other => {
-            return Err(format!(
+            return Err(invalid(format!(
                 "unknown action `{other}`; actions: place, deploy, return-abbot, second-tile, draw, abbey, barn, move-wagon, pass"
-            ))
+            )))
         }
     };
     if let Some((extra, _)) = given.iter().find(|(f, on)| *on && !takes.contains(f)) {
-        return Err(format!("`{}` takes no `{extra}`", j.do_));
+        return Err(invalid(format!("`{}` takes no `{extra}`", j.do_)));
     }
-    let need = |f: &str| format!("`{}` needs `{f}`", j.do_);
+    let need = |f: &str| (true, format!("`{}` needs `{f}`", j.do_));
     match j.do_.as_str() {
         "place" | "abbey" => {
             let (Some(x), Some(y), Some(rotation)) = (j.x, j.y, j.rotation) else {
@@ -148,10 +169,10 @@ pub fn from_json(g: &Game, j: &ActionJson) -> Result<Action, String> {
                 };
                 let actual = tile.map(|t| g.rules().tiles[t as usize].id);
                 if actual != Some(id.as_str()) {
-                    return Err(match actual {
+                    return Err(invalid(match actual {
                         Some(t) => format!("the tile to place is {t}, not {id}"),
                         None => format!("there is no tile to place now, not {id}"),
-                    });
+                    }));
                 }
             }
             let p = Placement { x, y, rotation };
@@ -168,11 +189,11 @@ pub fn from_json(g: &Game, j: &ActionJson) -> Result<Action, String> {
             let waits = g.pending().is_some_and(|p| p.decision == Decision::Wood);
             let q = match g.placed().last() {
                 Some(q) if waits => q,
-                _ => return Err("no tile waits for a figure now".to_string()),
+                _ => return Err(invalid("no tile waits for a figure now".to_string())),
             };
             let tile = &g.rules().tiles[q.tile as usize];
-            let d =
-                follower_move(tile.id, tile.segments, q.rotation, f, 0).map_err(|e| e.reason)?;
+            let d = follower_move(tile.id, tile.segments, q.rotation, f, 0)
+                .map_err(|e| invalid(e.reason))?;
             Ok(Action::Deploy(d))
         }
         "second-tile" => Ok(Action::SecondTile(j.take.ok_or_else(|| need("take"))?)),
@@ -180,14 +201,14 @@ pub fn from_json(g: &Game, j: &ActionJson) -> Result<Action, String> {
             let c = j.corner.as_deref().ok_or_else(|| need("corner"))?;
             match CORNER_NAMES.iter().position(|&n| n == c) {
                 Some(i) => Ok(Action::Barn(i as u8)),
-                None => Err(format!(
+                None => Err(invalid(format!(
                     "`barn` needs a `corner` (one of {CORNER_NAMES:?}), not `{c}`"
-                )),
+                ))),
             }
         }
         "move-wagon" => {
             let at = j.at.as_ref().ok_or_else(|| need("at"))?;
-            wagon_target(g, at, 0).map_err(|e| e.reason)
+            wagon_target(g, at, 0).map_err(|e| invalid(e.reason))
         }
         "return-abbot" => Ok(Action::ReturnAbbot),
         "draw" => Ok(Action::Draw),
@@ -250,7 +271,9 @@ mod tests {
     fn wrong_fields_are_refused_with_a_reason() {
         let rules = crate::ruleset("base").expect("compiled in");
         let g = Game::new(rules, 2, 1).expect("2 players");
-        let read = |s: &str| from_json(&g, &serde_json::from_str(s).expect("parses"));
+        let read = |s: &str| {
+            from_json(&g, &serde_json::from_str(s).expect("parses")).map_err(|e| e.to_string())
+        };
         assert!(read(r#"{"do":"fly"}"#)
             .unwrap_err()
             .contains("unknown action"));
