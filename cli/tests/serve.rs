@@ -663,3 +663,70 @@ fn the_python_example_client_plays_through_serve() {
         replays_to(&rec, &scores, &format!("python-replayed-{ruleset}.json"));
     }
 }
+
+/// Requests mangled at random (cut short, characters swapped, fields given
+/// odd values) each get one reply, and the server lives on.
+#[test]
+fn mangled_requests_always_get_a_reply() {
+    let mut s = Serve::start();
+    s.ok(json!({"cmd": "new", "ruleset": "base_abbey_mayor", "players": 3, "seed": 1}));
+    s.ok(json!({"cmd": "new", "ruleset": "base", "players": 2, "scripted": true}));
+    let valid = [
+        json!({"cmd": "apply", "index": 0}),
+        json!({"cmd": "apply", "action": {"do": "place", "x": 1, "y": 0, "rotation": 1}}),
+        json!({"cmd": "apply", "action": {"do": "move-wagon", "at": {"x": 0, "y": 0, "feature": "road", "ports": ["E"]}}}),
+        json!({"cmd": "chance", "tile": "A", "player": 1}),
+        json!({"cmd": "new", "ruleset": "base", "players": 2, "scripted": true,
+               "start": [{"tile": "D", "x": 0, "y": 0, "rotation": 0}]}),
+        json!({"cmd": "bot", "name": "random", "apply": true}),
+        json!({"cmd": "undo", "steps": 2}),
+        json!({"cmd": "state", "player": 1, "game": 1}),
+        json!({"cmd": "legal", "game": 2}),
+    ];
+    let odd = [
+        json!(null),
+        json!(-1),
+        json!(1e300),
+        json!(18446744073709551615u64),
+        json!("x"),
+        json!([]),
+        json!({}),
+        json!(true),
+        json!(65536),
+    ];
+    let mut rng = Lcg(77);
+    for k in 0..600 {
+        let base = valid[rng.below(valid.len())].clone();
+        let line = match k % 3 {
+            0 => {
+                // Some field replaced by an odd value.
+                let mut v = base;
+                let obj = v.as_object_mut().unwrap();
+                let keys: Vec<String> = obj.keys().cloned().collect();
+                let key = &keys[rng.below(keys.len())];
+                obj.insert(key.clone(), odd[rng.below(odd.len())].clone());
+                v.to_string()
+            }
+            1 => {
+                let text = base.to_string();
+                text[..rng.below(text.len())].to_string()
+            }
+            _ => {
+                let mut b = base.to_string().into_bytes();
+                let (i, j) = (rng.below(b.len()), rng.below(b.len()));
+                b.swap(i, j);
+                String::from_utf8_lossy(&b).into_owned()
+            }
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        let r = s.raw(&line);
+        assert!(r["ok"].is_boolean(), "{line} -> {r}");
+        if r["ok"] == false {
+            assert!(r["error"]["code"].is_string(), "{line} -> {r}");
+        }
+    }
+    s.ok(json!({"cmd": "hello"}));
+    s.quit();
+}
