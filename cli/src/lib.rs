@@ -10,6 +10,7 @@ pub mod listing;
 pub mod load;
 pub mod play;
 pub mod render;
+pub mod serve;
 pub mod simulate;
 pub mod svg;
 pub mod timeline;

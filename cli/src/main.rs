@@ -85,6 +85,9 @@ enum Command {
         #[arg(long)]
         quiet: bool,
     },
+    /// Speak the engine protocol on stdin/stdout: JSON requests in, one JSON
+    /// reply per line out (docs/protocol.md).
+    Serve,
     /// Re-run a game record, checking every move; print the scores.
     Replay {
         file: PathBuf,
@@ -257,6 +260,10 @@ fn run(cmd: Command) -> Result<(), String> {
         Command::Render(args) => carcassonne::render::run_render(args),
         Command::View(args) => carcassonne::render::run_view(args),
         Command::Simulate(args) => carcassonne::simulate::run(args),
+        Command::Serve => {
+            carcassonne::serve::run(std::io::stdin().lock(), std::io::stdout().lock())
+                .map_err(|e| format!("serve: error: {e}"))
+        }
         Command::Rulesets => {
             for rs in carcassonne_runtime::rulesets() {
                 carcassonne::say!("{}", carcassonne::listing::describe(rs));

@@ -402,7 +402,7 @@ fn last_placed(g: &Game) -> (&'static TileType, u8) {
 }
 
 /// How a record names a figure on segment `d.segment` of `tile` turned `rotation`.
-fn follower_rec(tile: &TileType, rotation: u8, d: Deploy) -> FollowerRec {
+pub fn follower_rec(tile: &TileType, rotation: u8, d: Deploy) -> FollowerRec {
     let seg = &tile.segments[d.segment as usize];
     // Segments with ports never share them; port-less ones of one kind need
     // their index to be told apart.
@@ -1087,7 +1087,7 @@ fn play_entry(
 }
 
 /// The wagon's destination a record names, as an action.
-fn wagon_target(g: &Game, at: &SpotRec, turn: usize) -> Result<Action, ReplayError> {
+pub(crate) fn wagon_target(g: &Game, at: &SpotRec, turn: usize) -> Result<Action, ReplayError> {
     let Some(placed) = g.placed().iter().position(|q| q.x == at.x && q.y == at.y) else {
         return fail(
             turn,

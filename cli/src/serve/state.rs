@@ -1,0 +1,263 @@
+//! What the protocol shows of a game: the state as a player sees it, the
+//! pending decision, its legal answers. Built from the engine's public
+//! accessors only; the order of the tiles still face down is never shown,
+//! only their multiset.
+
+use carcassonne_runtime::action_json;
+use carcassonne_runtime::engine::{Action, Actor, Decision, Deploy, Game, ScoreEvent};
+use carcassonne_runtime::record::{follower_rec, EventRec, CORNER_NAMES};
+use carcassonne_runtime::tables::Mech;
+use serde_json::{json, Map, Value};
+
+use super::session::Session;
+
+/// A short, stable key for each decision (`Decision::name` is prose).
+pub fn decision_key(d: Decision) -> &'static str {
+    match d {
+        Decision::Place => "place",
+        Decision::Wood => "wood",
+        Decision::SecondTile => "second-tile",
+        Decision::Source => "source",
+        Decision::MoveWagon => "move-wagon",
+    }
+}
+
+fn tile_id(g: &Game, t: u16) -> &'static str {
+    g.rules().tiles[t as usize].id
+}
+
+/// Who decides now, and what; `null` once the game is over.
+pub fn pending(s: &Session) -> Value {
+    let g = &s.game;
+    if s.chance_pending() {
+        return json!({
+            "actor": "chance",
+            "decision": "draw",
+            "text": "choose the tile drawn (a scripted game)",
+            "player": g.to_move(),
+            "part": g.part(),
+            "may_choose_player": s.may_choose_player(),
+        });
+    }
+    let Some(p) = g.pending() else {
+        return Value::Null;
+    };
+    let player = match p.actor {
+        Actor::Player(q) => q,
+        // The engine poses no chance decisions of its own yet.
+        Actor::Chance => g.to_move(),
+    };
+    let mut m = Map::new();
+    m.insert("actor".into(), json!("player"));
+    m.insert("player".into(), json!(player));
+    m.insert("decision".into(), json!(decision_key(p.decision)));
+    m.insert("text".into(), json!(p.decision.name()));
+    m.insert("part".into(), json!(g.part()));
+    if p.decision == Decision::Place {
+        if let Some(t) = g.current_tile() {
+            m.insert("tile".into(), json!(t.id));
+        }
+    }
+    if p.decision == Decision::Source {
+        if let Some(t) = g.held_tile(g.to_move()) {
+            m.insert("held".into(), json!(tile_id(g, t)));
+        }
+    }
+    Value::Object(m)
+}
+
+pub fn events(events: &[ScoreEvent]) -> Value {
+    json!(events.iter().map(EventRec::from_event).collect::<Vec<_>>())
+}
+
+/// The pending decision and its legal answers, each with its index: the
+/// engine's actions, or in a scripted game's chance node the tiles that
+/// may be drawn.
+pub fn legal(s: &Session) -> Map<String, Value> {
+    let g = &s.game;
+    let mut m = Map::new();
+    m.insert("pending".into(), pending(s));
+    if s.chance_pending() {
+        let tiles: Vec<Value> = s
+            .chance_tiles()
+            .iter()
+            .enumerate()
+            .map(|(i, &(t, n))| json!({ "index": i, "tile": tile_id(g, t), "count": n }))
+            .collect();
+        m.insert("tiles".into(), Value::Array(tiles));
+        m.insert("actions".into(), json!([]));
+        return m;
+    }
+    let actions: Vec<Value> = g
+        .legal_actions()
+        .into_iter()
+        .enumerate()
+        .map(|(i, a)| indexed(g, i, a))
+        .collect();
+    m.insert("actions".into(), Value::Array(actions));
+    m
+}
+
+/// An action as JSON with its index among the legal ones first.
+pub fn indexed(g: &Game, i: usize, a: Action) -> Value {
+    let mut m = Map::new();
+    m.insert("index".into(), json!(i));
+    if let Ok(Value::Object(rest)) = serde_json::to_value(action_json::to_json(g, a)) {
+        m.extend(rest);
+    }
+    Value::Object(m)
+}
+
+pub fn action(g: &Game, a: Action) -> Value {
+    serde_json::to_value(action_json::to_json(g, a)).unwrap_or(Value::Null)
+}
+
+/// The game as `viewer` sees it (`None`: a spectator). Carcassonne hides
+/// nothing from one player that it shows another: what is hidden from
+/// everyone is the order of the tiles face down, of which only the counts
+/// are given.
+pub fn state(s: &Session, game: u32, viewer: Option<u8>) -> Map<String, Value> {
+    let g = &s.game;
+    let rules = g.rules();
+    let n = g.players();
+    let mut m = Map::new();
+    m.insert("game".into(), json!(game));
+    m.insert("ruleset".into(), json!(rules.id));
+    m.insert("players".into(), json!(n));
+    m.insert("viewer".into(), json!(viewer));
+    m.insert("scripted".into(), json!(s.scripted()));
+    m.insert("turn".into(), json!(g.turn()));
+    m.insert("part".into(), json!(g.part()));
+    m.insert("to_move".into(), json!(g.to_move()));
+    m.insert("over".into(), json!(g.is_over()));
+    m.insert("scores".into(), json!(g.scores()));
+    let supply: Vec<Value> = (0..n)
+        .map(|p| {
+            let kinds: Map<String, Value> = s
+                .kinds
+                .iter()
+                .map(|&k| (k.name().to_string(), json!(g.figures(p, k))))
+                .collect();
+            Value::Object(kinds)
+        })
+        .collect();
+    m.insert("supply".into(), Value::Array(supply));
+    extras(g, &mut m);
+    let board: Vec<Value> = g
+        .placed()
+        .iter()
+        .map(|q| json!({ "tile": tile_id(g, q.tile), "x": q.x, "y": q.y, "rotation": q.rotation }))
+        .collect();
+    m.insert("board".into(), Value::Array(board));
+    m.insert("followers".into(), followers(g));
+    let current = s.to_place().map(|t| tile_id(g, t));
+    m.insert("current_tile".into(), json!(current));
+    let unseen = s.unseen();
+    let total: u32 = unseen.iter().sum();
+    let listed: Vec<Value> = unseen
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| c > 0)
+        .map(|(t, &c)| json!({ "tile": tile_id(g, t as u16), "count": c }))
+        .collect();
+    m.insert("unseen".into(), Value::Array(listed));
+    m.insert("unseen_total".into(), json!(total));
+    let discards: Vec<Value> = g
+        .discards()
+        .iter()
+        .map(|d| json!({ "tile": tile_id(g, d.tile), "player": d.player, "turn": d.turn }))
+        .collect();
+    m.insert("discards".into(), Value::Array(discards));
+    m.insert("pending".into(), pending(s));
+    m
+}
+
+/// Each figure on the board: its owner, kind, tile and segment, named as a
+/// record names a follower.
+fn followers(g: &Game) -> Value {
+    let placed = g.placed();
+    let list: Vec<Value> = g
+        .followers()
+        .iter()
+        .filter_map(|f| {
+            // Tiles' nodes are numbered in placement order.
+            let q = placed.iter().rfind(|q| q.node_base <= f.node)?;
+            let tile = &g.rules().tiles[q.tile as usize];
+            let segment = (f.node - q.node_base) as usize;
+            if segment >= tile.segments.len() {
+                return None;
+            }
+            let d = Deploy {
+                segment: segment as u8,
+                kind: f.kind,
+            };
+            let r = follower_rec(tile, q.rotation, d);
+            let mut m = Map::new();
+            m.insert("player".into(), json!(f.player));
+            m.insert("kind".into(), json!(r.kind));
+            m.insert("x".into(), json!(q.x));
+            m.insert("y".into(), json!(q.y));
+            m.insert("feature".into(), json!(r.feature));
+            m.insert("ports".into(), json!(r.ports));
+            m.insert("segment".into(), json!(segment));
+            Some(Value::Object(m))
+        })
+        .collect();
+    Value::Array(list)
+}
+
+/// What expansions add to a player's holdings: the abbey still held,
+/// wagons between features, goods, the King's and Robber Baron's cards,
+/// where the barns stand. Only what the ruleset plays is written.
+fn extras(g: &Game, m: &mut Map<String, Value>) {
+    let n = g.players();
+    let plays = |mech: Mech| crate::timeline::plays(g.rules(), mech);
+    if plays(Mech::Abbey) {
+        let held: Vec<Value> = (0..n)
+            .map(|p| json!(g.held_tile(p).map(|t| tile_id(g, t))))
+            .collect();
+        m.insert("held".into(), Value::Array(held));
+    }
+    if plays(Mech::Wagon) {
+        let moving: Vec<u8> = (0..n)
+            .map(|p| g.in_transit(p, carcassonne_runtime::engine::FollowerKind::Wagon))
+            .collect();
+        m.insert("wagons_in_transit".into(), json!(moving));
+    }
+    if plays(Mech::Goods) {
+        let names = crate::goods::names();
+        let goods: Vec<Value> = (0..n)
+            .map(|p| {
+                let held = g.goods(p);
+                let named: Map<String, Value> = names
+                    .iter()
+                    .zip(held)
+                    .map(|(name, c)| (name.to_string(), json!(c)))
+                    .collect();
+                Value::Object(named)
+            })
+            .collect();
+        m.insert("goods".into(), Value::Array(goods));
+    }
+    if plays(Mech::KingRobber) {
+        let card = |c: Option<(u8, u32)>| match c {
+            Some((p, size)) => json!({ "player": p, "size": size }),
+            None => Value::Null,
+        };
+        m.insert("king".into(), card(g.king()));
+        m.insert("robber_baron".into(), card(g.robber_baron()));
+    }
+    if plays(Mech::Barn) {
+        let barns: Vec<Value> = g
+            .barns()
+            .filter_map(|(placed, corner, player)| {
+                let q = g.placed().get(placed)?;
+                Some(json!({
+                    "player": player, "x": q.x, "y": q.y,
+                    "corner": CORNER_NAMES.get(corner as usize).copied(),
+                }))
+            })
+            .collect();
+        m.insert("barns".into(), Value::Array(barns));
+    }
+}
