@@ -1,5 +1,6 @@
 //! The Carcassonne engine, over tables compiled from `tiles/` and `rulesets/`.
 
+pub mod action_json;
 pub mod bench;
 pub mod bots;
 pub mod catalog;
