@@ -37,7 +37,7 @@ def env(**kwargs):
 class CarcassonneEnv(AECEnv):
     metadata = {"render_modes": ["ansi"], "name": "carcassonne_v0", "is_parallelizable": False}
 
-    def __init__(self, ruleset="base", players=2, radius=20, reward="win", render_mode=None):
+    def __init__(self, ruleset="base", players=2, radius=None, reward="win", render_mode=None):
         super().__init__()
         self.rules = ruleset if isinstance(ruleset, Ruleset) else Ruleset(ruleset)
         if not self.rules.min_players <= players <= self.rules.max_players:
@@ -48,11 +48,11 @@ class CarcassonneEnv(AECEnv):
         if reward not in ("win", "score"):
             raise ValueError(f"reward is 'win' or 'score', not {reward!r}")
         self.n = players
-        self.radius = radius
         self.reward_mode = reward
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
         probe = Game(self.rules, players=players, seed=0, radius=radius)
+        self.radius = probe.radius
         (planes, side, _), n_features = probe.observation_shapes
         self._n_actions = probe.action_space_size
         tile_types = len(self.rules.tile_ids)

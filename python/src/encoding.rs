@@ -31,8 +31,13 @@ use carcassonne_runtime::engine::{
 pub const MAX_SEGMENTS: usize = 16;
 /// Wagon moves the move-wagon block has room for.
 pub const WAGON_SLOTS: usize = 16;
-/// The default window radius: 20 cells each way from the start tile.
-pub const DEFAULT_RADIUS: u16 = 20;
+/// The default window radius for a ruleset: 20 cells each way from the
+/// start tile, more for rulesets of more than 160 tiles (one cell per 8
+/// tiles). Random 2-player games reach 12 cells out in base (72 tiles, 200
+/// games) and 26 in everything_c1 (311 tiles, 30 games), which gets 38.
+pub fn default_radius(rules: &carcassonne_runtime::Ruleset) -> u16 {
+    (rules.total / 8).clamp(20, MAX_RADIUS)
+}
 /// The largest radius accepted (the engine's board holds far more; this
 /// keeps the action space under a few hundred thousand ids).
 pub const MAX_RADIUS: u16 = 100;

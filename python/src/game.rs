@@ -157,16 +157,17 @@ fn numpy_array<'py>(
 
 #[pymethods]
 impl Game {
-    /// `Game(ruleset="base", players=2, seed=0, radius=20)`: `ruleset` is a
-    /// compiled-in id, a path to a ruleset TOML file, or a `Ruleset`;
-    /// `radius` sizes the observation window and the action space.
+    /// `Game(ruleset="base", players=2, seed=0, radius=None)`: `ruleset` is
+    /// a compiled-in id, a path to a ruleset TOML file, or a `Ruleset`;
+    /// `radius` sizes the observation window and the action space (by
+    /// default `encoding::default_radius` of the ruleset).
     #[new]
-    #[pyo3(signature = (ruleset = None, players = 2, seed = 0, radius = encoding::DEFAULT_RADIUS))]
+    #[pyo3(signature = (ruleset = None, players = 2, seed = 0, radius = None))]
     fn new(
         ruleset: Option<&Bound<'_, PyAny>>,
         players: u8,
         seed: u64,
-        radius: u16,
+        radius: Option<u16>,
     ) -> PyResult<Game> {
         let ruleset = match ruleset {
             None => Ruleset::load("base")?,
@@ -179,6 +180,7 @@ impl Game {
                 })?)?,
             },
         };
+        let radius = radius.unwrap_or_else(|| encoding::default_radius(ruleset.tables));
         if radius == 0 || radius > encoding::MAX_RADIUS {
             return Err(PyValueError::new_err(format!(
                 "radius {radius} is not 1 to {}",
@@ -386,7 +388,7 @@ impl Game {
 
     // ----- the fixed action space and observations ----------------------
 
-    /// How many action ids there are (`(2r+1)² × 5 + 16 × 8 + 26` for radius r).
+    /// How many action ids there are (`(2r+1)² × 5 + 153` for radius r).
     #[getter]
     fn action_space_size(&self) -> usize {
         self.space.size()

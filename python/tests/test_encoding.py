@@ -90,3 +90,13 @@ def test_observations_are_numpy_arrays_seen_from_the_player():
     # Arrays are the caller's own: writing to one changes nothing else.
     board[:] = 0
     assert g.observation(0)["board"].any()
+
+
+def test_the_default_window_grows_with_the_ruleset():
+    # 20 cells each way up to 160 tiles, then one per 8 tiles: random games
+    # reach 12 cells out in base and 26 in everything_c1 (311 tiles).
+    assert cc.Game("base").radius == 20
+    assert cc.Game("everything_c1").radius == 38
+    assert cc.Game("everything_c1", radius=5).radius == 5
+    with pytest.raises(ValueError, match="radius"):
+        cc.Game("base", radius=0)

@@ -1,8 +1,12 @@
 """Self-play spread over workers with Ray (a local cluster in this
 process's machine): the same games as played one after the other."""
 
+import os
+
 import pytest
 
+# No usage report to Ray's servers: the test runs offline.
+os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
 ray = pytest.importorskip("ray")
 
 from carcassonne import selfplay  # noqa: E402
@@ -13,7 +17,13 @@ SEEDS = list(range(40))
 
 @pytest.fixture(scope="module")
 def cluster():
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    # A local cluster on the loopback address only.
+    ray.init(
+        num_cpus=2,
+        include_dashboard=False,
+        log_to_driver=False,
+        _node_ip_address="127.0.0.1",
+    )
     yield
     ray.shutdown()
 

@@ -1,6 +1,6 @@
 """Random games per second driven from Python, beside the native figure.
 
-    python python/bench.py [--games N] [--ruleset R] [--native PATH/TO/carcassonne]
+    python python/tools/bench.py [--games N] [--ruleset R] [--native PATH/TO/carcassonne]
 
 plays N 2-player games from a Python loop: each decision `legal_actions()`,
 a uniform `random.choice`, `apply()` (the dict round trip a Python bot
