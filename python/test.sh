@@ -33,6 +33,16 @@ fi
 # pip installs the wheel; --no-build-isolation uses the pinned maturin above.
 export MATURIN_PEP517_ARGS="--profile ${PROFILE:-release}"
 "${pip[@]}" install -q --no-build-isolation --force-reinstall --no-deps "$here"
+# tests/test_cli.py checks records against the command line when it finds
+# the binary: $CARCASSONNE_BIN, else one cargo built here.
+if [ -z "${CARCASSONNE_BIN:-}" ]; then
+    for b in "${CARGO_TARGET_DIR:-$here/../target}"/{release,debug}/carcassonne; do
+        if [ -x "$b" ]; then
+            export CARCASSONNE_BIN=$b
+            break
+        fi
+    done
+fi
 # pytest, not `python -m pytest`: the latter puts the current folder first
 # on sys.path, and from python/ that is the source folder carcassonne/,
 # without the built extension.
