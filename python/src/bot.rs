@@ -2,13 +2,11 @@
 
 use std::sync::Mutex;
 
-use carcassonne_runtime::action_json;
 use carcassonne_runtime::bots::{self, Bot as EngineBot};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::convert::to_py;
-use crate::game::Game;
+use crate::game::{action_dict, Game};
 
 /// A bot by name (`random`, `greedy`, or any `bots::make` knows) with its
 /// own random source seeded by `seed`.
@@ -48,11 +46,7 @@ impl Bot {
         let Some(a) = self.lock().choose_action(&game.engine) else {
             return Ok(None);
         };
-        let j = action_json::to_json(&game.engine, a);
-        Ok(Some(to_py(
-            py,
-            &serde_json::to_value(j).expect("actions serialise"),
-        )?))
+        Ok(Some(action_dict(py, &game.engine, a)?))
     }
 
     fn __repr__(&self) -> String {

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use carcassonne_runtime::action_json::{self, ActionJson};
-use carcassonne_runtime::engine::{Action, Actor, Game as Engine, ScoreEvent};
+use carcassonne_runtime::engine::{Action, Actor, Game as Engine, Placement, ScoreEvent};
 use carcassonne_runtime::record::{EventRec, Recorder};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -38,6 +38,30 @@ pub struct Game {
 
 fn illegal(e: impl std::fmt::Display) -> PyErr {
     IllegalAction::new_err(e.to_string())
+}
+
+/// Action `a` of state `g` as the dict `legal_actions()` lists. Placements,
+/// most of what a game lists, are built directly with interned keys (a
+/// third of the time of going through a JSON value); the rest through
+/// their JSON form.
+pub(crate) fn action_dict<'py>(
+    py: Python<'py>,
+    g: &Engine,
+    a: Action,
+) -> PyResult<Bound<'py, PyAny>> {
+    if let Action::Place(p) = a {
+        let d = PyDict::new(py);
+        d.set_item(pyo3::intern!(py, "do"), pyo3::intern!(py, "place"))?;
+        if let Some(t) = g.current_tile() {
+            d.set_item(pyo3::intern!(py, "tile"), t.id)?;
+        }
+        d.set_item(pyo3::intern!(py, "x"), p.x)?;
+        d.set_item(pyo3::intern!(py, "y"), p.y)?;
+        d.set_item(pyo3::intern!(py, "rotation"), p.rotation)?;
+        return Ok(d.into_any());
+    }
+    let j = action_json::to_json(g, a);
+    to_py(py, &serde_json::to_value(j).expect("actions serialise"))
 }
 
 fn event_dict<'py>(py: Python<'py>, e: &ScoreEvent) -> PyResult<Bound<'py, PyAny>> {
@@ -93,10 +117,60 @@ impl Game {
                 action.get_type().name()?
             )));
         }
+        if let Some(a) = self.placement_of(action.cast::<PyDict>()?)? {
+            return Ok(a);
+        }
         let value = from_py(action)?;
         let j: ActionJson =
             serde_json::from_value(value).map_err(|e| illegal(format!("not an action: {e}")))?;
         action_json::from_json(&self.engine, &j).map_err(illegal)
+    }
+
+    /// A well-formed `place` dict read directly (most of what a game
+    /// applies), or `None` for anything else, which the general path reads
+    /// (and refuses with its reasons).
+    fn placement_of<'py>(&self, d: &Bound<'py, PyDict>) -> PyResult<Option<Action>> {
+        let py = d.py();
+        let get = |k: &Bound<'py, pyo3::types::PyString>| d.get_item(k);
+        let is_place = match get(pyo3::intern!(py, "do"))? {
+            Some(v) => v.eq(pyo3::intern!(py, "place"))?,
+            None => false,
+        };
+        if !is_place {
+            return Ok(None);
+        }
+        let tile = get(pyo3::intern!(py, "tile"))?;
+        if d.len() != 4 + usize::from(tile.is_some()) {
+            return Ok(None);
+        }
+        if let Some(tile) = tile {
+            match self.engine.current_tile() {
+                Some(t) if tile.eq(t.id)? => {}
+                _ => return Ok(None),
+            }
+        }
+        let int = |k: &Bound<'py, pyo3::types::PyString>| -> PyResult<Option<i64>> {
+            Ok(match get(k)? {
+                Some(v)
+                    if v.cast::<PyInt>().is_ok() && v.cast::<pyo3::types::PyBool>().is_err() =>
+                {
+                    v.extract::<i64>().ok()
+                }
+                _ => None,
+            })
+        };
+        let (Some(x), Some(y), Some(r)) = (
+            int(pyo3::intern!(py, "x"))?,
+            int(pyo3::intern!(py, "y"))?,
+            int(pyo3::intern!(py, "rotation"))?,
+        ) else {
+            return Ok(None);
+        };
+        let (Ok(x), Ok(y), Ok(rotation)) = (i16::try_from(x), i16::try_from(y), u8::try_from(r))
+        else {
+            return Ok(None);
+        };
+        Ok(Some(Action::Place(Placement { x, y, rotation })))
     }
 
     fn events_list<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
@@ -292,11 +366,7 @@ impl Game {
         self.legal();
         let list = PyList::empty(py);
         for &a in &self.legal {
-            let j = action_json::to_json(&self.engine, a);
-            list.append(to_py(
-                py,
-                &serde_json::to_value(j).expect("actions serialise"),
-            )?)?;
+            list.append(action_dict(py, &self.engine, a)?)?;
         }
         Ok(list)
     }
@@ -344,8 +414,7 @@ impl Game {
         }
         self.actions.pop();
         self.legal_fresh = false;
-        let j = action_json::to_json(&self.engine, last);
-        to_py(py, &serde_json::to_value(j).expect("actions serialise"))
+        action_dict(py, &self.engine, last)
     }
 
     /// An independent copy: playing either leaves the other as it was. The
@@ -411,11 +480,7 @@ impl Game {
         let Some(a) = space.decode(id, self.legal()) else {
             return Ok(None);
         };
-        let j = action_json::to_json(&self.engine, a);
-        Ok(Some(to_py(
-            py,
-            &serde_json::to_value(j).expect("actions serialise"),
-        )?))
+        Ok(Some(action_dict(py, &self.engine, a)?))
     }
 
     /// Play the action with id `id`; `IllegalAction` (state unchanged) when
