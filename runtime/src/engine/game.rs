@@ -519,6 +519,15 @@ impl Game {
     pub fn remaining(&self) -> usize {
         self.stack.len() - self.next
     }
+    /// How many tiles of each type are still face down, indexed like
+    /// `rules().tiles`: what every player may know (the mix, not the order).
+    pub fn face_down_counts(&self) -> Vec<u16> {
+        let mut counts = vec![0; self.rules.tiles.len()];
+        for &t in &self.stack[self.next..] {
+            counts[t as usize] += 1;
+        }
+        counts
+    }
     /// Width of the board grid (it grows as the game spreads).
     pub fn board_size(&self) -> i32 {
         self.board.size()

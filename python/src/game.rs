@@ -1,0 +1,584 @@
+//! `carcassonne.Game`: one game, driven from Python.
+
+use std::sync::Arc;
+
+use carcassonne_runtime::action_json::{self, ActionJson};
+use carcassonne_runtime::engine::{Action, Actor, Game as Engine, Placement, ScoreEvent};
+use carcassonne_runtime::record::{EventRec, Recorder};
+use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyDict, PyInt, PyList};
+
+use crate::convert::{from_py, to_py};
+use crate::encoding::{self, Space};
+use crate::rules::Ruleset;
+use crate::IllegalAction;
+
+/// A game: the engine's state, the actions that led to it from the setup
+/// (for `undo` and `record`), and the fixed action space of its
+/// observations.
+#[pyclass(module = "carcassonne", name = "Game")]
+pub struct Game {
+    pub(crate) engine: Engine,
+    ruleset: Ruleset,
+    /// The game as set up, shared by clones: `record` and a deep `undo`
+    /// replay `actions` from it.
+    start: Arc<Engine>,
+    actions: Vec<Action>,
+    /// States before the latest `depth` actions, for an `undo` that costs
+    /// a copy rather than a replay; kept for reuse past `depth`.
+    states: Vec<Engine>,
+    depth: usize,
+    space: Space,
+    /// The legal actions of the current state, listed once per state.
+    legal: Vec<Action>,
+    legal_fresh: bool,
+    events: Vec<ScoreEvent>,
+}
+
+fn illegal(e: impl std::fmt::Display) -> PyErr {
+    IllegalAction::new_err(e.to_string())
+}
+
+/// Action `a` of state `g` as the dict `legal_actions()` lists. Placements,
+/// most of what a game lists, are built directly with interned keys (a
+/// third of the time of going through a JSON value); the rest through
+/// their JSON form.
+pub(crate) fn action_dict<'py>(
+    py: Python<'py>,
+    g: &Engine,
+    a: Action,
+) -> PyResult<Bound<'py, PyAny>> {
+    if let Action::Place(p) = a {
+        let d = PyDict::new(py);
+        d.set_item(pyo3::intern!(py, "do"), pyo3::intern!(py, "place"))?;
+        if let Some(t) = g.current_tile() {
+            d.set_item(pyo3::intern!(py, "tile"), t.id)?;
+        }
+        d.set_item(pyo3::intern!(py, "x"), p.x)?;
+        d.set_item(pyo3::intern!(py, "y"), p.y)?;
+        d.set_item(pyo3::intern!(py, "rotation"), p.rotation)?;
+        return Ok(d.into_any());
+    }
+    let j = action_json::to_json(g, a);
+    to_py(py, &serde_json::to_value(j).expect("actions serialise"))
+}
+
+fn event_dict<'py>(py: Python<'py>, e: &ScoreEvent) -> PyResult<Bound<'py, PyAny>> {
+    let rec = EventRec::from_event(e);
+    to_py(py, &serde_json::to_value(rec).expect("events serialise"))
+}
+
+impl Game {
+    pub(crate) fn legal(&mut self) -> &[Action] {
+        if !self.legal_fresh {
+            self.engine.legal_actions_into(&mut self.legal);
+            self.legal_fresh = true;
+        }
+        &self.legal
+    }
+
+    /// Play `a`; refused with the state unchanged when illegal.
+    fn play(&mut self, a: Action) -> PyResult<()> {
+        if self.depth == self.states.len() {
+            self.states.push(self.engine.clone());
+        } else {
+            self.states[self.depth].clone_from(&self.engine);
+        }
+        self.events.clear();
+        if let Err(e) = self.engine.apply_action(a, &mut self.events) {
+            return Err(illegal(e));
+        }
+        self.depth += 1;
+        self.actions.push(a);
+        self.legal_fresh = false;
+        Ok(())
+    }
+
+    /// The action a Python value names: a dict in the records' JSON form,
+    /// or an int, an index into `legal_actions()`.
+    fn action_of(&mut self, action: &Bound<'_, PyAny>) -> PyResult<Action> {
+        if action.cast::<PyInt>().is_ok() && action.extract::<bool>().is_err() {
+            let i: i64 = action.extract()?;
+            let legal = self.legal();
+            return usize::try_from(i)
+                .ok()
+                .and_then(|i| legal.get(i).copied())
+                .ok_or_else(|| {
+                    illegal(format!(
+                        "index {i} is not among the {} legal actions",
+                        legal.len()
+                    ))
+                });
+        }
+        if action.cast::<PyDict>().is_err() {
+            return Err(PyTypeError::new_err(format!(
+                "an action is a dict (as legal_actions() gives) or an index into legal_actions(), not a {}",
+                action.get_type().name()?
+            )));
+        }
+        if let Some(a) = self.placement_of(action.cast::<PyDict>()?)? {
+            return Ok(a);
+        }
+        let value = from_py(action)?;
+        let j: ActionJson =
+            serde_json::from_value(value).map_err(|e| illegal(format!("not an action: {e}")))?;
+        action_json::from_json(&self.engine, &j).map_err(illegal)
+    }
+
+    /// A well-formed `place` dict read directly (most of what a game
+    /// applies), or `None` for anything else, which the general path reads
+    /// (and refuses with its reasons).
+    fn placement_of<'py>(&self, d: &Bound<'py, PyDict>) -> PyResult<Option<Action>> {
+        let py = d.py();
+        let get = |k: &Bound<'py, pyo3::types::PyString>| d.get_item(k);
+        let is_place = match get(pyo3::intern!(py, "do"))? {
+            Some(v) => v.eq(pyo3::intern!(py, "place"))?,
+            None => false,
+        };
+        if !is_place {
+            return Ok(None);
+        }
+        let tile = get(pyo3::intern!(py, "tile"))?;
+        if d.len() != 4 + usize::from(tile.is_some()) {
+            return Ok(None);
+        }
+        if let Some(tile) = tile {
+            match self.engine.current_tile() {
+                Some(t) if tile.eq(t.id)? => {}
+                _ => return Ok(None),
+            }
+        }
+        let int = |k: &Bound<'py, pyo3::types::PyString>| -> PyResult<Option<i64>> {
+            Ok(match get(k)? {
+                Some(v)
+                    if v.cast::<PyInt>().is_ok() && v.cast::<pyo3::types::PyBool>().is_err() =>
+                {
+                    v.extract::<i64>().ok()
+                }
+                _ => None,
+            })
+        };
+        let (Some(x), Some(y), Some(r)) = (
+            int(pyo3::intern!(py, "x"))?,
+            int(pyo3::intern!(py, "y"))?,
+            int(pyo3::intern!(py, "rotation"))?,
+        ) else {
+            return Ok(None);
+        };
+        let (Ok(x), Ok(y), Ok(rotation)) = (i16::try_from(x), i16::try_from(y), u8::try_from(r))
+        else {
+            return Ok(None);
+        };
+        Ok(Some(Action::Place(Placement { x, y, rotation })))
+    }
+
+    fn events_list<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        for e in &self.events {
+            list.append(event_dict(py, e)?)?;
+        }
+        Ok(list)
+    }
+
+    fn space_ok(&self) -> PyResult<()> {
+        let rules = self.engine.rules();
+        match rules
+            .tiles
+            .iter()
+            .find(|t| t.segments.len() > encoding::MAX_SEGMENTS)
+        {
+            Some(t) => Err(PyValueError::new_err(format!(
+                "tile {} of ruleset {} has {} segments; the action space has room for {}",
+                t.id,
+                rules.id,
+                t.segments.len(),
+                encoding::MAX_SEGMENTS
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    fn copy(&self) -> Game {
+        Game {
+            engine: self.engine.clone(),
+            ruleset: self.ruleset.clone(),
+            start: self.start.clone(),
+            actions: self.actions.clone(),
+            states: Vec::new(),
+            depth: 0,
+            space: self.space,
+            legal: self.legal.clone(),
+            legal_fresh: self.legal_fresh,
+            events: Vec::new(),
+        }
+    }
+}
+
+fn numpy_array<'py>(
+    py: Python<'py>,
+    bytes: &[u8],
+    dtype: &str,
+    shape: &[usize],
+) -> PyResult<Bound<'py, PyAny>> {
+    let np = py.import("numpy")?;
+    // A bytearray: numpy's array over it is writable.
+    let buf = PyByteArray::new(py, bytes);
+    np.getattr("frombuffer")?
+        .call1((buf, dtype))?
+        .call_method1("reshape", (shape.to_vec(),))
+}
+
+#[pymethods]
+impl Game {
+    /// `Game(ruleset="base", players=2, seed=0, radius=None)`: `ruleset` is
+    /// a compiled-in id, a path to a ruleset TOML file, or a `Ruleset`;
+    /// `radius` sizes the observation window and the action space (by
+    /// default `encoding::default_radius` of the ruleset).
+    #[new]
+    #[pyo3(signature = (ruleset = None, players = 2, seed = 0, radius = None))]
+    fn new(
+        ruleset: Option<&Bound<'_, PyAny>>,
+        players: u8,
+        seed: u64,
+        radius: Option<u16>,
+    ) -> PyResult<Game> {
+        let ruleset = match ruleset {
+            None => Ruleset::load("base")?,
+            Some(r) => match r.cast::<Ruleset>() {
+                Ok(r) => r.get().clone(),
+                Err(_) => Ruleset::load(&r.extract::<String>().map_err(|_| {
+                    PyTypeError::new_err(
+                        "ruleset is an id, a path to a ruleset .toml file, or a Ruleset",
+                    )
+                })?)?,
+            },
+        };
+        let radius = radius.unwrap_or_else(|| encoding::default_radius(ruleset.tables));
+        if radius == 0 || radius > encoding::MAX_RADIUS {
+            return Err(PyValueError::new_err(format!(
+                "radius {radius} is not 1 to {}",
+                encoding::MAX_RADIUS
+            )));
+        }
+        let engine = Engine::new(ruleset.tables, players, seed)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(Game {
+            start: Arc::new(engine.clone()),
+            engine,
+            ruleset,
+            actions: Vec::new(),
+            states: Vec::new(),
+            depth: 0,
+            space: Space::new(radius),
+            legal: Vec::new(),
+            legal_fresh: false,
+            events: Vec::new(),
+        })
+    }
+
+    #[getter]
+    fn ruleset(&self) -> Ruleset {
+        self.ruleset.clone()
+    }
+    #[getter]
+    fn players(&self) -> u8 {
+        self.engine.players()
+    }
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.engine.seed()
+    }
+    #[getter]
+    fn radius(&self) -> i32 {
+        self.space.radius
+    }
+    /// Whose turn it is (a wagon's move may ask another: see `pending`).
+    #[getter]
+    fn to_move(&self) -> u8 {
+        self.engine.to_move()
+    }
+    /// Turns played (tiles placed), from 0.
+    #[getter]
+    fn turn(&self) -> u32 {
+        self.engine.turn()
+    }
+    #[getter]
+    fn scores(&self) -> Vec<u32> {
+        self.engine.scores().to_vec()
+    }
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.engine.is_over()
+    }
+    /// Tiles still face down.
+    #[getter]
+    fn remaining(&self) -> usize {
+        self.engine.remaining()
+    }
+    /// The id of the tile drawn and waiting to be placed, if any.
+    #[getter]
+    fn current_tile(&self) -> Option<&'static str> {
+        self.engine.current_tile().map(|t| t.id)
+    }
+    /// Actions played since the setup.
+    #[getter]
+    fn history_len(&self) -> usize {
+        self.actions.len()
+    }
+
+    /// Who decides now and what: `{"player": 1, "decision": "wood", "text":
+    /// "deploy a figure or pass"}`, or None once the game is over.
+    /// Decisions: place, wood, second-tile, source, move-wagon.
+    #[getter]
+    fn pending<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(p) = self.engine.pending() else {
+            return Ok(None);
+        };
+        let d = PyDict::new(py);
+        match p.actor {
+            Actor::Player(q) => d.set_item("player", q)?,
+            Actor::Chance => d.set_item("player", py.None())?,
+        }
+        d.set_item("decision", encoding::decision_code(p.decision))?;
+        d.set_item("text", p.decision.name())?;
+        Ok(Some(d))
+    }
+
+    /// The tiles on the board: `[{"tile": "D", "x": 0, "y": 0, "rotation": 0}, …]`.
+    fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        for q in self.engine.placed() {
+            let d = PyDict::new(py);
+            d.set_item("tile", self.engine.rules().tiles[q.tile as usize].id)?;
+            d.set_item("x", q.x)?;
+            d.set_item("y", q.y)?;
+            d.set_item("rotation", q.rotation)?;
+            list.append(d)?;
+        }
+        Ok(list)
+    }
+
+    /// Every legal answer to the pending decision, as dicts in the records'
+    /// JSON form (`{"do": "place", "tile": "V", "x": 1, "y": 0,
+    /// "rotation": 1}`); `apply` takes one of them or its index here.
+    fn legal_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        self.legal();
+        let list = PyList::empty(py);
+        for &a in &self.legal {
+            list.append(action_dict(py, &self.engine, a)?)?;
+        }
+        Ok(list)
+    }
+
+    /// How many legal actions there are (cheaper than listing them).
+    fn legal_count(&mut self) -> usize {
+        self.legal().len()
+    }
+
+    /// Answer the pending decision with `action`: a dict (as
+    /// `legal_actions()` gives) or an index into `legal_actions()`. Returns
+    /// the points scored, as the records' events. An illegal or malformed
+    /// action raises `IllegalAction` and changes nothing.
+    fn apply<'py>(
+        &mut self,
+        py: Python<'py>,
+        action: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let a = self.action_of(action)?;
+        self.play(a)?;
+        self.events_list(py)
+    }
+
+    /// Take back the latest action; returns it (as a dict). Raises
+    /// `IndexError` at the setup.
+    fn undo<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let Some(&last) = self.actions.last() else {
+            return Err(PyIndexError::new_err(
+                "nothing to undo: the game is at its setup",
+            ));
+        };
+        if self.depth > 0 {
+            self.depth -= 1;
+            std::mem::swap(&mut self.engine, &mut self.states[self.depth]);
+        } else {
+            // A clone keeps no earlier states: replay from the setup.
+            let n = self.actions.len() - 1;
+            self.engine.clone_from(&self.start);
+            for &a in &self.actions[..n] {
+                self.events.clear();
+                self.engine
+                    .apply_action(a, &mut self.events)
+                    .expect("an action played before replays");
+            }
+        }
+        self.actions.pop();
+        self.legal_fresh = false;
+        action_dict(py, &self.engine, last)
+    }
+
+    /// An independent copy: playing either leaves the other as it was. The
+    /// copy can `undo` and `record` too.
+    #[pyo3(name = "clone")]
+    fn py_clone(&self) -> Game {
+        self.copy()
+    }
+    fn __copy__(&self) -> Game {
+        self.copy()
+    }
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Game {
+        self.copy()
+    }
+
+    /// The game so far as a record (README "Game record contract"), a dict
+    /// that `json.dump` writes and `carcassonne replay` checks.
+    #[pyo3(signature = (bots = None))]
+    fn record<'py>(
+        &self,
+        py: Python<'py>,
+        bots: Option<Vec<String>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let mut g = (*self.start).clone();
+        let mut rec = Recorder::new(&g, bots);
+        let mut events = Vec::new();
+        for &a in &self.actions {
+            let before = g.clone();
+            events.clear();
+            g.apply_action(a, &mut events)
+                .expect("an action played before replays");
+            rec.note_action(&before, a, &events, &g);
+        }
+        rec.record.sources = self.ruleset.sources.as_ref().map(|s| s.to_vec());
+        to_py(
+            py,
+            &serde_json::to_value(&rec.record).expect("records serialise"),
+        )
+    }
+
+    // ----- the fixed action space and observations ----------------------
+
+    /// How many action ids there are (`(2r+1)² × 5 + 153` for radius r).
+    #[getter]
+    fn action_space_size(&self) -> usize {
+        self.space.size()
+    }
+
+    /// The id of `action` (a dict or an index into `legal_actions()`) in the
+    /// fixed action space, or None where the space has no room for it.
+    fn encode(&mut self, action: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
+        self.space_ok()?;
+        let a = self.action_of(action)?;
+        let space = self.space;
+        Ok(space.encode(a, self.legal()))
+    }
+
+    /// The action (a dict) that id `id` names now; None for an id that names
+    /// none. It may be illegal: the mask says which are legal.
+    fn decode<'py>(&mut self, py: Python<'py>, id: usize) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.space_ok()?;
+        let space = self.space;
+        let Some(a) = space.decode(id, self.legal()) else {
+            return Ok(None);
+        };
+        Ok(Some(action_dict(py, &self.engine, a)?))
+    }
+
+    /// Play the action with id `id`; `IllegalAction` (state unchanged) when
+    /// it is not legal.
+    fn apply_id<'py>(&mut self, py: Python<'py>, id: usize) -> PyResult<Bound<'py, PyList>> {
+        self.space_ok()?;
+        let space = self.space;
+        let a = space
+            .decode(id, self.legal())
+            .ok_or_else(|| illegal(format!("action id {id} names no action now")))?;
+        if !self.legal().contains(&a) {
+            return Err(illegal(format!("action id {id} is not legal now")));
+        }
+        self.play(a)?;
+        self.events_list(py)
+    }
+
+    /// The ids of the legal actions that the space has room for.
+    fn legal_action_ids(&mut self) -> PyResult<Vec<usize>> {
+        self.space_ok()?;
+        let space = self.space;
+        let legal = self.legal();
+        Ok(legal
+            .iter()
+            .filter_map(|&a| space.encode(a, legal))
+            .collect())
+    }
+
+    /// The legal action ids as a 0/1 int8 numpy array over the whole space.
+    fn action_mask<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let mut mask = vec![0u8; self.space.size()];
+        for id in self.legal_action_ids()? {
+            mask[id] = 1;
+        }
+        numpy_array(py, &mask, "i1", &[mask.len()])
+    }
+
+    /// What `player` sees, as numpy arrays: `board` (int16, planes × side
+    /// × side), `features` (int32) and `action_mask` (int8; all zero unless
+    /// `player` is the one asked). Layout in the README.
+    fn observation<'py>(&mut self, py: Python<'py>, player: u8) -> PyResult<Bound<'py, PyDict>> {
+        if player >= self.engine.players() {
+            return Err(PyValueError::new_err(format!(
+                "there is no player {player} in a {}-player game",
+                self.engine.players()
+            )));
+        }
+        let (board, planes) = encoding::board(&self.engine, &self.space, player);
+        let features = encoding::features(&self.engine, player);
+        let asked =
+            matches!(self.engine.pending().map(|p| p.actor), Some(Actor::Player(p)) if p == player);
+        let d = PyDict::new(py);
+        let side = self.space.side;
+        let bytes: Vec<u8> = board.iter().flat_map(|v| v.to_le_bytes()).collect();
+        d.set_item(
+            "board",
+            numpy_array(py, &bytes, "<i2", &[planes, side, side])?,
+        )?;
+        let bytes: Vec<u8> = features.iter().flat_map(|v| v.to_le_bytes()).collect();
+        d.set_item(
+            "features",
+            numpy_array(py, &bytes, "<i4", &[features.len()])?,
+        )?;
+        let mask = if asked {
+            self.action_mask(py)?
+        } else {
+            numpy_array(
+                py,
+                &vec![0u8; self.space.size()],
+                "i1",
+                &[self.space.size()],
+            )?
+        };
+        d.set_item("action_mask", mask)?;
+        Ok(d)
+    }
+
+    /// The feature vector's length and the board's plane count for this
+    /// game (fixed for a ruleset and a number of players).
+    #[getter]
+    fn observation_shapes(&self) -> ((usize, usize, usize), usize) {
+        let players = usize::from(self.engine.players());
+        let planes = encoding::PLANE_NAMES.len() + players;
+        (
+            (planes, self.space.side, self.space.side),
+            encoding::features_len(players, self.engine.rules().tiles.len()),
+        )
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Game({:?}, players={}, seed={}, turn={}, scores={:?}{})",
+            self.engine.rules().id,
+            self.engine.players(),
+            self.engine.seed(),
+            self.engine.turn(),
+            self.engine.scores(),
+            if self.engine.is_over() { ", over" } else { "" }
+        )
+    }
+}
