@@ -81,7 +81,7 @@ fn present(path: &Path) -> bool {
 }
 
 /// A program on PATH; watches it if found, else every folder of PATH.
-fn find_on_path(name: &str) -> Option<PathBuf> {
+pub fn find_on_path(name: &str) -> Option<PathBuf> {
     let dirs: Vec<PathBuf> = std::env::var_os("PATH")
         .map(|p| std::env::split_paths(&p).collect())
         .unwrap_or_default();
