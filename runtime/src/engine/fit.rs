@@ -478,7 +478,7 @@ mod tests {
                 // Edge codes 0-3 on sides with a neighbour (few codes, so
                 // that fits are common).
                 let mask: Vec<u16> = (0..n)
-                    .map(|_| next() as u16 & 0xFFFF)
+                    .map(|_| next() as u16)
                     .map(|m| {
                         (0..4).fold(0, |a, s| {
                             a | if m >> s & 1 == 1 { 0xF << (4 * s) } else { 0 }
