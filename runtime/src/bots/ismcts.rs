@@ -15,7 +15,10 @@
 //! Spec: `mcts`, with options after colons: `iters=N` (iterations per
 //! decision, the default 1,000: the same seed gives the same game),
 //! `ms=T` (a time budget per decision instead), `c=X` (the exploration
-//! constant, default 0.7), `reward=win|margin` (default `win`).
+//! constant, default 0.7), `reward=win|margin` (default `margin`: the
+//! final lead, which beat greedy far more often than win/loss at the same
+//! budget, 20 of 20 base games against 13.5 of 20 at 1,000 iterations:
+//! a random playout's winner is mostly noise, its margin less so).
 
 use std::time::{Duration, Instant};
 
@@ -57,7 +60,7 @@ impl Default for Settings {
         Settings {
             budget: Budget::Iterations(1_000),
             c: 0.7,
-            reward: Reward::Win,
+            reward: Reward::Margin,
         }
     }
 }
