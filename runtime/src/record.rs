@@ -1250,7 +1250,11 @@ mod tests {
         let mut rec = Recorder::new(&g, None);
         let mut bot = SimpleBot::new(BotKind::Random, seed);
         let mut after = Vec::new();
-        while let Some(a) = bot.choose_action(&g) {
+        let asked = |g: &Game| match g.pending()?.actor {
+            Actor::Player(p) => Some(p),
+            Actor::Chance => None,
+        };
+        while let Some(a) = asked(&g).and_then(|p| bot.choose_action(&g.view(p))) {
             let before = g.clone();
             let mut events = Vec::new();
             g.apply_action(a, &mut events)

@@ -463,7 +463,7 @@ fn legal_actions_are_the_one_authority_on_barns() {
                         }
                     }
                 }
-                let a = bots[who as usize].choose_action(&g).unwrap();
+                let a = bots[who as usize].choose_action(&g.view(who)).unwrap();
                 g.apply_action(a, &mut Vec::new()).unwrap();
                 if matches!(a, Action::Barn(_)) {
                     barns_placed += 1;

@@ -376,7 +376,7 @@ fn the_bonuses_are_final_events_of_a_record() {
             let carcassonne_runtime::engine::Actor::Player(who) = p.actor else {
                 unreachable!()
             };
-            let a = bots[who as usize].choose_action(&g).unwrap();
+            let a = bots[who as usize].choose_action(&g.view(who)).unwrap();
             let before = g.clone();
             ev.clear();
             g.apply_action(a, &mut ev).unwrap();

@@ -134,6 +134,40 @@ fn clone_from_reuses_buffers() {
     assert!(copies > 500);
 }
 
+/// A bot's view and its re-deals are copied the same way: `view_into` and
+/// `determinize` into games kept for the purpose allocate nothing once
+/// their buffers are big enough (warmed here on the current position).
+#[test]
+fn views_and_determinizations_reuse_buffers() {
+    let rules = carcassonne_runtime::ruleset("base_river2").unwrap();
+    let mut buf = Buffers::new();
+    let mut g = Game::new(rules, 2, 4).unwrap();
+    let mut rng = Pcg64Mcg::seed_from_u64(4);
+    let (mut view, mut det) = (g.view(0), g.view(0));
+    let mut copies = 0;
+    while !g.is_over() {
+        g.view_into(0, &mut view);
+        det.clone_from(&view);
+        COUNTING.store(true, Ordering::Relaxed);
+        for _ in 0..10 {
+            g.view_into(0, &mut view);
+            det.clone_from(&view);
+            det.determinize(&mut rng);
+            copies += 1;
+        }
+        COUNTING.store(false, Ordering::Relaxed);
+        assert_eq!(view, g.view(0));
+        assert_eq!(
+            ALLOCATIONS.load(Ordering::Relaxed),
+            0,
+            "view_into or determinize allocated"
+        );
+        let mv = random_move(&g, &mut rng, &mut buf).unwrap();
+        g.apply(mv).unwrap();
+    }
+    assert!(copies > 500);
+}
+
 /// Counting the legal placements and picking the k-th chooses exactly what
 /// picking from the full list does, in every ruleset.
 #[test]

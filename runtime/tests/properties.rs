@@ -135,7 +135,7 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) {
         let Actor::Player(who) = pending.actor else {
             panic!("no chance decisions yet")
         };
-        let a = bots[who as usize].choose_action(&g).unwrap();
+        let a = bots[who as usize].choose_action(&g.view(who)).unwrap();
         events.clear();
         g.apply_action(a, &mut events).unwrap();
         if let Action::Deploy(d) = a {
@@ -327,7 +327,7 @@ fn fused_and_action_paths_agree() {
                 fused.apply_into(mv, &mut ev_f).unwrap();
                 let q = acted.to_move() as usize;
                 while acted.to_move() as usize == q && !acted.is_over() {
-                    let a = bots_a[q].choose_action(&acted).unwrap();
+                    let a = bots_a[q].choose_action(&acted.view(q as u8)).unwrap();
                     acted.apply_action(a, &mut ev_a).unwrap();
                     if !matches!(a, Action::Place(_)) {
                         break;

@@ -55,7 +55,7 @@ fn until_volcano(r: &'static Ruleset, seed: u64) -> Option<Game> {
         if g.current_tile_index() == Some(lake) && g.pending()?.decision == Decision::Place {
             return Some(g);
         }
-        let a = bots[g.to_move() as usize].choose_action(&g)?;
+        let a = bots[g.to_move() as usize].choose_action(&g.view(g.to_move()))?;
         g.apply_action(a, &mut Vec::new()).unwrap();
     }
     None

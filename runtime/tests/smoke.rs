@@ -16,7 +16,7 @@ fn random_games_finish_in_every_ruleset() {
                 let Actor::Player(p) = pending.actor else {
                     panic!("no chance decisions yet")
                 };
-                let a = bots[p as usize].choose_action(&g).unwrap();
+                let a = bots[p as usize].choose_action(&g.view(p)).unwrap();
                 g.apply_action(a, &mut Vec::new()).unwrap();
             }
             // Tiles the players held (abbeys) come on top of the stack's.

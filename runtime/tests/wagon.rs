@@ -666,7 +666,7 @@ fn bot_games_move_wagons_and_their_records_replay() {
             let Actor::Player(who) = p.actor else {
                 unreachable!()
             };
-            let a = bots[who as usize].choose_action(&g).unwrap();
+            let a = bots[who as usize].choose_action(&g.view(who)).unwrap();
             if p.decision == Decision::MoveWagon {
                 match a {
                     Action::MoveWagon { .. } => moved += 1,

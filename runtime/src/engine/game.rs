@@ -9,6 +9,7 @@ use super::board::{Board, DX, DY};
 use super::features::{Features, Node};
 pub use super::fit::PlacementScan;
 use super::fit::{self, open_placement, Rotations, BLOCK, NIBBLE_ONES, NTH_ROTATION};
+use super::hidden::Deal;
 use super::types::*;
 use crate::mechanics::{self, Ask, Ext, NextPart, WoodSpot};
 use crate::tables::{Edge, Hook, Kind, Ruleset, Segment, TileType, NO_SEGMENT};
@@ -129,6 +130,11 @@ pub struct Game {
     pub(crate) discards: Vec<Discard>,
     /// Tiles are chosen by the caller (`force_draw`), not by the seed.
     pub(crate) scripted: bool,
+    /// How the stack was dealt (which runs of it are shuffled apart).
+    pub(crate) deal: Deal,
+    /// The face-down order is not the real game's (`hidden.rs`: a view or
+    /// a determinized game).
+    pub(crate) hidden: bool,
 }
 
 /// Cloning is what bots do millions of times: `clone_from` into a game kept
@@ -151,6 +157,8 @@ impl Clone for Game {
             next: self.next,
             current: self.current,
             scripted: self.scripted,
+            deal: self.deal,
+            hidden: self.hidden,
             board: self.board.clone(),
             placed: self.placed.clone(),
             features: self.features.clone(),
@@ -176,6 +184,8 @@ impl Clone for Game {
         self.next = src.next;
         self.current = src.current;
         self.scripted = src.scripted;
+        self.deal = src.deal;
+        self.hidden = src.hidden;
         self.board.clone_from(&src.board);
         self.placed.clone_from(&src.placed);
         self.features.clone_from(&src.features);
@@ -204,10 +214,18 @@ pub enum ForceDrawError {
     GameOver,
     #[error("no copy of tile {0} is left to draw")]
     NoneLeft(&'static str),
-    #[error("only a scripted game (a record without a seed) chooses its tiles and turn order")]
+    #[error("only a scripted game (a record without a seed) chooses its turn order, and its tiles only it, a player's view or a determinized game (`Game::view`, `Game::determinize`)")]
     NotScripted,
+    #[error("no tile is drawn now: in a view or a determinized game, force_draw replaces the tile drawn, while it waits to be placed")]
+    NotDrawn,
+    #[error("tile {0} cannot be drawn now (the river's tiles come first, the fork first of them and the lake last)")]
+    NotNow(&'static str),
+    #[error("tile {0} fits nowhere: a real draw would discard it and draw again")]
+    FitsNowhere(&'static str),
     #[error("there is no player {0}")]
     NoSuchPlayer(u8),
+    #[error("there is no tile {0} in this ruleset")]
+    NoSuchTile(u16),
 }
 
 impl Game {
@@ -261,6 +279,8 @@ impl Game {
             current: None,
             discards: Vec::with_capacity(8),
             scripted,
+            deal: Deal::default(),
+            hidden: false,
         };
         g.start(seed, start)?;
         Ok(g)
@@ -297,6 +317,7 @@ impl Game {
             *s = figures;
         }
         self.seed = seed;
+        self.hidden = false;
         self.to_move = 0;
         self.turn = 0;
         self.scores = [0; MAX_PLAYERS];
@@ -395,10 +416,22 @@ impl Game {
         Ok(())
     }
 
-    /// Make `tile` the tile to place this turn, taken from those not yet drawn.
+    /// Make `tile` the tile to place this turn, taken from those not yet
+    /// drawn: a scripted game's draw, or in a game whose future is hidden
+    /// (`future_hidden`: a view, a determinized game) an explicit answer to
+    /// the chance of the draw just made (the tile drawn goes back among the
+    /// face-down ones; `tile` must be one a real draw could give now, and
+    /// one that fits somewhere).
     pub fn force_draw(&mut self, tile: u16) -> Result<(), ForceDrawError> {
+        if tile as usize >= self.rules.tiles.len() {
+            return Err(ForceDrawError::NoSuchTile(tile));
+        }
         if !self.scripted {
-            return Err(ForceDrawError::NotScripted);
+            return if self.hidden {
+                self.redraw(tile)
+            } else {
+                Err(ForceDrawError::NotScripted)
+            };
         }
         if self.is_over() {
             return Err(ForceDrawError::GameOver);
@@ -437,10 +470,12 @@ impl Game {
                 all.remove(k);
             }
         }
-        match mechanics::tile_source(self.rules, &mut all, &mut rng) {
+        self.deal = Deal::default();
+        match mechanics::tile_source(self.rules, &mut all, &mut rng, &mut self.deal) {
             Some(stack) => self.stack = stack,
             None => {
                 all.shuffle(&mut rng);
+                self.deal.push(all.len(), true);
                 self.stack = all;
             }
         }
@@ -715,7 +750,7 @@ impl Game {
     }
 
     /// Is there any legal placement for tile `t`? (Stops at the first.)
-    fn placeable(&self, t: u16) -> bool {
+    pub(crate) fn placeable(&self, t: u16) -> bool {
         let tile = &self.rules.tiles[t as usize];
         if mechanics::filters(self, tile) {
             // Where the filters accept the tile only near a few cells (a

@@ -6,6 +6,7 @@ pub mod board;
 pub mod features;
 pub(crate) mod fit;
 pub mod game;
+pub(crate) mod hidden;
 pub(crate) mod scoring;
 pub mod types;
 

@@ -30,6 +30,7 @@ use rand_pcg::Pcg64Mcg;
 
 use crate::engine::features::Node;
 use crate::engine::game::Game;
+use crate::engine::hidden::Deal;
 use crate::engine::types::*;
 use crate::tables::{Hook, Mech, Ruleset, Segment, TileType};
 
@@ -146,15 +147,18 @@ pub(crate) fn setup(rules: &Ruleset, supply: &mut [u8; FIGURE_KINDS], ext: &mut 
 
 // ----- H2 tile source ----------------------------------------------------
 
-/// The draw order of `all` (every tile to draw), or `None` to shuffle them.
+/// The draw order of `all` (every tile to draw) and the runs it was dealt
+/// in (pushed onto `deal`, which a view and `Game::determinize` respect),
+/// or `None` to shuffle them as one run.
 pub(crate) fn tile_source(
     rules: &Ruleset,
     all: &mut Vec<u16>,
     rng: &mut Pcg64Mcg,
+    deal: &mut Deal,
 ) -> Option<Vec<u16>> {
     for &m in rules.hooks.on(Hook::TileSource) {
         if m == Mech::River {
-            return Some(river::stack(rules, std::mem::take(all), rng));
+            return Some(river::stack(rules, std::mem::take(all), rng, deal));
         }
     }
     None

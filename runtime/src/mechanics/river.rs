@@ -9,6 +9,7 @@ use rand_pcg::Pcg64Mcg;
 
 use crate::engine::board::{DX, DY};
 use crate::engine::game::Game;
+use crate::engine::hidden::Deal;
 use crate::engine::types::{MoveError, Placement};
 use crate::generated::attr;
 use crate::tables::{Edge, Ruleset, TileType, UnusedStart};
@@ -26,8 +27,15 @@ fn has(t: &TileType, a: u8) -> bool {
 /// the river tiles in their order, then the land tiles shuffled. Other sets' start tiles kept for the
 /// river (`Ruleset::with_river`, 000_… fn 7, L612) are mixed into the river
 /// or drawn first after it; one that is itself a river tile (another
-/// river's spring) stays in the river's part either way.
-pub(crate) fn stack(rules: &Ruleset, all: Vec<u16>, rng: &mut Pcg64Mcg) -> Vec<u16> {
+/// river's spring) stays in the river's part either way. The runs dealt
+/// apart go onto `deal`: forks, the river's middle, lakes (each shuffled),
+/// the start tiles drawn after it (in the ruleset's order), the land.
+pub(crate) fn stack(
+    rules: &Ruleset,
+    all: Vec<u16>,
+    rng: &mut Pcg64Mcg,
+    deal: &mut Deal,
+) -> Vec<u16> {
     let (mut river, mut rest): (Vec<u16>, Vec<u16>) = all
         .into_iter()
         .partition(|&t| is_river(&rules.tiles[t as usize]));
@@ -40,8 +48,10 @@ pub(crate) fn stack(rules: &Ruleset, all: Vec<u16>, rng: &mut Pcg64Mcg) -> Vec<u
     if rules.options.unused_start == UnusedStart::River {
         river.append(&mut with_river);
     }
-    let mut stack = order(rules, &mut river, rng);
+    let mut stack = order(rules, &mut river, rng, deal);
     rest.shuffle(rng);
+    deal.push(with_river.len(), false);
+    deal.push(rest.len(), true);
     stack.append(&mut with_river);
     stack.extend(rest);
     stack
@@ -49,7 +59,7 @@ pub(crate) fn stack(rules: &Ruleset, all: Vec<u16>, rng: &mut Pcg64Mcg) -> Vec<u
 
 /// The river's draw order: forks first, lakes last, the rest shuffled
 /// (000_… L460-L464: "set the lake aside"; "the first player places the fork").
-fn order(rules: &Ruleset, river: &mut [u16], rng: &mut Pcg64Mcg) -> Vec<u16> {
+fn order(rules: &Ruleset, river: &mut [u16], rng: &mut Pcg64Mcg, deal: &mut Deal) -> Vec<u16> {
     let tile = |t: &u16| &rules.tiles[*t as usize];
     let mut forks: Vec<u16> = river
         .iter()
@@ -69,6 +79,9 @@ fn order(rules: &Ruleset, river: &mut [u16], rng: &mut Pcg64Mcg) -> Vec<u16> {
     forks.shuffle(rng);
     middle.shuffle(rng);
     lakes.shuffle(rng);
+    for run in [&forks, &middle, &lakes] {
+        deal.push(run.len(), true);
+    }
     forks.into_iter().chain(middle).chain(lakes).collect()
 }
 

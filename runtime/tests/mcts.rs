@@ -1,0 +1,125 @@
+//! The `mcts` bot (information-set MCTS): its spec, and short games on the
+//! base game and on rulesets with every kind of decision, where each of its
+//! answers must be legal and the games must end. Its strength is measured
+//! by `examples/mcts_vs_greedy.rs` (README, "The mcts bot"), not here.
+
+use std::time::{Duration, Instant};
+
+use carcassonne_runtime::bots::{self, Bot, Budget, Ismcts, Reward, Settings};
+use carcassonne_runtime::engine::{Actor, Decision, Game};
+
+/// Play one game with `specs` seated in order (bots given views); every
+/// decision kind met, and the final scores.
+fn play(ruleset: &str, specs: &[&str], seed: u64) -> (Vec<Decision>, Vec<u32>) {
+    let rules = carcassonne_runtime::ruleset(ruleset).unwrap();
+    let mut g = Game::new(rules, specs.len() as u8, seed).unwrap();
+    let mut seats: Vec<Box<dyn Bot>> = specs
+        .iter()
+        .enumerate()
+        .map(|(i, s)| bots::make(s, seed * 10 + i as u64).unwrap())
+        .collect();
+    let mut kinds = Vec::new();
+    let mut view = g.view(0);
+    let mut events = Vec::new();
+    let mut decisions = 0;
+    while let Some(p) = g.pending() {
+        let Actor::Player(who) = p.actor else {
+            unreachable!("draws are the engine's")
+        };
+        if !kinds.contains(&p.decision) {
+            kinds.push(p.decision);
+        }
+        g.view_into(who, &mut view);
+        let a = seats[who as usize].choose_action(&view).unwrap();
+        assert!(
+            g.legal_actions().contains(&a),
+            "{ruleset}: {a:?} is not legal"
+        );
+        g.apply_action_by(who, a, &mut events).unwrap();
+        decisions += 1;
+        assert!(decisions < 10_000, "{ruleset}: the game does not end");
+    }
+    (kinds, g.scores().to_vec())
+}
+
+#[test]
+fn mcts_plays_legal_games_to_the_end() {
+    let (kinds, _) = play("base", &["mcts:iters=30", "greedy"], 1);
+    assert!(kinds.contains(&Decision::Place) && kinds.contains(&Decision::Wood));
+    // Abbey & Mayor asks for the abbey, the barn, the wagon; three players.
+    let (kinds, _) = play(
+        "base_abbey_mayor",
+        &["mcts:iters=20", "random", "mcts:iters=20:reward=win"],
+        2,
+    );
+    assert!(kinds.contains(&Decision::Source), "{kinds:?}");
+    // Everything at once: the river, builders (a second tile), pigs, ...
+    play("everything_c1", &["mcts:iters=10", "mcts:iters=10"], 3);
+}
+
+#[test]
+fn an_iteration_budget_is_deterministic() {
+    let a = play("base_river1", &["mcts:iters=20", "random"], 4);
+    let b = play("base_river1", &["mcts:iters=20", "random"], 4);
+    assert_eq!(a, b);
+}
+
+#[test]
+fn a_time_budget_stops_in_time() {
+    let rules = carcassonne_runtime::ruleset("base").unwrap();
+    let g = Game::new(rules, 2, 5).unwrap();
+    let mut bot = Ismcts::new(Settings::parse("mcts:ms=50").unwrap().unwrap(), 1);
+    let started = Instant::now();
+    let a = bot.choose(&g.view(0)).unwrap();
+    let took = started.elapsed();
+    assert!(g.legal_actions().contains(&a));
+    assert!(bot.last_iterations() >= 1);
+    // 50 ms, and the iterations between two looks at the clock.
+    assert!(took < Duration::from_millis(1_000), "{took:?}");
+}
+
+#[test]
+fn specs_parse_and_bad_ones_are_refused() {
+    let s = Settings::parse("mcts").unwrap().unwrap();
+    assert_eq!(s, Settings::default());
+    assert_eq!(s.budget, Budget::Iterations(1_000));
+    assert_eq!(s.reward, Reward::Margin);
+    let s = Settings::parse("mcts:ms=200:c=1.5:reward=win")
+        .unwrap()
+        .unwrap();
+    assert_eq!(s.budget, Budget::Time(Duration::from_millis(200)));
+    assert_eq!((s.c, s.reward), (1.5, Reward::Win));
+    // A bot's name reads back as the same bot.
+    assert_eq!(Settings::parse(&s.spec()).unwrap().unwrap(), s);
+    assert_eq!(
+        bots::make("mcts:iters=7", 0).unwrap().name(),
+        "mcts:iters=7:c=0.7:reward=margin"
+    );
+    assert!(Settings::parse("greedy").is_none());
+    for bad in [
+        "mcts:iters=0",
+        "mcts:iters=many",
+        "mcts:ms=-3",
+        "mcts:c=-1",
+        "mcts:c=NaN",
+        "mcts:reward=points",
+        "mcts:depth=3",
+        "mcts:iters",
+        "mcts:",
+    ] {
+        let e = bots::make(bad, 0)
+            .err()
+            .unwrap_or_else(|| panic!("{bad} accepted"));
+        assert!(e.contains(bad), "{e}");
+    }
+    assert!(bots::make("mctss", 0).err().unwrap().contains("mcts"));
+}
+
+#[test]
+fn a_finished_game_gets_no_answer() {
+    let rules = carcassonne_runtime::ruleset("base").unwrap();
+    let mut g = Game::new(rules, 2, 6).unwrap();
+    g.finish();
+    let mut bot = Ismcts::new(Settings::default(), 0);
+    assert_eq!(bot.choose(&g), None);
+}
