@@ -75,7 +75,7 @@ enum Command {
         players: u8,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// One bot per player, comma-separated (random, greedy); one name serves all.
+        /// One bot per player, comma-separated (random, greedy, mcts or mcts:iters=N; README "Bots"); one name serves all.
         #[arg(long, default_value = "random")]
         bots: String,
         /// Write the game record (JSON) here.

@@ -3,22 +3,22 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use carcassonne_runtime::bots::{BotKind, SimpleBot};
+use carcassonne_runtime::bots::{self, Bot};
 use carcassonne_runtime::engine::{Action, Actor, Game, Move, Pending, Reason, ScoreEvent};
 use carcassonne_runtime::record::{self, Record, Recorder};
 use carcassonne_runtime::tables::{Mech, Ruleset};
 
-/// Parse `random,greedy,...`: one bot per player (a single name serves all).
-pub fn parse_bots(spec: &str, players: u8) -> Result<Vec<BotKind>, String> {
-    let names: Vec<&str> = spec.split(',').map(str::trim).collect();
+/// Parse `random,greedy,...`: one bot spec per player (a single one serves
+/// all); each must be a bot `bots::make` knows, options included
+/// (`mcts:iters=200`).
+pub fn parse_bots(spec: &str, players: u8) -> Result<Vec<String>, String> {
     let mut out = Vec::new();
-    for n in &names {
-        out.push(
-            BotKind::parse(n).ok_or_else(|| format!("unknown bot `{n}`; bots: random, greedy"))?,
-        );
+    for n in spec.split(',').map(str::trim) {
+        bots::make(n, 0)?;
+        out.push(n.to_string());
     }
     match out.len() {
-        1 => Ok(vec![out[0]; players as usize]),
+        1 => Ok(vec![out[0].clone(); players as usize]),
         n if n == players as usize => Ok(out),
         n => Err(format!("{n} bots given for {players} players")),
     }
@@ -67,12 +67,12 @@ fn events_text(events: &[ScoreEvent]) -> String {
 
 /// The bots of a game seeded `seed`, one per seat, each with its own seed
 /// derived from the game's (so `play` and `simulate` play the same games).
-pub fn seats(bots: &[BotKind], seed: u64) -> Vec<SimpleBot> {
+pub fn seats(bots: &[impl AsRef<str>], seed: u64) -> Result<Vec<Box<dyn Bot>>, String> {
     bots.iter()
         .enumerate()
-        .map(|(i, &k)| {
-            SimpleBot::new(
-                k,
+        .map(|(i, spec)| {
+            bots::make(
+                spec.as_ref(),
                 seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
                     .wrapping_add(i as u64 + 1),
             )
@@ -80,27 +80,38 @@ pub fn seats(bots: &[BotKind], seed: u64) -> Vec<SimpleBot> {
         .collect()
 }
 
+/// `player`'s answer to the pending decision of `g`, from the bot in that
+/// seat, which is shown `player`'s view of the game (`Game::view`: never the
+/// order of the face-down tiles). `view` is a game kept to refill.
+pub fn ask(seat: &mut dyn Bot, g: &Game, player: u8, view: &mut Option<Game>) -> Option<Action> {
+    let v = match view {
+        Some(v) => {
+            g.view_into(player, v);
+            v
+        }
+        None => view.insert(g.view(player)),
+    };
+    seat.choose_action(v)
+}
+
 /// Play one game with bots; returns the record.
 pub fn play(
     rules: &'static Ruleset,
     players: u8,
     seed: u64,
-    bots: &[BotKind],
+    bots: &[impl AsRef<str>],
     quiet: bool,
 ) -> Result<Record, String> {
     let mut g = Game::new(rules, players, seed).map_err(|e| e.to_string())?;
-    let mut seats = seats(bots, seed);
-    let mut rec = Recorder::new(
-        &g,
-        Some(bots.iter().map(|b| b.name().to_string()).collect()),
-    );
+    let mut seats = seats(bots, seed)?;
+    let mut rec = Recorder::new(&g, Some(seats.iter().map(|b| b.name()).collect()));
+    let mut view = None;
     let mut events = Vec::new();
     // The state before this part's placement, and the placement.
     let mut placing: Option<(Game, Move)> = None;
     while let Some(pending) = g.pending() {
         let player = decider(pending);
-        let a = seats[player as usize]
-            .choose_action(&g)
+        let a = ask(seats[player as usize].as_mut(), &g, player, &mut view)
             .ok_or("the bot found no legal move (the drawn tile should always be placeable)")?;
         let before = g.clone();
         events.clear();

@@ -461,7 +461,16 @@ impl Server {
         });
         let mut bot = carcassonne_runtime::bots::make(&f.name, seed)
             .map_err(|e| Failure::new(Code::UnknownBot, e))?;
-        let action = bot.choose_action(&s.game).ok_or_else(|| {
+        // The bot sees what the player it answers for may know: never the
+        // order of the face-down tiles.
+        let asked = match s.game.pending() {
+            Some(carcassonne_runtime::engine::Pending {
+                actor: carcassonne_runtime::engine::Actor::Player(p),
+                ..
+            }) => p,
+            _ => s.game.to_move(),
+        };
+        let action = bot.choose_action(&s.game.view(asked)).ok_or_else(|| {
             Failure::new(
                 Code::Internal,
                 format!("bot `{}` found no action", bot.name()),

@@ -11,7 +11,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use carcassonne_runtime::bots::BotKind;
 use carcassonne_runtime::engine::{Game, Reason, ScoreEvent};
 use carcassonne_runtime::tables::{Kind, Mech, Ruleset};
 use clap::Args;
@@ -27,7 +26,7 @@ pub struct SimulateArgs {
     /// How many games.
     #[arg(long, default_value_t = 1000)]
     pub games: u64,
-    /// One bot per seat, comma-separated (random, greedy): the number of bots is the number of players.
+    /// One bot per seat, comma-separated (random, greedy, mcts or mcts:iters=N; README "Bots"): the number of bots is the number of players.
     #[arg(long, default_value = "random,greedy")]
     pub bots: String,
     /// Worker threads (default: every core).
@@ -129,19 +128,19 @@ pub struct GameResult {
 /// Play one game; bots are seeded as `play` seeds them.
 pub fn play_one(
     rules: &'static Ruleset,
-    bots: &[BotKind],
+    bots: &[impl AsRef<str>],
     seed: u64,
 ) -> Result<GameResult, String> {
     let players = bots.len() as u8;
     let mut g = Game::new(rules, players, seed).map_err(|e| e.to_string())?;
-    let mut seats = crate::play::seats(bots, seed);
+    let mut seats = crate::play::seats(bots, seed)?;
+    let mut view = None;
     let mut by_kind = vec![[0u32; SCORING.len()]; bots.len()];
     let start_tiles = g.placed().len();
     let mut events = Vec::with_capacity(16);
     while let Some(pending) = g.pending() {
-        let p = crate::play::decider(pending) as usize;
-        let a = seats[p]
-            .choose_action(&g)
+        let p = crate::play::decider(pending);
+        let a = crate::play::ask(seats[p as usize].as_mut(), &g, p, &mut view)
             .ok_or_else(|| format!("game seed {seed}: the bot found no legal move"))?;
         events.clear();
         g.apply_action(a, &mut events)
@@ -167,7 +166,7 @@ pub fn play_one(
 /// Play games `0..games` on `threads` threads; results in game order.
 pub fn run_games(
     rules: &'static Ruleset,
-    bots: &[BotKind],
+    bots: &[String],
     games: u64,
     seed: u64,
     threads: usize,
@@ -237,12 +236,25 @@ fn mean(xs: impl Iterator<Item = f64>) -> (f64, f64, usize) {
     (m, sd, n)
 }
 
+/// A 95 % interval for a seat's share of wins `p` over `n` games (the
+/// normal approximation, p ± 1.96 √(p(1-p)/n), clamped to 0..1; ties count
+/// as shared wins, so it is approximate where ties are common): a seat
+/// whose interval leaves out the fair share 1/players wins more or less
+/// often than its bot alone explains.
+fn interval95(p: f64, n: usize) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let half = 1.96 * (p * (1.0 - p) / n as f64).sqrt();
+    ((p - half).max(0.0), (p + half).min(1.0))
+}
+
 fn r4(x: f64) -> f64 {
     (x * 10_000.0).round() / 10_000.0
 }
 
 /// The summary of a simulation as JSON (the same whatever the thread count).
-pub fn summary(rules: &Ruleset, bots: &[BotKind], seed: u64, results: &[GameResult]) -> Value {
+pub fn summary(rules: &Ruleset, bots: &[String], seed: u64, results: &[GameResult]) -> Value {
     let players = bots.len();
     let games = results.len();
     let mut wins = vec![0.0f64; players];
@@ -263,6 +275,12 @@ pub fn summary(rules: &Ruleset, bots: &[BotKind], seed: u64, results: &[GameResu
             let (m, sd, _) = mean(results.iter().map(|r| r.scores[p] as f64));
             let min = results.iter().map(|r| r.scores[p]).min().unwrap_or(0);
             let max = results.iter().map(|r| r.scores[p]).max().unwrap_or(0);
+            let share = if games > 0 {
+                wins[p] / games as f64
+            } else {
+                0.0
+            };
+            let (low, high) = interval95(share, games);
             let mut kinds = serde_json::Map::new();
             for &k in &cols {
                 let (km, _, _) = mean(results.iter().map(|r| r.by_kind[p][k] as f64));
@@ -270,12 +288,13 @@ pub fn summary(rules: &Ruleset, bots: &[BotKind], seed: u64, results: &[GameResu
             }
             json!({
                 "seat": p,
-                "bot": bots[p].name(),
+                "bot": bots[p],
                 "mean": r4(m),
                 "sd": r4(sd),
                 "min": min,
                 "max": max,
-                "win_rate": r4(if games > 0 { wins[p] / games as f64 } else { 0.0 }),
+                "win_rate": r4(share),
+                "win_rate_ci95": [r4(low), r4(high)],
                 "points_by_feature": kinds,
             })
         })
@@ -296,7 +315,7 @@ pub fn summary(rules: &Ruleset, bots: &[BotKind], seed: u64, results: &[GameResu
         "games": games,
         "seed": seed,
         "players": players,
-        "bots": bots.iter().map(|b| b.name()).collect::<Vec<_>>(),
+        "bots": bots,
         "seats": seats,
         "ties": ties,
         "mean_turns": r4(turns),
@@ -336,9 +355,10 @@ pub fn table(s: &Value) -> String {
         .filter(|c| s["points_by_feature"].get(*c).is_some())
         .collect();
     let width = |c: &str| c.len().max(7);
+    let bot_width = bots.iter().map(|b| b.len()).max().unwrap_or(0).max(8);
     let mut head = format!(
-        "{:<5} {:<8} {:>8} {:>7} {:>5} {:>5} {:>7}  ",
-        "seat", "bot", "mean", "sd", "min", "max", "wins%"
+        "{:<5} {:<bot_width$} {:>8} {:>7} {:>5} {:>5} {:>7} {:>13}  ",
+        "seat", "bot", "mean", "sd", "min", "max", "wins%", "95% interval"
     );
     for c in &cols {
         head.push_str(&format!(" {c:>w$}", w = width(c)));
@@ -347,8 +367,9 @@ pub fn table(s: &Value) -> String {
     out.push('\n');
     for seat in s["seats"].as_array().into_iter().flatten() {
         let k = &seat["points_by_feature"];
+        let ci = |i: usize| 100.0 * seat["win_rate_ci95"][i].as_f64().unwrap_or(0.0);
         let mut line = format!(
-            "{:<5} {:<8} {:>8.2} {:>7.2} {:>5} {:>5} {:>7.2}  ",
+            "{:<5} {:<bot_width$} {:>8.2} {:>7.2} {:>5} {:>5} {:>7.2} {:>13}  ",
             format!("P{}", seat["seat"]),
             seat["bot"].as_str().unwrap_or("?"),
             seat["mean"].as_f64().unwrap_or(0.0),
@@ -356,6 +377,7 @@ pub fn table(s: &Value) -> String {
             seat["min"].as_u64().unwrap_or(0),
             seat["max"].as_u64().unwrap_or(0),
             100.0 * seat["win_rate"].as_f64().unwrap_or(0.0),
+            format!("{:.1}-{:.1}", ci(0), ci(1)),
         );
         for c in &cols {
             line.push_str(&format!(
@@ -392,19 +414,17 @@ pub fn table(s: &Value) -> String {
         ""
     };
     out.push_str(&format!(
-        "(wins: a tie for first is shared; points by feature are means per game{goods}{cards})\n"
+        "(wins: a tie for first is shared, and the interval is the 95 % one for a seat's share of wins; points by feature are means per game{goods}{cards})\n"
     ));
     out
 }
 
 pub fn run(args: SimulateArgs) -> Result<(), String> {
     let rules = load::ruleset(&args.ruleset).map_err(|e| e.to_string())?;
-    let names: Vec<&str> = args.bots.split(',').map(str::trim).collect();
     let mut bots = Vec::new();
-    for n in &names {
-        bots.push(
-            BotKind::parse(n).ok_or_else(|| format!("unknown bot `{n}`; bots: random, greedy"))?,
-        );
+    for n in args.bots.split(',').map(str::trim) {
+        carcassonne_runtime::bots::make(n, 0)?;
+        bots.push(n.to_string());
     }
     let players = bots.len() as u8;
     let o = &rules.options;

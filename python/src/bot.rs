@@ -3,6 +3,7 @@
 use std::sync::Mutex;
 
 use carcassonne_runtime::bots::{self, Bot as EngineBot};
+use carcassonne_runtime::engine::{Actor, Pending};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -41,9 +42,19 @@ impl Bot {
     }
 
     /// The bot's answer to `game`'s pending decision, as a dict `apply`
-    /// takes; None when the game is over.
+    /// takes; None when the game is over. The bot is shown the view of the
+    /// player it answers for (`Game.view`): never the order of the
+    /// face-down tiles.
     fn choose<'py>(&self, py: Python<'py>, game: &Game) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let Some(a) = self.lock().choose_action(&game.engine) else {
+        let asked = match game.engine.pending() {
+            Some(Pending {
+                actor: Actor::Player(p),
+                ..
+            }) => p,
+            _ => game.engine.to_move(),
+        };
+        let view = game.engine.view(asked);
+        let Some(a) = self.lock().choose_action(&view) else {
             return Ok(None);
         };
         Ok(Some(action_dict(py, &game.engine, a)?))

@@ -34,6 +34,9 @@ pub struct Game {
     legal: Vec<Action>,
     legal_fresh: bool,
     events: Vec<ScoreEvent>,
+    /// A player's view (`view`): its history starts where it was made (or
+    /// last re-dealt), and it has no record.
+    is_view: bool,
 }
 
 fn illegal(e: impl std::fmt::Display) -> PyErr {
@@ -211,6 +214,24 @@ impl Game {
             legal: self.legal.clone(),
             legal_fresh: self.legal_fresh,
             events: Vec::new(),
+            is_view: self.is_view,
+        }
+    }
+
+    /// A game whose history starts at `engine` (a view, or a view re-dealt).
+    fn from_here(&self, engine: Engine) -> Game {
+        Game {
+            start: Arc::new(engine.clone()),
+            engine,
+            ruleset: self.ruleset.clone(),
+            actions: Vec::new(),
+            states: Vec::new(),
+            depth: 0,
+            space: self.space,
+            legal: Vec::new(),
+            legal_fresh: false,
+            events: Vec::new(),
+            is_view: true,
         }
     }
 }
@@ -274,7 +295,47 @@ impl Game {
             legal: Vec::new(),
             legal_fresh: false,
             events: Vec::new(),
+            is_view: false,
         })
+    }
+
+    /// What `player` may know of this game (`Game::view` in the engine):
+    /// the same position with the order of the face-down tiles hidden (put
+    /// in a canonical order) and the seed dropped. Give bots views; search
+    /// from one with `determinize`. A view plays on like a game (its draws
+    /// follow the hidden order's stand-in), `undo` goes back to where it was
+    /// made, and it has no `record`.
+    fn view(&self, player: u8) -> PyResult<Game> {
+        if player >= self.engine.players() {
+            return Err(PyValueError::new_err(format!(
+                "there is no player {player}: the game has {}",
+                self.engine.players()
+            )));
+        }
+        Ok(self.from_here(self.engine.view(player)))
+    }
+
+    /// Views only: re-deal the face-down tiles at random (seeded by
+    /// `seed`), as they could really lie given what has been seen: one game
+    /// of the viewer's information set, for search. Its history restarts
+    /// here.
+    fn determinize(&mut self, seed: u64) -> PyResult<()> {
+        if !self.is_view {
+            return Err(PyValueError::new_err(
+                "determinize re-deals a view (game.view(player)); the game itself keeps its real order",
+            ));
+        }
+        let mut engine = self.engine.clone();
+        engine.determinize_seeded(seed);
+        *self = self.from_here(engine);
+        Ok(())
+    }
+
+    /// Whether this is a player's view (`view`), whose draw order is not
+    /// the real one.
+    #[getter]
+    fn is_view(&self) -> bool {
+        self.is_view
     }
 
     #[getter]
@@ -438,6 +499,11 @@ impl Game {
         py: Python<'py>,
         bots: Option<Vec<String>>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        if self.is_view {
+            return Err(PyValueError::new_err(
+                "a view has no record: it starts mid-game; take the record of the game itself",
+            ));
+        }
         let mut g = (*self.start).clone();
         let mut rec = Recorder::new(&g, bots);
         let mut events = Vec::new();

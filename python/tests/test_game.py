@@ -231,3 +231,46 @@ def test_a_ruleset_from_a_toml_path(repo, tmp_path):
     bad.write_text("[ruleset]\nid = \n")
     with pytest.raises(ValueError):
         cc.Game(str(bad))
+
+
+def test_a_view_hides_the_draw_order_and_determinize_re_deals_it():
+    g = cc.Game("base_river1", players=2, seed=5)
+    for _ in range(6):
+        g.apply(g.legal_actions()[0])
+    v = g.view(g.pending["player"])
+    assert v.is_view and not g.is_view
+    # The same position: the same decision and the same answers.
+    assert v.pending == g.pending and v.legal_actions() == g.legal_actions()
+    with pytest.raises(ValueError):
+        v.record()
+    with pytest.raises(ValueError):
+        g.determinize(1)
+    with pytest.raises(ValueError):
+        g.view(7)
+    # Views of the same history are equal whatever the real order: two
+    # re-dealings of one view, viewed again, cannot be told apart.
+    a, b = v.clone(), v.clone()
+    a.determinize(1)
+    b.determinize(2)
+    assert a.view(0).observation(0)["board"].tolist() == b.view(0).observation(0)["board"].tolist()
+    # A re-dealt view plays to the end, and undo goes back to where it
+    # was re-dealt.
+    rng = random.Random(3)
+    n = 0
+    while not a.is_over:
+        a.apply(rng.choice(a.legal_actions()))
+        n += 1
+    for _ in range(n):
+        a.undo()
+    assert a.legal_actions() == g.legal_actions()
+    with pytest.raises(IndexError):
+        a.undo()
+
+
+def test_a_bot_is_shown_a_view():
+    # The bot's answer is the same for two games that differ only in their
+    # face-down order: it cannot see that order.
+    g = cc.Game("base", players=2, seed=11)
+    v = g.view(0)
+    v.determinize(99)
+    assert cc.Bot("greedy", 4).choose(g) == cc.Bot("greedy", 4).choose(v)

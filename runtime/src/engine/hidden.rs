@@ -138,6 +138,13 @@ impl Game {
         self.conceal();
     }
 
+    /// `determinize` with the engine's own random source seeded by `seed`
+    /// (for callers outside Rust: the Python package, a protocol).
+    pub fn determinize_seeded(&mut self, seed: u64) {
+        use rand::SeedableRng;
+        self.determinize(&mut rand_pcg::Pcg64Mcg::seed_from_u64(seed));
+    }
+
     /// Whether the face-down order is not the real game's: a view, or a
     /// game re-dealt by `determinize`. Such a game takes `force_draw`.
     pub fn future_hidden(&self) -> bool {
