@@ -166,7 +166,7 @@ pub fn play_one(
 /// Play games `0..games` on `threads` threads; results in game order.
 pub fn run_games(
     rules: &'static Ruleset,
-    bots: &[String],
+    bots: &[impl AsRef<str> + Sync],
     games: u64,
     seed: u64,
     threads: usize,
@@ -254,7 +254,12 @@ fn r4(x: f64) -> f64 {
 }
 
 /// The summary of a simulation as JSON (the same whatever the thread count).
-pub fn summary(rules: &Ruleset, bots: &[String], seed: u64, results: &[GameResult]) -> Value {
+pub fn summary(
+    rules: &Ruleset,
+    bots: &[impl AsRef<str>],
+    seed: u64,
+    results: &[GameResult],
+) -> Value {
     let players = bots.len();
     let games = results.len();
     let mut wins = vec![0.0f64; players];
@@ -288,7 +293,7 @@ pub fn summary(rules: &Ruleset, bots: &[String], seed: u64, results: &[GameResul
             }
             json!({
                 "seat": p,
-                "bot": bots[p],
+                "bot": bots[p].as_ref(),
                 "mean": r4(m),
                 "sd": r4(sd),
                 "min": min,
@@ -315,7 +320,7 @@ pub fn summary(rules: &Ruleset, bots: &[String], seed: u64, results: &[GameResul
         "games": games,
         "seed": seed,
         "players": players,
-        "bots": bots,
+        "bots": bots.iter().map(|b| b.as_ref()).collect::<Vec<_>>(),
         "seats": seats,
         "ties": ties,
         "mean_turns": r4(turns),

@@ -323,7 +323,7 @@ fn fused_and_action_paths_agree() {
             let (mut ev_f, mut ev_a) = (Vec::new(), Vec::new());
             while !fused.is_over() {
                 let p = fused.to_move() as usize;
-                let mv: Move = bots_f[p].choose(&fused).unwrap();
+                let mv: Move = bots_f[p].choose(&fused.view(p as u8)).unwrap();
                 fused.apply_into(mv, &mut ev_f).unwrap();
                 let q = acted.to_move() as usize;
                 while acted.to_move() as usize == q && !acted.is_over() {
