@@ -51,17 +51,6 @@ pub const DECISIONS: [Decision; 5] = [
     Decision::MoveWagon,
 ];
 
-/// A decision's short name in Python (`pending["decision"]`).
-pub fn decision_code(d: Decision) -> &'static str {
-    match d {
-        Decision::Place => "place",
-        Decision::Wood => "wood",
-        Decision::SecondTile => "second-tile",
-        Decision::Source => "source",
-        Decision::MoveWagon => "move-wagon",
-    }
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Space {
     pub radius: i32,

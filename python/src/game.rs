@@ -219,7 +219,7 @@ impl Game {
     }
 
     /// A game whose history starts at `engine` (a view, or a view re-dealt).
-    fn from_here(&self, engine: Engine) -> Game {
+    fn starting_at(&self, engine: Engine) -> Game {
         Game {
             start: Arc::new(engine.clone()),
             engine,
@@ -312,7 +312,7 @@ impl Game {
                 self.engine.players()
             )));
         }
-        Ok(self.from_here(self.engine.view(player)))
+        Ok(self.starting_at(self.engine.view(player)))
     }
 
     /// Views only: re-deal the face-down tiles at random (seeded by
@@ -327,7 +327,7 @@ impl Game {
         }
         let mut engine = self.engine.clone();
         engine.determinize_seeded(seed);
-        *self = self.from_here(engine);
+        *self = self.starting_at(engine);
         Ok(())
     }
 
@@ -401,7 +401,7 @@ impl Game {
             Actor::Player(q) => d.set_item("player", q)?,
             Actor::Chance => d.set_item("player", py.None())?,
         }
-        d.set_item("decision", encoding::decision_code(p.decision))?;
+        d.set_item("decision", p.decision.key())?;
         d.set_item("text", p.decision.name())?;
         Ok(Some(d))
     }

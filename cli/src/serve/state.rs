@@ -11,17 +11,6 @@ use serde_json::{json, Map, Value};
 
 use super::session::Session;
 
-/// A short, stable key for each decision (`Decision::name` is prose).
-pub fn decision_key(d: Decision) -> &'static str {
-    match d {
-        Decision::Place => "place",
-        Decision::Wood => "wood",
-        Decision::SecondTile => "second-tile",
-        Decision::Source => "source",
-        Decision::MoveWagon => "move-wagon",
-    }
-}
-
 fn tile_id(g: &Game, t: u16) -> &'static str {
     g.rules().tiles[t as usize].id
 }
@@ -50,7 +39,7 @@ pub fn pending(s: &Session) -> Value {
     let mut m = Map::new();
     m.insert("actor".into(), json!("player"));
     m.insert("player".into(), json!(player));
-    m.insert("decision".into(), json!(decision_key(p.decision)));
+    m.insert("decision".into(), json!(p.decision.key()));
     m.insert("text".into(), json!(p.decision.name()));
     m.insert("part".into(), json!(g.part()));
     if p.decision == Decision::Place {

@@ -248,8 +248,7 @@ impl Ismcts {
         self.path.clear();
         let mut at = 0u32;
         let mut events = std::mem::take(&mut self.buf.events);
-        loop {
-            let Some(pending) = det.pending() else { break };
+        while let Some(pending) = det.pending() {
             let Actor::Player(actor) = pending.actor else {
                 break;
             };

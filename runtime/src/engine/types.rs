@@ -290,6 +290,18 @@ impl Decision {
         matches!(self, Decision::MoveWagon)
     }
 
+    /// A short, stable key for the decision, for callers outside Rust (the
+    /// `serve` protocol, the Python package); `name` is prose.
+    pub fn key(self) -> &'static str {
+        match self {
+            Decision::Place => "place",
+            Decision::Wood => "wood",
+            Decision::SecondTile => "second-tile",
+            Decision::Source => "source",
+            Decision::MoveWagon => "move-wagon",
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Decision::Place => "place a tile",
