@@ -53,6 +53,12 @@ fn mcts_plays_legal_games_to_the_end() {
         2,
     );
     assert!(kinds.contains(&Decision::Source), "{kinds:?}");
+    // A short playout scores the board where it stops.
+    play(
+        "base_traders_builders",
+        &["mcts:iters=20:playout=4", "greedy"],
+        5,
+    );
     // Everything at once: the river, builders (a second tile), pigs, ...
     play("everything_c1", &["mcts:iters=10", "mcts:iters=10"], 3);
 }
@@ -93,8 +99,11 @@ fn specs_parse_and_bad_ones_are_refused() {
     assert_eq!(Settings::parse(&s.spec()).unwrap().unwrap(), s);
     assert_eq!(
         bots::make("mcts:iters=7", 0).unwrap().name(),
-        "mcts:iters=7:c=0.7:reward=margin"
+        "mcts:iters=7:c=0.7:reward=margin:playout=end"
     );
+    let s = Settings::parse("mcts:playout=10").unwrap().unwrap();
+    assert_eq!(s.playout, Some(10));
+    assert_eq!(Settings::parse(&s.spec()).unwrap().unwrap(), s);
     assert!(Settings::parse("greedy").is_none());
     for bad in [
         "mcts:iters=0",
@@ -104,6 +113,8 @@ fn specs_parse_and_bad_ones_are_refused() {
         "mcts:c=NaN",
         "mcts:reward=points",
         "mcts:depth=3",
+        "mcts:playout=-1",
+        "mcts:playout=soon",
         "mcts:iters",
         "mcts:",
     ] {
