@@ -288,6 +288,8 @@ pub fn features(g: &Game, observer: u8) -> Vec<i32> {
             v.push(i32::from(g.figures(p, kind)));
         }
     }
-    v.extend(g.face_down_counts().into_iter().map(i32::from));
+    let mut unseen = Vec::new();
+    g.unseen_into(&mut unseen);
+    v.extend(unseen.into_iter().map(i32::from));
     v
 }

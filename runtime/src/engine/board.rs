@@ -122,7 +122,7 @@ impl Open {
 
 /// A chunk of `BLOCK` as an array (`chunks_exact` gives no others).
 #[inline(always)]
-fn as_block(c: &[u16]) -> &[u16; BLOCK] {
+pub(crate) fn as_block(c: &[u16]) -> &[u16; BLOCK] {
     const NOTHING_FITS: [u16; BLOCK] = [PAD; BLOCK];
     c.try_into().unwrap_or(&NOTHING_FITS)
 }

@@ -6,7 +6,7 @@
 //! the sides set in `mask`); `Open` pads both to whole blocks of eight with
 //! positions nothing fits (`PAD`), so the loops here have no ragged end.
 
-use super::board::Open;
+use super::board::{as_block, Open};
 use super::types::Placement;
 
 /// Open positions tested per step.
@@ -126,11 +126,6 @@ fn scan_blocks(
         *u = total as u16;
     }
     total
-}
-
-#[inline(always)]
-fn as_block(s: &[u16]) -> &[u16; BLOCK] {
-    s.try_into().expect("chunks of BLOCK")
 }
 
 /// `scan_blocks` two blocks (16 positions) per step, for processors with

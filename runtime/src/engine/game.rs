@@ -554,15 +554,6 @@ impl Game {
     pub fn remaining(&self) -> usize {
         self.stack.len() - self.next
     }
-    /// How many tiles of each type are still face down, indexed like
-    /// `rules().tiles`: what every player may know (the mix, not the order).
-    pub fn face_down_counts(&self) -> Vec<u16> {
-        let mut counts = vec![0; self.rules.tiles.len()];
-        for &t in &self.stack[self.next..] {
-            counts[t as usize] += 1;
-        }
-        counts
-    }
     /// Width of the board grid (it grows as the game spreads).
     pub fn board_size(&self) -> i32 {
         self.board.size()
@@ -1660,9 +1651,7 @@ impl Game {
     /// (000_9deb58b1a7d17d38.txt L232-L272). Used for partial records.
     pub fn finish(&mut self) -> Vec<ScoreEvent> {
         let mut events = Vec::new();
-        if !self.is_over() {
-            self.finish_into(&mut events);
-        }
+        self.finish_with(&mut events);
         events
     }
 
