@@ -145,7 +145,7 @@ impl Clone for Open {
     }
 }
 
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct Board {
     /// Width and height of the grid (a power of two).
     size: i32,
@@ -173,6 +173,28 @@ impl Clone for Board {
         self.open.clone_from(&src.open);
     }
 }
+
+/// Boards compare by what lies where, not by the grid that holds it (a
+/// restarted game keeps the grid its last game grew).
+impl PartialEq for Board {
+    fn eq(&self, other: &Self) -> bool {
+        if self.open != other.open {
+            return false;
+        }
+        if (self.size, self.origin) == (other.size, other.origin) {
+            return self.cells == other.cells;
+        }
+        let same_in = |a: &Board, b: &Board| {
+            a.cells.iter().enumerate().all(|(i, &c)| {
+                let (gx, gy) = (i as i32 % a.size, i as i32 / a.size);
+                c == EMPTY || b.cell(gx + a.origin.0, gy + a.origin.1) == c
+            })
+        };
+        same_in(self, other) && same_in(other, self)
+    }
+}
+
+impl Eq for Board {}
 
 /// The grid's width and height before it first grows.
 const INITIAL_SIZE: i32 = 32;
@@ -267,15 +289,33 @@ impl Board {
         }
     }
 
-    /// Take every tile off: the board `Board::new` makes, in this one's
-    /// buffers when the grid never grew.
-    pub fn clear(&mut self) {
-        if self.size != INITIAL_SIZE {
-            *self = Board::new();
-            return;
+    /// Take every tile off: an empty board like `Board::new`'s, in this
+    /// one's buffers. A grid that grew keeps its size, so the next game on
+    /// it neither allocates nor grows again (a large ruleset's board grows
+    /// twice a game otherwise), and only its cells in use are cleared: the
+    /// placed tiles, at `placed`, and the open positions. The first grid is
+    /// small enough to clear whole.
+    pub fn clear(&mut self, placed: impl Iterator<Item = (i32, i32)>) {
+        if self.size == INITIAL_SIZE {
+            self.cells.fill(EMPTY);
+        } else {
+            let (size, (ox, oy)) = (self.size, self.origin);
+            let open = self.open.xy[..self.open.len].iter();
+            let open = open.map(|&[x, y]| (i32::from(x), i32::from(y)));
+            for (x, y) in placed.chain(open) {
+                // Every cell in use lies inside the grid: a wrong index is
+                // caught by the check below in debug builds.
+                let i = ((y - oy) * size + (x - ox)) as usize;
+                if let Some(c) = self.cells.get_mut(i) {
+                    *c = EMPTY;
+                }
+            }
         }
-        self.origin = (-INITIAL_SIZE / 2, -INITIAL_SIZE / 2);
-        self.cells.fill(EMPTY);
+        debug_assert!(
+            self.cells.iter().all(|&c| c == EMPTY),
+            "a cell in use was not listed"
+        );
+        self.origin = (-self.size / 2, -self.size / 2);
         self.open.clear();
     }
 

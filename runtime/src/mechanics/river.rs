@@ -32,57 +32,62 @@ fn has(t: &TileType, a: u8) -> bool {
 /// the start tiles drawn after it (in the ruleset's order), the land.
 pub(crate) fn stack(
     rules: &Ruleset,
-    all: Vec<u16>,
+    mut all: Vec<u16>,
     rng: &mut Pcg64Mcg,
     deal: &mut Deal,
 ) -> Vec<u16> {
-    let (mut river, mut rest): (Vec<u16>, Vec<u16>) = all
-        .into_iter()
-        .partition(|&t| is_river(&rules.tiles[t as usize]));
+    // Worked in place on `all`, which stays sorted by tile (the land keeps
+    // the order a partition would give it, so the same seed deals the same
+    // game); only the short river and start-tile runs are copied out.
+    let mut river: Vec<u16> = all
+        .iter()
+        .copied()
+        .filter(|&t| is_river(&rules.tiles[t as usize]))
+        .collect();
+    all.retain(|&t| !is_river(&rules.tiles[t as usize]));
     let mut with_river = Vec::new();
     for &t in rules.with_river {
-        if let Some(k) = rest.iter().position(|&r| r == t) {
-            with_river.push(rest.remove(k));
+        // Copies of a tile are alike: any one found will do.
+        if let Ok(k) = all.binary_search(&t) {
+            with_river.push(all.remove(k));
         }
     }
     if rules.options.unused_start == UnusedStart::River {
         river.append(&mut with_river);
     }
-    let mut stack = order(rules, &mut river, rng, deal);
-    rest.shuffle(rng);
+    order(rules, &mut river, rng, deal);
+    all.shuffle(rng);
     deal.push(with_river.len(), false);
-    deal.push(rest.len(), true);
-    stack.append(&mut with_river);
-    stack.extend(rest);
-    stack
+    deal.push(all.len(), true);
+    river.append(&mut with_river);
+    all.splice(0..0, river);
+    all
 }
 
-/// The river's draw order: forks first, lakes last, the rest shuffled
-/// (000_… L460-L464: "set the lake aside"; "the first player places the fork").
-fn order(rules: &Ruleset, river: &mut [u16], rng: &mut Pcg64Mcg, deal: &mut Deal) -> Vec<u16> {
-    let tile = |t: &u16| &rules.tiles[*t as usize];
-    let mut forks: Vec<u16> = river
-        .iter()
-        .copied()
-        .filter(|t| has(tile(t), attr::FORK))
-        .collect();
-    let mut lakes: Vec<u16> = river
-        .iter()
-        .copied()
-        .filter(|t| has(tile(t), attr::LAKE))
-        .collect();
-    let mut middle: Vec<u16> = river
-        .iter()
-        .copied()
-        .filter(|t| !has(tile(t), attr::FORK) && !has(tile(t), attr::LAKE))
-        .collect();
-    forks.shuffle(rng);
-    middle.shuffle(rng);
-    lakes.shuffle(rng);
-    for run in [&forks, &middle, &lakes] {
+/// The river's draw order, in place: forks first, lakes last, the rest
+/// shuffled (000_… L460-L464: "set the lake aside"; "the first player
+/// places the fork").
+fn order(rules: &Ruleset, river: &mut [u16], rng: &mut Pcg64Mcg, deal: &mut Deal) {
+    let tile = |t: u16| &rules.tiles[t as usize];
+    let rank = |&t: &u16| {
+        if has(tile(t), attr::FORK) {
+            0
+        } else if has(tile(t), attr::LAKE) {
+            2
+        } else {
+            1
+        }
+    };
+    // Stable: each run keeps the order the shuffle starts from.
+    river.sort_by_key(rank);
+    let forks = river.iter().take_while(|t| rank(t) == 0).count();
+    let middle = river[forks..].iter().take_while(|t| rank(t) == 1).count();
+    let (f, rest) = river.split_at_mut(forks);
+    let (m, l) = rest.split_at_mut(middle);
+    for run in [f, m, l] {
+        run.shuffle(rng);
         deal.push(run.len(), true);
     }
-    forks.into_iter().chain(middle).chain(lakes).collect()
 }
 
 /// The rotated edge on board side `side`.
