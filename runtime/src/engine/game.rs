@@ -310,7 +310,10 @@ impl Game {
         let (rules, players) = (self.rules, self.players);
         let mut figures = [0; FIGURE_KINDS];
         figures[FollowerKind::Normal as usize] = rules.options.followers;
-        self.ext = Ext::default();
+        self.ext = Ext {
+            live_hooks: rules.hooks.mask,
+            ..Ext::default()
+        };
         mechanics::setup(rules, &mut figures, &mut self.ext);
         self.supply = [[0; FIGURE_KINDS]; MAX_PLAYERS];
         for s in &mut self.supply[..players as usize] {
@@ -408,7 +411,7 @@ impl Game {
             Phase::Source { draw } => draw,
             _ => false,
         };
-        if starting && self.rules.hooks.any(Hook::Source) {
+        if starting && mechanics::live(self, Hook::Source) {
             if self.current.take().is_some() {
                 self.next -= 1;
             }
@@ -816,7 +819,7 @@ impl Game {
     /// The figure choices at `p` (without "none"), appended to `out`.
     fn figures_into(&self, p: Placement, out: &mut impl mechanics::Deploys) {
         let Some(tile) = self.wood_tile() else { return };
-        if self.rules.hooks.any(Hook::WoodOptions) && mechanics::wood_ban(self, tile).is_some() {
+        if mechanics::live(self, Hook::WoodOptions) && mechanics::wood_ban(self, tile).is_some() {
             return;
         }
         let player = self.to_move;
@@ -846,7 +849,7 @@ impl Game {
                 free &= free - 1;
             }
         }
-        if self.rules.hooks.any(Hook::WoodOptions) {
+        if mechanics::live(self, Hook::WoodOptions) {
             mechanics::wood_options(self, &w, out);
         }
     }
@@ -1083,7 +1086,7 @@ impl Game {
                 segment: d.segment,
             });
         }
-        if self.rules.hooks.any(Hook::WoodOptions) {
+        if mechanics::live(self, Hook::WoodOptions) {
             if let Some(why) = mechanics::wood_ban(self, tile) {
                 return Err(MoveError::Banned(why));
             }
@@ -1259,7 +1262,7 @@ impl Game {
             Phase::Wood { placed } => {
                 out.push(Action::Pass);
                 self.figures_into(self.placed[placed as usize].placement(), out);
-                if self.rules.hooks.any(Hook::WoodOptions) {
+                if mechanics::live(self, Hook::WoodOptions) {
                     mechanics::wood_alternatives(self, out);
                 }
             }
@@ -1396,7 +1399,7 @@ impl Game {
     /// L195-L209), then another part or the next turn.
     fn end_wood(&mut self, idx: usize, events: &mut Vec<ScoreEvent>) {
         self.score_completed(idx, events);
-        if self.rules.hooks.any(Hook::Scoring) {
+        if mechanics::live(self, Hook::Scoring) {
             mechanics::scoring(self, idx, events);
         }
         if !self.asks.is_empty() {
@@ -1412,7 +1415,7 @@ impl Game {
 
     /// The part's scoring is over: another part, or the next turn.
     fn end_part(&mut self, events: &mut Vec<ScoreEvent>) {
-        if self.rules.hooks.any(Hook::PartEnd) {
+        if mechanics::live(self, Hook::PartEnd) {
             match mechanics::part_end(self) {
                 NextPart::None => {}
                 NextPart::Offer => {
@@ -1438,7 +1441,12 @@ impl Game {
     fn next_turn(&mut self, events: &mut Vec<ScoreEvent>) {
         self.turn += 1;
         self.part = 1;
-        self.to_move = (self.to_move + 1) % self.players;
+        // The next seat without a division (this runs every turn).
+        self.to_move = if self.to_move + 1 == self.players {
+            0
+        } else {
+            self.to_move + 1
+        };
         self.begin_part(events);
     }
 
@@ -1451,7 +1459,7 @@ impl Game {
         // as the builder's second tile, fn 5 L1838); first parts go to the
         // end-of-game round, which asks each player once.
         let tiles_left = self.next < self.stack.len();
-        if self.rules.hooks.any(Hook::Source)
+        if mechanics::live(self, Hook::Source)
             && (tiles_left || self.part > 1)
             && mechanics::asks_source(self)
         {
@@ -1470,7 +1478,7 @@ impl Game {
     /// from the left of the last placer), then the end.
     fn tiles_out(&mut self, events: &mut Vec<ScoreEvent>) {
         self.current = None;
-        if self.rules.hooks.any(Hook::TilesOut) {
+        if mechanics::live(self, Hook::TilesOut) {
             if let Some(p) = mechanics::tiles_out(self) {
                 self.to_move = p;
                 self.part = 1;
@@ -1500,7 +1508,7 @@ impl Game {
             ports: tile.rot_ports[usize::from(p.rotation & 3)],
             river: Course::SOURCE,
         });
-        let (rules, marked) = (self.rules, self.rules.hooks.any(Hook::FeatureMarks));
+        let (rules, marked) = (self.rules, mechanics::live(self, Hook::FeatureMarks));
         // One node per segment, appended in one go (one capacity check).
         let nodes = tile.segments.iter().enumerate().map(|(s, seg)| {
             let marks = if marked {
@@ -1575,7 +1583,7 @@ impl Game {
                 }
             }
         }
-        if self.rules.hooks.any(Hook::AfterPlace) {
+        if mechanics::live(self, Hook::AfterPlace) {
             mechanics::after_place(self, idx);
         }
         idx
@@ -1669,7 +1677,7 @@ impl Game {
         self.current = None;
         self.phase = Phase::Over;
         super::scoring::final_scoring(self, events);
-        if self.rules.hooks.any(Hook::GameEnd) {
+        if mechanics::live(self, Hook::GameEnd) {
             mechanics::game_end(self, events);
         }
     }
@@ -1700,7 +1708,7 @@ impl Game {
         let mut n = 0;
         // Modules that act on every completed feature (goods go to whoever
         // completes a city, knights or not) need the unoccupied ones too.
-        let all = self.rules.hooks.any(Hook::OnScored);
+        let all = mechanics::live(self, Hook::OnScored);
         for (s, seg) in tile.segments.iter().enumerate() {
             if matches!(seg.kind, Kind::City | Kind::Road) {
                 self.note_if_done(pl.node_base + s as u16, all, &mut done, &mut n);

@@ -71,7 +71,7 @@ pub(crate) fn award(
     for p in 0..g.players {
         if s[p as usize] == best {
             let points = match farm {
-                Some((root, cities)) if g.rules.hooks.any(Hook::Value) => {
+                Some((root, cities)) if mechanics::live(g, Hook::Value) => {
                     points + mechanics::farm_bonus(g, root, p, cities)
                 }
                 _ => points,
@@ -112,7 +112,7 @@ fn value(g: &Game, root: u16, reason: Reason) -> u32 {
         }
         _ => (0, 0),
     };
-    if g.rules.hooks.any(Hook::Value) {
+    if mechanics::live(g, Hook::Value) {
         mechanics::value(g.rules, &node, reason, units, v)
     } else {
         v
@@ -128,7 +128,7 @@ pub(crate) fn score_feature(g: &mut Game, root: u16, reason: Reason, events: &mu
     let points = value(g, root, reason);
     let kind = g.features.nodes[root as usize].kind;
     award(g, &s, points, kind, reason, events, None);
-    if g.rules.hooks.any(Hook::OnScored) {
+    if mechanics::live(g, Hook::OnScored) {
         // A module may move figures when a feature scores (the wagon):
         // look again.
         mechanics::on_scored(g, root, reason);

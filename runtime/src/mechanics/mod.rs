@@ -109,6 +109,35 @@ pub struct Ext {
     pub robber_baron: king_robber::Card,
     /// The River: where its open ends are (the placement rule).
     pub river_ends: river::Ends,
+    /// Modules whose part of the game is over (bit `Mech as u8`), and the
+    /// hooks with a module still playing (bit `Hook::bit`; the ruleset's
+    /// hook mask at setup): the skeleton skips the others (`retire`).
+    pub retired: u16,
+    pub live_hooks: u32,
+}
+
+/// Whether hook `h` has a module still playing in `g` (the ruleset's
+/// modules on it, less the retired ones): the skeleton's test before it
+/// dispatches a hook.
+#[inline(always)]
+pub(crate) fn live(g: &Game, h: Hook) -> bool {
+    g.ext.live_hooks & h.bit() != 0
+}
+
+/// Module `m` has nothing more to do in this game (the river, once its
+/// tiles are down): a hook whose every module is retired is skipped from
+/// now on, so a ruleset stops paying for a phase that is over. A module
+/// retires only where no rule of it can apply again (a view or a re-dealt
+/// game keeps the same tiles, so the same verdict).
+pub(crate) fn retire(g: &mut Game, m: Mech) {
+    g.ext.retired |= 1 << m as u16;
+    let retired = g.ext.retired;
+    for h in Hook::ALL {
+        let on = g.rules.hooks.on(h);
+        if !on.is_empty() && on.iter().all(|&x| retired & (1 << x as u16) != 0) {
+            g.ext.live_hooks &= !h.bit();
+        }
+    }
 }
 
 /// A decision a module poses to a player after the scoring step (where a
@@ -215,7 +244,7 @@ pub(crate) fn take_source(g: &mut Game, a: Action) -> Result<usize, MoveError> {
 /// placement count cannot be used for it).
 #[inline]
 pub(crate) fn filters(g: &Game, t: &TileType) -> bool {
-    g.rules.hooks.any(Hook::PlacementFilter)
+    live(g, Hook::PlacementFilter)
         && g.rules
             .hooks
             .on(Hook::PlacementFilter)
@@ -525,7 +554,7 @@ pub(crate) fn answer(
 /// nor in the supply: a wagon between leaving its feature and its owner's
 /// answer.
 pub(crate) fn in_transit(g: &Game, player: u8, kind: FollowerKind) -> u8 {
-    if kind == FollowerKind::Wagon && g.rules.hooks.any(Hook::Asks) {
+    if kind == FollowerKind::Wagon && live(g, Hook::Asks) {
         wagon::in_transit(g, player)
     } else {
         0

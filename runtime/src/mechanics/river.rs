@@ -15,8 +15,15 @@ use crate::generated::attr;
 use crate::tables::{Edge, Ruleset, TileType, UnusedStart};
 use carcassonne_vocab::river::{Bends, Course};
 
+/// A river tile: one that shows river on a side. Asked per tile copy when
+/// the stack is dealt and at every draw and placement of the game, so it
+/// tests the four packed edges at once: a nibble equal to the river's code
+/// is a zero nibble of `edges ^ 0xRRRR` (the classic has-zero test, exact
+/// for "any"; test `is_river_reads_the_edges`).
+#[inline]
 pub(crate) fn is_river(t: &TileType) -> bool {
-    t.edges.contains(&Edge::River)
+    let v = t.rot_edges[0] ^ (RIVER * 0x1111);
+    v.wrapping_sub(0x1111) & !v & 0x8888 != 0
 }
 
 fn has(t: &TileType, a: u8) -> bool {
@@ -257,11 +264,98 @@ pub(crate) fn bans(g: &Game, t: &TileType) -> bool {
 
 /// "Immediately after placing it, take another turn by drawing a normal
 /// tile" (001_… L606; 000_… L472, 002_… L796): a second part of this turn.
+/// Also where the river retires: once no river tile is left to draw (the
+/// one just placed has had its turn), none of its rules can apply again,
+/// and the game stops asking its hooks. The river's run comes first in the
+/// stack, so while it lasts the test stops at the next tile.
 pub(crate) fn part_end(g: &mut Game) -> super::NextPart {
     let placed = g.placed.last().map(|q| &g.rules.tiles[q.tile as usize]);
-    if placed.is_some_and(|t| volcano_lake(g, t)) {
+    let next = if placed.is_some_and(|t| volcano_lake(g, t)) {
         super::NextPart::Take
     } else {
         super::NextPart::None
+    };
+    let river_left = g.stack[g.next..]
+        .iter()
+        .any(|&t| is_river(&g.rules.tiles[t as usize]));
+    if !river_left {
+        super::retire(g, super::Mech::River);
+    }
+    next
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `is_river` agrees with the tile's edges in every compiled-in ruleset
+    /// and for every edge code on every side.
+    #[test]
+    fn is_river_reads_the_edges() {
+        for rules in crate::rulesets() {
+            for t in rules.tiles {
+                assert_eq!(
+                    is_river(t),
+                    t.edges.contains(&Edge::River),
+                    "{} tile {}",
+                    rules.id,
+                    t.id
+                );
+            }
+        }
+        let field = Edge::Field as u16;
+        let mut t = crate::rulesets()[0].tiles[0];
+        for code in 0..16u16 {
+            for side in 0..4 {
+                let edges = 0x1111 * field & !(0xF << (4 * side)) | code << (4 * side);
+                t.rot_edges = [edges; 4];
+                assert_eq!(is_river(&t), code == RIVER, "code {code} on side {side}");
+            }
+        }
+    }
+
+    /// The river retires once its tiles are drawn: its hooks are skipped
+    /// for the rest of the game, and not before (a river tile still to draw
+    /// keeps them).
+    #[test]
+    fn the_river_retires_when_its_tiles_are_down() {
+        use crate::bench::{random_action, Buffers};
+        use crate::tables::{Hook, Mech};
+        use rand::SeedableRng;
+        for id in ["base_river1", "base_river2", "everything_c1"] {
+            let rules = crate::ruleset(id).expect("a river ruleset");
+            let only_river = rules.hooks.on(Hook::PlacementFilter) == [Mech::River];
+            for seed in 0..20 {
+                let mut g = Game::new(rules, 2, seed).expect("a game");
+                let mut rng = Pcg64Mcg::seed_from_u64(seed);
+                let mut buf = Buffers::new();
+                let mut retired_at = None;
+                while random_action(&mut g, &mut rng, &mut buf).is_some() {
+                    let left = g.stack[g.next..]
+                        .iter()
+                        .chain(g.current.as_ref())
+                        .any(|&t| is_river(&rules.tiles[t as usize]));
+                    let retired = g.ext.retired & (1 << Mech::River as u16) != 0;
+                    assert!(
+                        !(retired && left),
+                        "{id} seed {seed}: retired with river tiles left"
+                    );
+                    if retired && retired_at.is_none() {
+                        retired_at = Some(g.placed.len());
+                        assert_eq!(
+                            super::super::live(&g, Hook::PlacementFilter),
+                            !only_river,
+                            "{id}: the filter hook is skipped once no module is left on it"
+                        );
+                    }
+                }
+                assert!(
+                    retired_at.is_some(),
+                    "{id} seed {seed}: the river never retired: {:?} discards {:?}",
+                    g.ext.river_ends,
+                    g.discards
+                );
+            }
+        }
     }
 }
