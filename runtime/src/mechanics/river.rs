@@ -307,7 +307,7 @@ mod tests {
         let mut t = crate::rulesets()[0].tiles[0];
         for code in 0..16u16 {
             for side in 0..4 {
-                let edges = 0x1111 * field & !(0xF << (4 * side)) | code << (4 * side);
+                let edges = ((0x1111 * field) & !(0xF << (4 * side))) | (code << (4 * side));
                 t.rot_edges = [edges; 4];
                 assert_eq!(is_river(&t), code == RIVER, "code {code} on side {side}");
             }
