@@ -38,6 +38,12 @@ pub struct SimulateArgs {
     /// Also write the summary as JSON to this file.
     #[arg(long)]
     pub json: Option<PathBuf>,
+    /// Seat the bots in turn: game i moves every bot i seats on (the first
+    /// bot sits in seat i mod players), so each plays every seat equally
+    /// often; the summary adds each bot's share of wins (a match between
+    /// bots, with the first player's edge shared out).
+    #[arg(long)]
+    pub rotate: bool,
 }
 
 /// The seed of game `i` of a simulation seeded with `seed` (splitmix64).
@@ -123,6 +129,8 @@ pub struct GameResult {
     /// Tiles placed in a turn's second part (the builder's second tile).
     pub second_tiles: u32,
     pub discards: u32,
+    /// Which of the bots given sat in each seat (`--rotate` moves them).
+    pub seating: Vec<u8>,
 }
 
 /// Play one game; bots are seeded as `play` seeds them.
@@ -160,7 +168,28 @@ pub fn play_one(
         // second parts.
         second_tiles: (g.placed().len() - start_tiles).saturating_sub(g.turn() as usize) as u32,
         discards: g.discards().len() as u32,
+        seating: (0..players).collect(),
     })
+}
+
+/// Game `i` with the bots seated in turn when `rotate` (bot `b` in seat
+/// `(b + i) mod players`), else in the order given; its seed is
+/// `game_seed(seed, i)`.
+pub fn play_game(
+    rules: &'static Ruleset,
+    bots: &[impl AsRef<str>],
+    seed: u64,
+    i: u64,
+    rotate: bool,
+) -> Result<GameResult, String> {
+    let n = bots.len();
+    let shift = if rotate { (i % n as u64) as usize } else { 0 };
+    // Seat p holds the bot that the rotation moved there.
+    let seating: Vec<u8> = (0..n).map(|p| ((p + n - shift) % n) as u8).collect();
+    let seated: Vec<&str> = seating.iter().map(|&b| bots[b as usize].as_ref()).collect();
+    let mut r = play_one(rules, &seated, game_seed(seed, i))?;
+    r.seating = seating;
+    Ok(r)
 }
 
 /// Play games `0..games` on `threads` threads; results in game order.
@@ -169,6 +198,7 @@ pub fn run_games(
     bots: &[impl AsRef<str> + Sync],
     games: u64,
     seed: u64,
+    rotate: bool,
     threads: usize,
     progress: &indicatif::ProgressBar,
 ) -> Result<Vec<GameResult>, String> {
@@ -187,7 +217,7 @@ pub fn run_games(
                             break;
                         }
                         for i in from..(from + CHUNK).min(n) {
-                            match play_one(rules, bots, game_seed(seed, i as u64)) {
+                            match play_game(rules, bots, seed, i as u64, rotate) {
                                 Ok(r) => mine.push((i, r)),
                                 Err(e) => {
                                     let mut f = failed.lock().unwrap_or_else(|p| p.into_inner());
@@ -275,6 +305,9 @@ pub fn summary(
         }
     }
     let cols = columns(rules, results);
+    let rotated = results
+        .iter()
+        .any(|r| r.seating.iter().enumerate().any(|(p, &b)| p != b as usize));
     let seats: Vec<Value> = (0..players)
         .map(|p| {
             let (m, sd, _) = mean(results.iter().map(|r| r.scores[p] as f64));
@@ -293,7 +326,7 @@ pub fn summary(
             }
             json!({
                 "seat": p,
-                "bot": bots[p].as_ref(),
+                "bot": if rotated { "(in turn)" } else { bots[p].as_ref() },
                 "mean": r4(m),
                 "sd": r4(sd),
                 "min": min,
@@ -301,6 +334,35 @@ pub fn summary(
                 "win_rate": r4(share),
                 "win_rate_ci95": [r4(low), r4(high)],
                 "points_by_feature": kinds,
+            })
+        })
+        .collect();
+    // Each bot's results wherever it sat (the seats' rows then mix bots).
+    let by_bot: Vec<Value> = (0..players)
+        .map(|b| {
+            let seat_of =
+                |r: &GameResult| r.seating.iter().position(|&x| x as usize == b).unwrap_or(b);
+            let (m, sd, _) = mean(results.iter().map(|r| r.scores[seat_of(r)] as f64));
+            let won: f64 = results
+                .iter()
+                .map(|r| {
+                    let best = r.scores.iter().copied().max().unwrap_or(0);
+                    let tied = r.scores.iter().filter(|&&x| x == best).count() as f64;
+                    if r.scores[seat_of(r)] == best {
+                        1.0 / tied
+                    } else {
+                        0.0
+                    }
+                })
+                .sum();
+            let share = if games > 0 { won / games as f64 } else { 0.0 };
+            let (low, high) = interval95(share, games);
+            json!({
+                "bot": bots[b].as_ref(),
+                "mean": r4(m),
+                "sd": r4(sd),
+                "win_rate": r4(share),
+                "win_rate_ci95": [r4(low), r4(high)],
             })
         })
         .collect();
@@ -328,6 +390,10 @@ pub fn summary(
         "mean_discarded": r4(discards),
         "points_by_feature": kinds,
     });
+    if rotated {
+        v["rotated"] = json!(true);
+        v["by_bot"] = json!(by_bot);
+    }
     // Second parts: the builder's, and River II's volcano tile where the
     // ruleset plays it.
     if plays(rules, Mech::Builder) || results.iter().any(|r| r.second_tiles > 0) {
@@ -394,6 +460,24 @@ pub fn table(s: &Value) -> String {
         out.push_str(&line);
         out.push('\n');
     }
+    if let Some(by_bot) = s["by_bot"].as_array() {
+        out.push_str(&format!(
+            "\n{:<5} {:<bot_width$} {:>8} {:>7} {:>7} {:>13}\n",
+            "bot", "", "mean", "sd", "wins%", "95% interval"
+        ));
+        for (b, row) in by_bot.iter().enumerate() {
+            let ci = |i: usize| 100.0 * row["win_rate_ci95"][i].as_f64().unwrap_or(0.0);
+            out.push_str(&format!(
+                "{:<5} {:<bot_width$} {:>8.2} {:>7.2} {:>7.2} {:>13}\n",
+                format!("B{b}"),
+                row["bot"].as_str().unwrap_or("?"),
+                row["mean"].as_f64().unwrap_or(0.0),
+                row["sd"].as_f64().unwrap_or(0.0),
+                100.0 * row["win_rate"].as_f64().unwrap_or(0.0),
+                format!("{:.1}-{:.1}", ci(0), ci(1)),
+            ));
+        }
+    }
     let second = match s["mean_second_tiles"].as_f64() {
         Some(x) => format!(" and {x:.2} second tiles"),
         None => String::new(),
@@ -418,8 +502,13 @@ pub fn table(s: &Value) -> String {
     } else {
         ""
     };
+    let rotated = if s["by_bot"].is_array() {
+        "; the bots took the seats in turn (B0 first in game 0, then one seat on per game), and the B rows are each bot's results wherever it sat"
+    } else {
+        ""
+    };
     out.push_str(&format!(
-        "(wins: a tie for first is shared, and the interval is the 95 % one for a seat's share of wins; points by feature are means per game{goods}{cards})\n"
+        "(wins: a tie for first is shared, and the interval is the 95 % one for a seat's share of wins{rotated}; points by feature are means per game{goods}{cards})\n"
     ));
     out
 }
@@ -458,7 +547,15 @@ pub fn run(args: SimulateArgs) -> Result<(), String> {
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     let t0 = Instant::now();
-    let results = run_games(rules, &bots, args.games, args.seed, threads, &pb);
+    let results = run_games(
+        rules,
+        &bots,
+        args.games,
+        args.seed,
+        args.rotate,
+        threads,
+        &pb,
+    );
     pb.finish_and_clear();
     let results = results?;
     let elapsed = t0.elapsed();

@@ -126,3 +126,65 @@ fn bad_simulations_are_clear_errors() {
         assert!(err.contains(needle), "{a:?}: {err}");
     }
 }
+
+/// `--rotate` seats bot `b` in seat `(b + i) mod players` in game `i`: each
+/// game is the one `play_game` plays with that seating, every bot sits in
+/// every seat equally often, and the per-bot rows add up its results
+/// wherever it sat (greedy beats random from every seat).
+#[test]
+fn rotated_seats_give_each_bot_its_results_wherever_it_sat() {
+    let json = tmp("sim-rotate.json");
+    let o = run(&[
+        "simulate",
+        "--ruleset",
+        "base",
+        "--games",
+        "30",
+        "--bots",
+        "greedy,random,random",
+        "--rotate",
+        "--threads",
+        "2",
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("B0    greedy"),
+        "{}",
+        text(&o.stdout)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    assert_eq!(v["rotated"], true);
+    let rules = carcassonne_runtime::ruleset("base").unwrap();
+    let bots = ["greedy", "random", "random"];
+    let mut sums = [0u64; 3];
+    let mut seats_of_greedy = [0u32; 3];
+    for i in 0..30u64 {
+        let r = simulate::play_game(rules, &bots, 1, i, true).unwrap();
+        let greedy_seat = (i % 3) as usize;
+        assert_eq!(r.seating[greedy_seat], 0, "game {i}: {:?}", r.seating);
+        seats_of_greedy[greedy_seat] += 1;
+        for (seat, &b) in r.seating.iter().enumerate() {
+            sums[b as usize] += u64::from(r.scores[seat]);
+        }
+        let best = *r.scores.iter().max().unwrap();
+        assert_eq!(
+            r.scores[greedy_seat], best,
+            "game {i}: greedy lost to random"
+        );
+    }
+    assert_eq!(seats_of_greedy, [10, 10, 10]);
+    for (b, row) in v["by_bot"].as_array().unwrap().iter().enumerate() {
+        assert_eq!(row["bot"], bots[b]);
+        let mean = row["mean"].as_f64().unwrap();
+        assert!(
+            (mean - sums[b] as f64 / 30.0).abs() < 1e-3,
+            "bot {b}: {mean}"
+        );
+    }
+    assert_eq!(v["by_bot"][0]["win_rate"], 1.0);
+    // Without --rotate the seats keep the bots given.
+    let r = simulate::play_game(rules, &bots, 1, 4, false).unwrap();
+    assert_eq!(r.seating, [0, 1, 2]);
+}
