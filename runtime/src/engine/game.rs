@@ -1438,6 +1438,7 @@ impl Game {
         self.begin_part(events);
     }
 
+    #[inline(always)]
     fn next_turn(&mut self, events: &mut Vec<ScoreEvent>) {
         self.turn += 1;
         self.part = 1;
