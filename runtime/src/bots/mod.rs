@@ -5,7 +5,7 @@
 mod ismcts;
 mod simple;
 
-pub use ismcts::{Budget, Ismcts, Reward, Settings};
+pub use ismcts::{Budget, Eval, Ismcts, Policy, Reward, Settings};
 pub use simple::{BotKind, SimpleBot};
 
 use crate::engine::{Action, Game};
