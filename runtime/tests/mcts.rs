@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use carcassonne_runtime::bots::{self, Bot, Budget, Ismcts, Reward, Settings};
+use carcassonne_runtime::bots::{self, Bot, Budget, Eval, Ismcts, Policy, Reward, Settings};
 use carcassonne_runtime::engine::{Actor, Decision, Game};
 
 /// Play one game with `specs` seated in order (bots given views); every
@@ -59,6 +59,16 @@ fn mcts_plays_legal_games_to_the_end() {
         &["mcts:iters=20:playout=4", "greedy"],
         5,
     );
+    // The first search: random playouts to the end, the board's scores,
+    // no prior.
+    play(
+        "base_abbey_mayor",
+        &[
+            "mcts:iters=20:policy=random:playout=end:eval=board:prior=0:c=0.7",
+            "greedy",
+        ],
+        6,
+    );
     // Everything at once: the river, builders (a second tile), pigs, ...
     play("everything_c1", &["mcts:iters=10", "mcts:iters=10"], 3);
 }
@@ -88,8 +98,13 @@ fn a_time_budget_stops_in_time() {
 fn specs_parse_and_bad_ones_are_refused() {
     let s = Settings::parse("mcts").unwrap().unwrap();
     assert_eq!(s, Settings::default());
-    assert_eq!(s.budget, Budget::Iterations(1_000));
+    assert_eq!(s.budget, Budget::Iterations(150));
     assert_eq!(s.reward, Reward::Margin);
+    assert_eq!(
+        (s.playout, s.policy, s.eval),
+        (Some(4), Policy::Greedy, Eval::Greedy)
+    );
+    assert_eq!((s.c, s.lead, s.prior), (0.35, 50.0, 20));
     let s = Settings::parse("mcts:ms=200:c=1.5:reward=win")
         .unwrap()
         .unwrap();
@@ -99,8 +114,14 @@ fn specs_parse_and_bad_ones_are_refused() {
     assert_eq!(Settings::parse(&s.spec()).unwrap().unwrap(), s);
     assert_eq!(
         bots::make("mcts:iters=7", 0).unwrap().name(),
-        "mcts:iters=7:c=0.7:reward=margin:playout=end"
+        "mcts:iters=7:c=0.35:reward=margin:playout=4:eval=greedy:lead=50:prior=20:policy=greedy"
     );
+    let s = Settings::parse("mcts:policy=random:eval=board:lead=12.5:prior=0:playout=end")
+        .unwrap()
+        .unwrap();
+    assert_eq!((s.policy, s.eval), (Policy::Random, Eval::Board));
+    assert_eq!((s.lead, s.prior, s.playout), (12.5, 0, None));
+    assert_eq!(Settings::parse(&s.spec()).unwrap().unwrap(), s);
     let s = Settings::parse("mcts:playout=10").unwrap().unwrap();
     assert_eq!(s.playout, Some(10));
     assert_eq!(Settings::parse(&s.spec()).unwrap().unwrap(), s);
@@ -115,6 +136,11 @@ fn specs_parse_and_bad_ones_are_refused() {
         "mcts:depth=3",
         "mcts:playout=-1",
         "mcts:playout=soon",
+        "mcts:eval=playout",
+        "mcts:policy=smart",
+        "mcts:lead=0",
+        "mcts:lead=inf",
+        "mcts:prior=-1",
         "mcts:iters",
         "mcts:",
     ] {

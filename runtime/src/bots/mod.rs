@@ -5,7 +5,7 @@
 mod ismcts;
 mod simple;
 
-pub use ismcts::{Budget, Ismcts, Reward, Settings};
+pub use ismcts::{Budget, Eval, Ismcts, Policy, Reward, Settings};
 pub use simple::{BotKind, SimpleBot};
 
 use crate::engine::{Action, Game};
@@ -28,7 +28,9 @@ pub const NAMES: &[&str] = &["random", "greedy", "mcts"];
 
 /// A bot by name, with its own random source seeded by `seed`: `random`,
 /// `greedy`, or `mcts` with options after colons (`mcts:iters=N`,
-/// `mcts:ms=T`, `c=X`, `reward=win|margin`: `bots::Settings`).
+/// `mcts:ms=T`, `c=X`, `reward=win|margin`, `playout=N|end`,
+/// `policy=greedy|random`, `eval=greedy|board`, `prior=N`, `lead=P`:
+/// `bots::Settings`).
 pub fn make(spec: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
     let spec = spec.trim();
     if let Some(kind) = BotKind::parse(spec) {

@@ -246,7 +246,7 @@ impl SimpleBot {
 }
 
 /// Value units per point: a figure in reserve is worth a fraction of one.
-const SCALE: i64 = 8;
+pub(crate) const SCALE: i64 = 8;
 
 /// A figure still in a player's supply is worth `RESERVE / SCALE` points
 /// (three) while more than `HORIZON` tiles are face down, less and less
@@ -269,7 +269,7 @@ const HORIZON: i64 = 30;
 /// scored, is what makes farmers worth placing before the last turn: the
 /// bot that counted only points scored placed them on the last move, and
 /// whoever moved last won.
-fn standing(g: &mut Game, me: usize, events: &mut Vec<ScoreEvent>) -> i64 {
+pub(crate) fn standing(g: &mut Game, me: usize, events: &mut Vec<ScoreEvent>) -> i64 {
     let players = g.players() as usize;
     let left = (g.remaining() as i64).min(HORIZON);
     let mut value = [0i64; MAX_PLAYERS];
