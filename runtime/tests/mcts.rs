@@ -1,7 +1,8 @@
 //! The `mcts` bot (information-set MCTS): its spec, and short games on the
 //! base game and on rulesets with every kind of decision, where each of its
 //! answers must be legal and the games must end. Its strength is measured
-//! by `examples/mcts_vs_greedy.rs` (README, "The mcts bot"), not here.
+//! with `carcassonne simulate --bots mcts,greedy --rotate` (README, "MCTS
+//! against greedy"), not here.
 
 use std::time::{Duration, Instant};
 
@@ -47,12 +48,17 @@ fn mcts_plays_legal_games_to_the_end() {
     let (kinds, _) = play("base", &["mcts:iters=30", "greedy"], 1);
     assert!(kinds.contains(&Decision::Place) && kinds.contains(&Decision::Wood));
     // Abbey & Mayor asks for the abbey, the barn, the wagon; three players.
-    let (kinds, _) = play(
-        "base_abbey_mayor",
-        &["mcts:iters=20", "random", "mcts:iters=20:reward=win"],
-        2,
-    );
-    assert!(kinds.contains(&Decision::Source), "{kinds:?}");
+    // The abbey is asked for only where a hole lies open, which not every
+    // game has: the first of a few seeds that asks it.
+    let asked = (2..8).any(|seed| {
+        let (kinds, _) = play(
+            "base_abbey_mayor",
+            &["mcts:iters=20", "random", "mcts:iters=20:reward=win"],
+            seed,
+        );
+        kinds.contains(&Decision::Source)
+    });
+    assert!(asked, "no game asked for the abbey");
     // A short playout scores the board where it stops.
     play(
         "base_traders_builders",
