@@ -311,7 +311,7 @@ impl Game {
         let mut figures = [0; FIGURE_KINDS];
         figures[FollowerKind::Normal as usize] = rules.options.followers;
         self.ext = Ext {
-            live_hooks: rules.hooks.mask,
+            live_hooks: rules.hooks.mask as u16,
             ..Ext::default()
         };
         mechanics::setup(rules, &mut figures, &mut self.ext);

@@ -113,15 +113,19 @@ pub struct Ext {
     /// hooks with a module still playing (bit `Hook::bit`; the ruleset's
     /// hook mask at setup): the skeleton skips the others (`retire`).
     pub retired: u16,
-    pub live_hooks: u32,
+    pub live_hooks: u16,
 }
+
+// The live hooks fit the 16 bits kept for them (a game copies `Ext` at
+// every clone: it stays small).
+const _: () = assert!(Hook::COUNT <= 16);
 
 /// Whether hook `h` has a module still playing in `g` (the ruleset's
 /// modules on it, less the retired ones): the skeleton's test before it
 /// dispatches a hook.
 #[inline(always)]
 pub(crate) fn live(g: &Game, h: Hook) -> bool {
-    g.ext.live_hooks & h.bit() != 0
+    u32::from(g.ext.live_hooks) & h.bit() != 0
 }
 
 /// Module `m` has nothing more to do in this game (the river, once its
@@ -135,7 +139,7 @@ pub(crate) fn retire(g: &mut Game, m: Mech) {
     for h in Hook::ALL {
         let on = g.rules.hooks.on(h);
         if !on.is_empty() && on.iter().all(|&x| retired & (1 << x as u16) != 0) {
-            g.ext.live_hooks &= !h.bit();
+            g.ext.live_hooks &= !(h.bit() as u16);
         }
     }
 }
