@@ -128,6 +128,14 @@ pub(crate) fn live(g: &Game, h: Hook) -> bool {
     u32::from(g.ext.live_hooks) & h.bit() != 0
 }
 
+/// Whether module `m` has retired in `g` (`retire`). Its hooks may stay
+/// live for the other modules on them; the dispatchers then pass it over,
+/// so a retired module is not asked again either way.
+#[inline(always)]
+pub(crate) fn retired(g: &Game, m: Mech) -> bool {
+    g.ext.retired & (1 << m as u16) != 0
+}
+
 /// Module `m` has nothing more to do in this game (the river, once its
 /// tiles are down): a hook whose every module is retired is skipped from
 /// now on, so a ruleset stops paying for a phase that is over. A module
@@ -311,7 +319,7 @@ pub(crate) fn accepted_near(g: &Game, t: &TileType, mut cell: impl FnMut(i32, i3
 pub(crate) fn placement_filter(g: &Game, t: &TileType, p: Placement) -> Result<(), MoveError> {
     for &m in g.rules.hooks.on(Hook::PlacementFilter) {
         match m {
-            Mech::River if river::is_river(t) => river::check(g, t, p)?,
+            Mech::River if river::is_river(t) && !retired(g, m) => river::check(g, t, p)?,
             Mech::Heretics => heretics::check(g, t, p)?,
             _ => {}
         }
@@ -325,7 +333,7 @@ pub(crate) fn placement_filter(g: &Game, t: &TileType, p: Placement) -> Result<(
 pub(crate) fn after_place(g: &mut Game, idx: usize) {
     for &m in g.rules.hooks.on(Hook::AfterPlace) {
         match m {
-            Mech::River => river::after_place(g, idx),
+            Mech::River if !retired(g, m) => river::after_place(g, idx),
             Mech::Builder => builder::after_place(g, idx),
             Mech::Heretics => heretics::after_place(g, idx),
             _ => {}
@@ -385,7 +393,7 @@ impl Deploys for Vec<Action> {
 /// Why no figure at all may go onto `tile` (River II's volcano lake), if so.
 pub(crate) fn wood_ban(g: &Game, tile: &TileType) -> Option<&'static str> {
     for &m in g.rules.hooks.on(Hook::WoodOptions) {
-        if m == Mech::River && river::bans(g, tile) {
+        if m == Mech::River && !retired(g, m) && river::bans(g, tile) {
             return Some("River II's volcano lake takes no figure");
         }
     }
@@ -585,7 +593,7 @@ pub(crate) fn part_end(g: &mut Game) -> NextPart {
     for &m in g.rules.hooks.on(Hook::PartEnd) {
         next = next.max(match m {
             Mech::Builder => builder::part_end(g),
-            Mech::River => river::part_end(g),
+            Mech::River if !retired(g, m) => river::part_end(g),
             _ => NextPart::None,
         });
     }
