@@ -327,8 +327,8 @@ impl Game {
         self.phase = Phase::Place;
         self.part = 1;
         self.asks.clear();
-        self.board
-            .clear(self.placed.iter().map(|q| (i32::from(q.x), i32::from(q.y))));
+        let placed = self.placed.iter().map(|q| (i32::from(q.x), i32::from(q.y)));
+        self.board.clear(placed, usize::from(rules.total));
         self.placed.clear();
         self.features.nodes.clear();
         self.followers.clear();
