@@ -168,6 +168,50 @@ fn views_and_determinizations_reuse_buffers() {
     assert!(copies > 500);
 }
 
+/// The scan the draw made (to learn that its tile fits) is handed on by
+/// `placement_scan` without scanning again, and it picks exactly what a
+/// fresh scan picks, in every ruleset; a clone, which starts without it,
+/// scans afresh to the same answer. (Debug builds also check, at every
+/// use, that the kept scan is the board's.)
+#[test]
+fn the_draws_scan_is_reused_and_right() {
+    use carcassonne_runtime::engine::PlacementScan;
+    for rules in carcassonne_runtime::rulesets() {
+        let mut buf = Buffers::new();
+        let mut kept_used = 0;
+        for seed in 0..5 {
+            let mut g = Game::new(rules, 2, seed).unwrap();
+            let mut rng = Pcg64Mcg::seed_from_u64(seed);
+            let (mut spare, mut fresh) = (PlacementScan::default(), PlacementScan::default());
+            while let Some(pending) = g.pending() {
+                if pending.decision != carcassonne_runtime::engine::Decision::Place {
+                    let legal = g.legal_actions();
+                    let pick = legal[rng.random_range(0..legal.len())];
+                    g.apply_action(pick, &mut Vec::new()).unwrap();
+                    continue;
+                }
+                let spare_at: *const PlacementScan = &spare;
+                let (scan, n) = g.placement_scan(&mut spare);
+                kept_used += usize::from(!std::ptr::eq(scan, spare_at));
+                assert_eq!(n, g.placement_count(), "{} seed {seed}", rules.id);
+                let clone = g.clone();
+                assert_eq!(clone.scan_placements(&mut fresh), n);
+                for k in 0..=n {
+                    assert_eq!(g.nth_scanned(k, scan), clone.nth_scanned(k, &fresh));
+                }
+                let m = random_move(&g, &mut rng, &mut buf).unwrap();
+                g.apply(m).unwrap();
+            }
+        }
+        // Every ruleset has unfiltered tiles, whose draw keeps its scan.
+        assert!(
+            kept_used > 0,
+            "{}: the draw's scan was never used",
+            rules.id
+        );
+    }
+}
+
 /// Counting the legal placements and picking the k-th chooses exactly what
 /// picking from the full list does, in every ruleset.
 #[test]

@@ -60,6 +60,32 @@ impl Rotations {
         self.block_counted(req, mask).0
     }
 
+    /// Whether any rotation fits any position of the block: the draw's
+    /// test, which needs no nibbles or counts, only a yes.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    pub fn any(&self, req: &[u16; BLOCK], mask: &[u16; BLOCK]) -> bool {
+        use std::arch::x86_64::*;
+        // SAFETY: SSE2 is part of every x86-64; both loads read exactly the
+        // 16 bytes of an `[u16; 8]`.
+        unsafe {
+            let q = _mm_loadu_si128(req.as_ptr().cast());
+            let m = _mm_loadu_si128(mask.as_ptr().cast());
+            let zero = _mm_setzero_si128();
+            let fit =
+                |r: usize| _mm_cmpeq_epi16(_mm_and_si128(_mm_xor_si128(self.lanes[r], q), m), zero);
+            let any = _mm_or_si128(_mm_or_si128(fit(0), fit(1)), _mm_or_si128(fit(2), fit(3)));
+            _mm_movemask_epi8(any) != 0
+        }
+    }
+
+    /// Whether any rotation fits any position of the block.
+    #[cfg(not(target_arch = "x86_64"))]
+    #[inline(always)]
+    pub fn any(&self, req: &[u16; BLOCK], mask: &[u16; BLOCK]) -> bool {
+        self.block(req, mask) != 0
+    }
+
     /// `block`, and how many (position, rotation) pairs of the block fit.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
@@ -262,6 +288,36 @@ impl PlacementScan {
 
     pub(crate) fn clear(&mut self) {
         self.len = 0;
+    }
+
+    /// Whether this scan, counting `count` placements, is what the tile
+    /// with packed edges `rot` gives on `open` now, worked out block by
+    /// block again (the SSE2 kernel, no allocation): debug builds check the
+    /// draw's kept scan at every use.
+    pub(crate) fn holds_for(&self, rot: &[u16; 4], open: &Open, count: usize) -> bool {
+        let rot = Rotations::new(rot);
+        let mut total = 0u32;
+        self.len == open.len()
+            && open.len().div_ceil(BLOCK) <= self.words.len()
+            && open.blocks().enumerate().all(|(b, (q, m))| {
+                let (word, n) = rot.block_counted(q, m);
+                total += n;
+                self.words[b] == word && u32::from(self.upto[b]) == total
+            })
+            && total as usize == count
+    }
+
+    /// This scan becomes a copy of `other`'s, in this one's buffers.
+    pub(crate) fn copy_from(&mut self, other: &PlacementScan) {
+        let blocks = other.len.div_ceil(BLOCK);
+        if self.words.len() < blocks {
+            let n = blocks.next_power_of_two();
+            self.words.resize(n, 0);
+            self.upto.resize(n, 0);
+        }
+        self.words[..blocks].copy_from_slice(&other.words[..blocks]);
+        self.upto[..blocks].copy_from_slice(&other.upto[..blocks]);
+        self.len = other.len;
     }
 
     /// `retain` asked only at open position `i` (once, for the position):

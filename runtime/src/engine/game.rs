@@ -135,7 +135,55 @@ pub struct Game {
     /// The face-down order is not the real game's (`hidden.rs`: a view or
     /// a determinized game).
     pub(crate) hidden: bool,
+    /// The scan the draw made to learn that the tile it drew can be placed.
+    pub(crate) drawn: DrawnScan,
 }
+
+/// The draw must know whether the tile it draws fits anywhere
+/// (000_9deb58b1a7d17d38.txt L100), and whoever moves next asks where it
+/// fits: the draw scans every open position once and keeps the result for
+/// `scan_placements`, which would otherwise test them all again. A cache,
+/// not state: a clone starts without it, and games compare without it.
+#[derive(Debug)]
+pub(crate) struct DrawnScan {
+    scan: PlacementScan,
+    /// How many (position, rotation) pairs fit.
+    count: u32,
+    /// The tile, the number of tiles placed and of open positions when it
+    /// was made (`NONE`: no scan kept); the board changes only by placing.
+    key: u64,
+}
+
+impl Default for DrawnScan {
+    fn default() -> Self {
+        DrawnScan {
+            scan: PlacementScan::default(),
+            count: 0,
+            key: Self::NONE,
+        }
+    }
+}
+
+impl DrawnScan {
+    const NONE: u64 = u64::MAX;
+
+    #[inline(always)]
+    fn key(tile: u16, placed: usize, open: usize) -> u64 {
+        u64::from(tile) << 48 | (placed as u64 & 0xFF_FFFF) << 24 | (open as u64 & 0xFF_FFFF)
+    }
+
+    fn forget(&mut self) {
+        self.key = Self::NONE;
+    }
+}
+
+impl PartialEq for DrawnScan {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for DrawnScan {}
 
 /// Cloning is what bots do millions of times: `clone_from` into a game kept
 /// for the purpose reuses its buffers, so it does not allocate.
@@ -165,6 +213,7 @@ impl Clone for Game {
             followers: self.followers.clone(),
             stack: self.stack.clone(),
             discards: self.discards.clone(),
+            drawn: DrawnScan::default(),
         }
     }
 
@@ -192,6 +241,7 @@ impl Clone for Game {
         self.followers.clone_from(&src.followers);
         self.stack.clone_from(&src.stack);
         self.discards.clone_from(&src.discards);
+        self.drawn.forget();
     }
 }
 
@@ -281,6 +331,12 @@ impl Game {
             scripted,
             deal: Deal::default(),
             hidden: false,
+            // A tile placed opens at most four cells: the kept scan never
+            // grows in play.
+            drawn: DrawnScan {
+                scan: PlacementScan::with_capacity(3 * rules.total as usize + 8),
+                ..DrawnScan::default()
+            },
         };
         g.start(seed, start)?;
         Ok(g)
@@ -681,6 +737,51 @@ impl Game {
     /// once per position where the verdict does not depend on the rotation,
     /// so filtered tiles need no list either.
     pub fn scan_placements(&self, scan: &mut PlacementScan) -> usize {
+        if let Some((drawn, n)) = self.drawn_scan() {
+            scan.copy_from(drawn);
+            return n;
+        }
+        self.scan_afresh(scan)
+    }
+
+    /// `scan_placements` without a copy: the scan the draw made, where it
+    /// still holds (no filter had a say), else `spare` filled afresh; and
+    /// the number of placements. What uniform random play uses.
+    #[inline]
+    pub fn placement_scan<'a>(
+        &'a self,
+        spare: &'a mut PlacementScan,
+    ) -> (&'a PlacementScan, usize) {
+        match self.drawn_scan() {
+            Some(kept) => kept,
+            None => {
+                let n = self.scan_afresh(spare);
+                (spare, n)
+            }
+        }
+    }
+
+    /// The draw's scan, if it is this state's.
+    #[inline(always)]
+    fn drawn_scan(&self) -> Option<(&PlacementScan, usize)> {
+        let t = self.current?;
+        if self.phase != Phase::Place
+            || self.drawn.key != DrawnScan::key(t, self.placed.len(), self.board.open.len())
+        {
+            return None;
+        }
+        debug_assert!(
+            self.drawn.scan.holds_for(
+                &self.rules.tiles[t as usize].rot_edges,
+                &self.board.open,
+                self.drawn.count as usize
+            ),
+            "the draw's scan is still this board's"
+        );
+        Some((&self.drawn.scan, self.drawn.count as usize))
+    }
+
+    fn scan_afresh(&self, scan: &mut PlacementScan) -> usize {
         scan.clear();
         if self.phase != Phase::Place {
             return 0;
@@ -772,7 +873,7 @@ impl Game {
         }
         // All four rotations of eight positions at once.
         let rot = Rotations::new(&tile.rot_edges);
-        self.board.open.blocks().any(|(q, m)| rot.block(q, m) != 0)
+        self.board.open.blocks().any(|(q, m)| rot.any(q, m))
     }
 
     /// Calls `stop` with each legal placement of `tile`, in `placements_into`'s
@@ -1645,7 +1746,7 @@ impl Game {
         while self.next < self.stack.len() {
             let t = self.stack[self.next];
             self.next += 1;
-            if self.scripted || self.placeable(t) {
+            if self.scripted || self.drawn_fits(t) {
                 self.current = Some(t);
                 return;
             }
@@ -1655,6 +1756,22 @@ impl Game {
                 tile: t,
             });
         }
+    }
+
+    /// Whether the drawn tile `t` fits anywhere; where no filter has a say,
+    /// from a scan of every open position, kept for `scan_placements`.
+    #[inline(always)]
+    fn drawn_fits(&mut self, t: u16) -> bool {
+        let tile = &self.rules.tiles[t as usize];
+        if mechanics::filters(self, tile) {
+            self.drawn.forget();
+            return self.placeable(t);
+        }
+        let open = &self.board.open;
+        let n = self.drawn.scan.scan(&tile.rot_edges, open);
+        self.drawn.count = n as u32;
+        self.drawn.key = DrawnScan::key(t, self.placed.len(), open.len());
+        n > 0
     }
 
     /// End the game now, as if the tiles had run out: final scoring
