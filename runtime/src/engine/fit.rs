@@ -60,22 +60,37 @@ impl Rotations {
         self.block_counted(req, mask).0
     }
 
-    /// Whether any rotation fits any position of the block: the draw's
-    /// test, which needs no nibbles or counts, only a yes.
+    /// Whether any rotation fits any position of the block: the re-dealt
+    /// draw's test, which needs no nibbles or counts, only a yes.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     pub fn any(&self, req: &[u16; BLOCK], mask: &[u16; BLOCK]) -> bool {
         use std::arch::x86_64::*;
+        let [f0, f1, f2, f3] = self.fit_lanes(req, mask);
+        // SAFETY: SSE2 is part of every x86-64.
+        unsafe {
+            let any = _mm_or_si128(_mm_or_si128(f0, f1), _mm_or_si128(f2, f3));
+            _mm_movemask_epi8(any) != 0
+        }
+    }
+
+    /// For each rotation, all ones in the lanes of the positions it fits.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn fit_lanes(
+        &self,
+        req: &[u16; BLOCK],
+        mask: &[u16; BLOCK],
+    ) -> [std::arch::x86_64::__m128i; 4] {
+        use std::arch::x86_64::*;
         // SAFETY: SSE2 is part of every x86-64; both loads read exactly the
-        // 16 bytes of an `[u16; 8]`.
+        // 16 bytes of an `[u16; 8]` (unaligned loads need no alignment).
         unsafe {
             let q = _mm_loadu_si128(req.as_ptr().cast());
             let m = _mm_loadu_si128(mask.as_ptr().cast());
             let zero = _mm_setzero_si128();
-            let fit =
-                |r: usize| _mm_cmpeq_epi16(_mm_and_si128(_mm_xor_si128(self.lanes[r], q), m), zero);
-            let any = _mm_or_si128(_mm_or_si128(fit(0), fit(1)), _mm_or_si128(fit(2), fit(3)));
-            _mm_movemask_epi8(any) != 0
+            [0, 1, 2, 3]
+                .map(|r| _mm_cmpeq_epi16(_mm_and_si128(_mm_xor_si128(self.lanes[r], q), m), zero))
         }
     }
 
@@ -91,16 +106,10 @@ impl Rotations {
     #[inline(always)]
     pub fn block_counted(&self, req: &[u16; BLOCK], mask: &[u16; BLOCK]) -> (u64, u32) {
         use std::arch::x86_64::*;
-        // SAFETY: SSE2 is part of every x86-64; both loads read exactly the
-        // 16 bytes of an `[u16; 8]` (unaligned loads need no alignment).
+        let [f0, f1, f2, f3] = self.fit_lanes(req, mask);
+        // SAFETY: SSE2 is part of every x86-64.
         unsafe {
-            let q = _mm_loadu_si128(req.as_ptr().cast());
-            let m = _mm_loadu_si128(mask.as_ptr().cast());
             let zero = _mm_setzero_si128();
-            // All ones in a lane where rotation r fits.
-            let fit =
-                |r: usize| _mm_cmpeq_epi16(_mm_and_si128(_mm_xor_si128(self.lanes[r], q), m), zero);
-            let (f0, f1, f2, f3) = (fit(0), fit(1), fit(2), fit(3));
             let bit = |f, r: i16| _mm_and_si128(f, _mm_set1_epi16(1 << r));
             let nib = _mm_or_si128(
                 _mm_or_si128(bit(f0, 0), bit(f1, 1)),
