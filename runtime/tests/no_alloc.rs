@@ -168,6 +168,14 @@ fn views_and_determinizations_reuse_buffers() {
     assert!(copies > 500);
 }
 
+/// Another decision than a placement (the builder's second tile, a
+/// module's question): any legal answer.
+fn answer_at_random(g: &mut Game, rng: &mut Pcg64Mcg) {
+    let legal = g.legal_actions();
+    let pick = legal[rng.random_range(0..legal.len())];
+    g.apply_action(pick, &mut Vec::new()).unwrap();
+}
+
 /// The scan the draw made (to learn that its tile fits) is handed on by
 /// `placement_scan` without scanning again, and it picks exactly what a
 /// fresh scan picks, in every ruleset; a clone, which starts without it,
@@ -185,9 +193,7 @@ fn the_draws_scan_is_reused_and_right() {
             let (mut spare, mut fresh) = (PlacementScan::default(), PlacementScan::default());
             while let Some(pending) = g.pending() {
                 if pending.decision != carcassonne_runtime::engine::Decision::Place {
-                    let legal = g.legal_actions();
-                    let pick = legal[rng.random_range(0..legal.len())];
-                    g.apply_action(pick, &mut Vec::new()).unwrap();
+                    answer_at_random(&mut g, &mut rng);
                     continue;
                 }
                 let spare_at: *const PlacementScan = &spare;
@@ -228,10 +234,7 @@ fn counted_and_listed_random_moves_agree() {
                 (carcassonne_runtime::engine::PlacementScan::default(), 0);
             while let Some(pending) = g.pending() {
                 if pending.decision != carcassonne_runtime::engine::Decision::Place {
-                    // Another decision (the builder's second tile): any answer.
-                    let legal = g.legal_actions();
-                    let pick = legal[c.random_range(0..legal.len())];
-                    g.apply_action(pick, &mut Vec::new()).unwrap();
+                    answer_at_random(&mut g, &mut c);
                     continue;
                 }
                 assert_eq!(g.placement_count(), g.placements().len());

@@ -60,28 +60,10 @@ impl Rotations {
         self.block_counted(req, mask).0
     }
 
-    /// Whether any rotation fits any position of the block: the re-dealt
-    /// draw's test, which needs no nibbles or counts, only a yes.
+    /// `block`, and how many (position, rotation) pairs of the block fit.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    pub fn any(&self, req: &[u16; BLOCK], mask: &[u16; BLOCK]) -> bool {
-        use std::arch::x86_64::*;
-        let [f0, f1, f2, f3] = self.fit_lanes(req, mask);
-        // SAFETY: SSE2 is part of every x86-64.
-        unsafe {
-            let any = _mm_or_si128(_mm_or_si128(f0, f1), _mm_or_si128(f2, f3));
-            _mm_movemask_epi8(any) != 0
-        }
-    }
-
-    /// For each rotation, all ones in the lanes of the positions it fits.
-    #[cfg(target_arch = "x86_64")]
-    #[inline(always)]
-    fn fit_lanes(
-        &self,
-        req: &[u16; BLOCK],
-        mask: &[u16; BLOCK],
-    ) -> [std::arch::x86_64::__m128i; 4] {
+    pub fn block_counted(&self, req: &[u16; BLOCK], mask: &[u16; BLOCK]) -> (u64, u32) {
         use std::arch::x86_64::*;
         // SAFETY: SSE2 is part of every x86-64; both loads read exactly the
         // 16 bytes of an `[u16; 8]` (unaligned loads need no alignment).
@@ -89,27 +71,10 @@ impl Rotations {
             let q = _mm_loadu_si128(req.as_ptr().cast());
             let m = _mm_loadu_si128(mask.as_ptr().cast());
             let zero = _mm_setzero_si128();
-            [0, 1, 2, 3]
-                .map(|r| _mm_cmpeq_epi16(_mm_and_si128(_mm_xor_si128(self.lanes[r], q), m), zero))
-        }
-    }
-
-    /// Whether any rotation fits any position of the block.
-    #[cfg(not(target_arch = "x86_64"))]
-    #[inline(always)]
-    pub fn any(&self, req: &[u16; BLOCK], mask: &[u16; BLOCK]) -> bool {
-        self.block(req, mask) != 0
-    }
-
-    /// `block`, and how many (position, rotation) pairs of the block fit.
-    #[cfg(target_arch = "x86_64")]
-    #[inline(always)]
-    pub fn block_counted(&self, req: &[u16; BLOCK], mask: &[u16; BLOCK]) -> (u64, u32) {
-        use std::arch::x86_64::*;
-        let [f0, f1, f2, f3] = self.fit_lanes(req, mask);
-        // SAFETY: SSE2 is part of every x86-64.
-        unsafe {
-            let zero = _mm_setzero_si128();
+            // All ones in a lane where rotation r fits.
+            let fit =
+                |r: usize| _mm_cmpeq_epi16(_mm_and_si128(_mm_xor_si128(self.lanes[r], q), m), zero);
+            let (f0, f1, f2, f3) = (fit(0), fit(1), fit(2), fit(3));
             let bit = |f, r: i16| _mm_and_si128(f, _mm_set1_epi16(1 << r));
             let nib = _mm_or_si128(
                 _mm_or_si128(bit(f0, 0), bit(f1, 1)),
@@ -279,11 +244,7 @@ impl PlacementScan {
     /// number of legal (position, rotation) pairs.
     pub(crate) fn scan(&mut self, rot: &[u16; 4], open: &Open) -> usize {
         let blocks = open.len().div_ceil(BLOCK);
-        if self.words.len() < blocks {
-            let n = blocks.next_power_of_two();
-            self.words.resize(n, 0);
-            self.upto.resize(n, 0);
-        }
+        self.make_room(blocks);
         self.len = open.len();
         let (words, upto) = (&mut self.words[..blocks], &mut self.upto[..blocks]);
         let (req, mask) = open.padded();
@@ -293,6 +254,15 @@ impl PlacementScan {
             return unsafe { scan_avx2(rot, req, mask, words, upto) } as usize;
         }
         scan_blocks(&Rotations::new(rot), req, mask, words, upto, 0) as usize
+    }
+
+    /// Room for `blocks` blocks (grown to a power of two, never shrunk).
+    fn make_room(&mut self, blocks: usize) {
+        if self.words.len() < blocks {
+            let n = blocks.next_power_of_two();
+            self.words.resize(n, 0);
+            self.upto.resize(n, 0);
+        }
     }
 
     pub(crate) fn clear(&mut self) {
@@ -319,11 +289,7 @@ impl PlacementScan {
     /// This scan becomes a copy of `other`'s, in this one's buffers.
     pub(crate) fn copy_from(&mut self, other: &PlacementScan) {
         let blocks = other.len.div_ceil(BLOCK);
-        if self.words.len() < blocks {
-            let n = blocks.next_power_of_two();
-            self.words.resize(n, 0);
-            self.upto.resize(n, 0);
-        }
+        self.make_room(blocks);
         self.words[..blocks].copy_from_slice(&other.words[..blocks]);
         self.upto[..blocks].copy_from_slice(&other.upto[..blocks]);
         self.len = other.len;

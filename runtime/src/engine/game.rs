@@ -147,7 +147,8 @@ pub struct Game {
 #[derive(Debug)]
 pub(crate) struct DrawnScan {
     scan: PlacementScan,
-    /// How many (position, rotation) pairs fit.
+    /// How many (position, rotation) pairs fit (what the scan returned:
+    /// reading it back from the running totals cost 15 instructions a turn).
     count: u32,
     /// The tile, the number of tiles placed and of open positions when it
     /// was made (`NONE`: no scan kept); the board changes only by placing.
@@ -873,7 +874,7 @@ impl Game {
         }
         // All four rotations of eight positions at once.
         let rot = Rotations::new(&tile.rot_edges);
-        self.board.open.blocks().any(|(q, m)| rot.any(q, m))
+        self.board.open.blocks().any(|(q, m)| rot.block(q, m) != 0)
     }
 
     /// Calls `stop` with each legal placement of `tile`, in `placements_into`'s
