@@ -6,7 +6,9 @@
 //! placement limit and no challenge. The heretics' own rules are
 //! `runtime/tests/heretics.rs`.
 
-use carcassonne_runtime::engine::{Action, Deploy, FollowerKind, Game, Placement, ScoreEvent};
+use carcassonne_runtime::engine::{
+    Action, Deploy, FollowerKind, Game, Placement, ScoreEvent, When,
+};
 use carcassonne_runtime::tables::Kind;
 use carcassonne_tests::{compile_ruleset, repo_root, temp_dir, write};
 
@@ -111,6 +113,7 @@ fn without_the_heretics_a_shrine_plays_as_a_cloister() {
             points: 9,
             feature: Kind::Shrine,
             reason: carcassonne_runtime::engine::Reason::Completed,
+            when: When::Play,
         }]
     );
     assert_eq!(g.supply(0), 7);
@@ -155,7 +158,7 @@ fn the_shipped_shrines_are_segments_and_their_rulesets_play_heretics() {
 #[test]
 fn challenge_own_monk_is_read_and_listed() {
     let rs = carcassonne_runtime::ruleset("base_heretics_shrines").unwrap();
-    assert!(rs.options.challenge_own_monk);
+    assert!(rs.options.word("challenge_own_monk") == Some("true"));
     let json = carcassonne_runtime::catalog::options_json(rs);
     assert_eq!(json["challenge_own_monk"], true);
 
@@ -170,7 +173,7 @@ fn challenge_own_monk_is_read_and_listed() {
     );
     let rs = compile_ruleset(&path);
     std::fs::remove_dir_all(&dir).ok();
-    assert!(!rs.options.challenge_own_monk);
+    assert_eq!(rs.options.word("challenge_own_monk"), Some("false"));
     let json = carcassonne_runtime::catalog::options_json(rs);
     assert_eq!(json["challenge_own_monk"], false);
 }

@@ -702,15 +702,8 @@ fn set_catalog(file: &str, edition: u8) -> (Value, carcassonne_codegen::TileSet)
         edition,
         sets: vec![file.to_string()],
         mechanics: vec!["base".to_string()],
-        farmers: true,
-        farm_scoring: carcassonne_codegen::model::FarmScoring::PerFarm,
-        river_turns: carcassonne_codegen::model::RiverTurns::for_edition(edition),
-        unused_start: carcassonne_codegen::model::UnusedStart::Remove,
-        builder_optional: true,
-        volcano_second_tile: false,
-        wagon_nearby: false,
-        challenge_own_monk: true,
-        hooks: carcassonne_codegen::lower::hooks(&["base".to_string()]),
+        mechs: 0,
+        options: carcassonne_codegen::ruleset::default_options(edition).values,
         min_players: 2,
         max_players: 5,
         followers: 7,
@@ -719,7 +712,7 @@ fn set_catalog(file: &str, edition: u8) -> (Value, carcassonne_codegen::TileSet)
         start: Vec::new(),
         with_river: Vec::new(),
     };
-    let rs = carcassonne::load::leak(&lowered);
+    let rs = carcassonne_loader::leak(&lowered);
     (carcassonne_runtime::catalog::to_json(rs), set)
 }
 

@@ -7,7 +7,7 @@ pub mod figures;
 pub mod geom;
 pub mod goods;
 pub mod listing;
-pub mod load;
+pub use carcassonne_loader as load;
 pub mod play;
 pub mod render;
 pub mod serve;

@@ -3,10 +3,11 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use carcassonne_runtime::bots::{self, Bot};
-use carcassonne_runtime::engine::{Action, Actor, Game, Move, Pending, Reason, ScoreEvent};
-use carcassonne_runtime::record::{self, Record, Recorder};
-use carcassonne_runtime::tables::{Mech, Ruleset};
+use carcassonne_runtime::action_json;
+use carcassonne_runtime::bots;
+use carcassonne_runtime::engine::{Action, Actor, Game, Move, Pending, Reason, ScoreEvent, When};
+use carcassonne_runtime::record::{self, Record};
+use carcassonne_runtime::tables::Ruleset;
 
 /// Parse `random,greedy,...`: one bot spec per player (a single one serves
 /// all); each must be a bot `bots::make` knows, options included
@@ -39,25 +40,21 @@ fn describe(g: &Game, mv: Move) -> String {
     if let Some(d) = mv.deploy {
         let seg = &tile.segments[d.segment as usize];
         let ports = record::rotated_port_names(seg, p.rotation);
-        let figure = match d.kind {
-            carcassonne_runtime::engine::FollowerKind::Normal => "follower".to_string(),
-            carcassonne_runtime::engine::FollowerKind::Big => "big follower".to_string(),
-            k => k.name().to_string(),
-        };
+        let figure = d.kind.def().label;
         let _ = write!(s, ", {figure} on {} [{}]", seg.kind.name(), ports.join(" "));
     }
     s
 }
 
-fn events_text(events: &[ScoreEvent]) -> String {
+pub fn events_text(events: &[ScoreEvent]) -> String {
     events
         .iter()
         .map(|e| {
-            // The cards' end points are for the card, not for one city or road.
+            // Points for something other than one feature (the cards, the
+            // fairy's turn) are named by their reason.
             let what = match e.reason {
-                Reason::King => "king",
-                Reason::RobberBaron => "robber-baron",
-                _ => e.feature.name(),
+                Reason::Completed | Reason::Final => e.feature.name(),
+                r => r.name(),
             };
             format!("P{} +{} {what}", e.player, e.points)
         })
@@ -65,36 +62,11 @@ fn events_text(events: &[ScoreEvent]) -> String {
         .join(", ")
 }
 
-/// The bots of a game seeded `seed`, one per seat, each with its own seed
-/// derived from the game's (so `play` and `simulate` play the same games).
-pub fn seats(bots: &[impl AsRef<str>], seed: u64) -> Result<Vec<Box<dyn Bot>>, String> {
-    bots.iter()
-        .enumerate()
-        .map(|(i, spec)| {
-            bots::make(
-                spec.as_ref(),
-                seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                    .wrapping_add(i as u64 + 1),
-            )
-        })
-        .collect()
-}
+pub use carcassonne_runtime::bots::{ask, seats};
 
-/// `player`'s answer to the pending decision of `g`, from the bot in that
-/// seat, which is shown `player`'s view of the game (`Game::view`: never the
-/// order of the face-down tiles). `view` is a game kept to refill.
-pub fn ask(seat: &mut dyn Bot, g: &Game, player: u8, view: &mut Option<Game>) -> Option<Action> {
-    let v = match view {
-        Some(v) => {
-            g.view_into(player, v);
-            v
-        }
-        None => view.insert(g.view(player)),
-    };
-    seat.choose_action(v)
-}
-
-/// Play one game with bots; returns the record.
+/// Play one game with bots; returns the record. Unless `quiet`, each part
+/// is printed as it is played, then the final scoring and what the
+/// ruleset's modules note about the game's end.
 pub fn play(
     rules: &'static Ruleset,
     players: u8,
@@ -102,93 +74,97 @@ pub fn play(
     bots: &[impl AsRef<str>],
     quiet: bool,
 ) -> Result<Record, String> {
-    let mut g = Game::new(rules, players, seed).map_err(|e| e.to_string())?;
-    let mut seats = seats(bots, seed)?;
-    let mut rec = Recorder::new(&g, Some(seats.iter().map(|b| b.name()).collect()));
-    let mut view = None;
-    let mut events = Vec::new();
     // The state before this part's placement, and the placement.
     let mut placing: Option<(Game, Move)> = None;
-    while let Some(pending) = g.pending() {
-        let player = decider(pending);
-        let a = ask(seats[player as usize].as_mut(), &g, player, &mut view)
-            .ok_or("the bot found no legal move (the drawn tile should always be placeable)")?;
-        let before = g.clone();
-        events.clear();
-        g.apply_action(a, &mut events)
-            .map_err(|e| format!("bot chose an illegal action: {e}"))?;
-        rec.note_action(&before, a, &events, &g);
+    let mut last: Option<Game> = None;
+    let mut fin = Vec::new();
+    let rec = bots::play_recorded(rules, players, seed, bots, |before, a, events, after| {
         if quiet {
-            continue;
+            return;
         }
-        let (start, mut mv) = match (a, placing.take()) {
-            (Action::Place(p), _) => {
-                let mv = Move {
-                    placement: p,
-                    deploy: None,
-                };
-                placing = Some((before, mv));
-                continue;
-            }
-            (_, Some(x)) => x,
-            (_, None) => {
-                crate::say!("           P{player} {}", a.name());
-                continue;
-            }
-        };
-        if let Action::Deploy(d) = a {
-            mv.deploy = Some(d);
+        fin.extend(events.iter().copied().filter(|e| e.when == When::End));
+        say_action(rules, before, a, events, after, &mut placing);
+        if after.is_over() {
+            last = Some(after.clone());
         }
-        let during: Vec<ScoreEvent> = events
-            .iter()
-            .copied()
-            .filter(|e| !e.reason.as_final() || e.reason == Reason::AbbotReturn)
-            .collect();
-        let scored = if during.is_empty() {
-            String::new()
-        } else {
-            format!("  [{}]", events_text(&during))
-        };
-        let part = if start.part() > 1 {
-            format!(" (part {})", start.part())
-        } else {
-            String::new()
-        };
-        let extra = match a {
-            Action::Deploy(_) | Action::Pass => String::new(),
-            Action::Barn(c) => format!(
-                ", barn on the {} corner",
-                carcassonne_runtime::record::CORNER_NAMES
-                    .get(c as usize)
-                    .unwrap_or(&"?")
-            ),
-            other => format!(", {}", other.name()),
-        };
-        crate::say!(
-            "turn {:>3}{part}: P{player} {}{extra}{scored}",
-            start.turn() + 1,
-            describe(&start, mv)
-        );
-        for d in &g.discards()[start.discards().len()..] {
-            crate::say!(
-                "           discarded {} (fits nowhere)",
-                rules.tiles[d.tile as usize].id
-            );
-        }
-    }
+    })?;
     if !quiet {
-        // Every end-of-game event (an abbot's return scores during play).
-        let fin: Vec<ScoreEvent> = events
-            .iter()
-            .copied()
-            .filter(|e| e.reason.as_final() && e.reason != Reason::AbbotReturn)
-            .collect();
         crate::say!("final scoring: {}", events_text(&fin));
-        if crate::timeline::plays(rules, Mech::KingRobber) {
-            crate::say!("{}", crate::cards::line(&g));
+        if let Some(g) = &last {
+            for note in g.shown().notes {
+                crate::say!("{note}");
+            }
         }
     }
-    Ok(rec.record)
+    Ok(rec)
+}
+
+/// Print what answer `a` did: a part's placement and figure on one line
+/// with its points, any other answer on a line of its own.
+fn say_action(
+    rules: &Ruleset,
+    before: &Game,
+    a: Action,
+    events: &[ScoreEvent],
+    after: &Game,
+    placing: &mut Option<(Game, Move)>,
+) {
+    let player = before.pending().map_or(0, decider);
+    let (start, mut mv) = match (a, placing.take()) {
+        (Action::Place(p), _) => {
+            let mv = Move {
+                placement: p,
+                deploy: None,
+            };
+            *placing = Some((before.clone(), mv));
+            return;
+        }
+        (_, Some(x)) => x,
+        (_, None) => {
+            let during: Vec<ScoreEvent> = events.iter().copied().filter(|e| e.when != When::End).collect();
+            let scored = if during.is_empty() {
+                String::new()
+            } else {
+                format!("  [{}]", events_text(&during))
+            };
+            crate::say!("           P{player} {}{scored}", action_json::text(before, a));
+            return;
+        }
+    };
+    if let Action::Deploy(d) = a {
+        mv.deploy = Some(d);
+    }
+    let during: Vec<ScoreEvent> = events.iter().copied().filter(|e| e.when != When::End).collect();
+    let scored = if during.is_empty() {
+        String::new()
+    } else {
+        format!("  [{}]", events_text(&during))
+    };
+    let part = if start.part() > 1 {
+        format!(" (part {})", start.part())
+    } else {
+        String::new()
+    };
+    let extra = match a {
+        Action::Deploy(_) | Action::Pass => String::new(),
+        other => format!(", {}", action_json::text(before, other)),
+    };
+    crate::say!(
+        "turn {:>3}{part}: P{player} {}{extra}{scored}",
+        start.turn() + 1,
+        describe(&start, mv)
+    );
+    for d in &after.discards()[start.discards().len()..] {
+        let why = match d.aside {
+            None => "discarded",
+            Some(_) => "set aside",
+        };
+        let how = match d.aside {
+            None => " (fits nowhere)",
+            Some(_) => " (for later)",
+        };
+        crate::say!("           {why} {}{how}", rules.tiles[d.tile as usize].id);
+    }
 }
 
 pub fn scores_line(scores: &[u32]) -> String {

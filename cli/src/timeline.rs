@@ -10,8 +10,9 @@
 use std::path::Path;
 
 use carcassonne_runtime::engine::{FollowerKind, Game, Placed, ScoreEvent, FIGURE_KINDS};
-use carcassonne_runtime::record::{self, ActionRec, EventRec, Record, Step as ReplayStep};
-use carcassonne_runtime::tables::{Hook, Kind, Mech, Ruleset};
+use carcassonne_runtime::action_json::ActionJson;
+use carcassonne_runtime::record::{self, EventRec, Record, Step as ReplayStep};
+use carcassonne_runtime::tables::{Kind, Mech, Ruleset};
 
 use crate::cards::Cards;
 use crate::figures::{self, BoardFigure};
@@ -58,7 +59,7 @@ pub struct Step {
     /// The figure put on the tile: its kind and the feature it stands on.
     pub deployed: Option<(FollowerKind, String)>,
     /// The entry's other answers (`return-abbot`, `second-tile`), in order.
-    pub actions: Vec<ActionRec>,
+    pub actions: Vec<ActionJson>,
     /// Per player, trade-goods tokens after this step (wine, grain, cloth).
     pub goods: Vec<[u8; GOODS]>,
     /// Per player, figures in supply after this step, by `FollowerKind`.
@@ -90,7 +91,7 @@ pub struct Timeline {
 
 /// Whether `rules` plays mechanic `m` (on any hook).
 pub fn plays(rules: &Ruleset, m: Mech) -> bool {
-    Hook::ALL.iter().any(|&h| rules.hooks.on(h).contains(&m))
+    rules.hooks.plays(m)
 }
 
 fn goods_of(g: &Game) -> Vec<[u8; GOODS]> {
@@ -154,6 +155,7 @@ fn blank(turn: usize, game: &Game) -> Step {
 fn followers_of(g: &Game) -> Vec<FollowerAt> {
     let placed = g.placed();
     let rules = g.rules();
+    let corners = g.shown().corners;
     g.followers()
         .iter()
         .filter_map(|f| {
@@ -164,13 +166,10 @@ fn followers_of(g: &Game) -> Vec<FollowerAt> {
                 .segments
                 .get(segment as usize)?
                 .kind;
-            let corner = match f.kind {
-                FollowerKind::Barn => g
-                    .barns()
-                    .find(|&(at, _, player)| at + 1 == q && player == f.player)
-                    .map(|(_, c, _)| c),
-                _ => None,
-            };
+            let corner = corners
+                .iter()
+                .find(|c| c.kind == f.kind && c.placed as usize + 1 == q && c.player == f.player)
+                .map(|c| c.corner);
             Some(FollowerAt {
                 player: f.player,
                 kind: f.kind,
@@ -524,30 +523,30 @@ pub fn corner_point(x: i16, y: i16, c: u8) -> Pt {
     }
 }
 
-/// An entry's answer beyond its tile and figure, in words.
-pub fn action_text(a: &ActionRec) -> String {
+/// An entry's answer beyond its tile and figure, in words: the action's
+/// declared label and its argument.
+pub fn action_text(a: &ActionJson) -> String {
     let who = a.player.map_or(String::new(), |p| format!("P{p} "));
-    match (a.do_.as_str(), a.take) {
-        ("return-abbot", _) => format!("{who}took the abbot back"),
-        ("barn", _) => match &a.corner {
-            Some(c) => format!("{who}put the barn on the {c} corner"),
-            None => format!("{who}put the barn"),
-        },
-        ("second-tile", Some(true)) => format!("{who}took a second tile"),
-        ("second-tile", _) => format!("{who}declined a second tile"),
-        ("move-wagon", _) => match &a.at {
-            Some(at) => format!(
-                "{who}moved the wagon to the {} at ({}, {})",
-                at.feature, at.x, at.y
-            ),
-            None => format!("{who}moved the wagon"),
-        },
-        // An answer to a wagon's move (taken back) names its player; the
-        // end-of-game round's does not.
-        ("pass", _) if a.player.is_some() => format!("{who}took the wagon back"),
-        ("pass", _) => "kept the abbey (not placed at the end)".to_string(),
-        (other, _) => format!("{who}{other}"),
-    }
+    let Some((_, _, def)) = carcassonne_runtime::engine::Action::verb_named(&a.do_) else {
+        return match a.do_.as_str() {
+            // Taking a wagon back names its player; the end-of-game round's
+            // pass does not.
+            "pass" if a.player.is_some() => format!("{who}passed"),
+            "pass" => "kept the tile held (not placed at the end)".to_string(),
+            other => format!("{who}{other}"),
+        };
+    };
+    let arg = match a.args.get(def.field) {
+        Some(serde_json::Value::Bool(b)) => format!(": {}", if *b { "yes" } else { "no" }),
+        Some(serde_json::Value::String(w)) => format!(" {w}"),
+        Some(serde_json::Value::Object(at)) => {
+            let num = |k: &str| at.get(k).and_then(|v| v.as_i64()).unwrap_or(0);
+            let feature = at.get("feature").and_then(|v| v.as_str()).unwrap_or("?");
+            format!(" to the {feature} at ({}, {})", num("x"), num("y"))
+        }
+        _ => String::new(),
+    };
+    format!("{who}{}{arg}", def.label)
 }
 
 /// An event in words. Goods events name the good where the timeline knows

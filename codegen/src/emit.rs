@@ -8,6 +8,7 @@ use quote::{format_ident, quote};
 use crate::attrs::{Values, ATTRIBUTES};
 use crate::lower::{self, LRuleset, LSegment, LTile};
 use crate::model::Ruleset;
+use carcassonne_vocab::mech::{Mech, OPTIONS};
 
 /// `Type::Variant` for a value of one of the shared enums (`vocab`): the
 /// generated tables name the same types, so the variant's name is the path.
@@ -106,24 +107,30 @@ fn ruleset_tokens(rs: &LRuleset) -> TokenStream {
     let edition = Literal::u8_unsuffixed(rs.edition);
     let sets = &rs.sets;
     let mechanics = &rs.mechanics;
-    let farmers = rs.farmers;
-    let scoring = variant("FarmScoring", rs.farm_scoring);
-    let river_turns = variant("RiverTurns", rs.river_turns);
-    let unused_start = variant("UnusedStart", rs.unused_start);
-    let builder_optional = rs.builder_optional;
-    let volcano_second_tile = rs.volcano_second_tile;
-    let wagon_nearby = rs.wagon_nearby;
-    let challenge_own_monk = rs.challenge_own_monk;
     let with_river = rs.with_river.iter().map(|&t| Literal::u16_unsuffixed(t));
     let min_players = Literal::u8_unsuffixed(rs.min_players);
     let max_players = Literal::u8_unsuffixed(rs.max_players);
     let followers = Literal::u8_unsuffixed(rs.followers);
     let total = Literal::u16_unsuffixed(rs.total);
-    let mask = hex_lit(u64::from(lower::hook_mask(&rs.hooks)));
-    let by_hook = rs.hooks.iter().map(|mods| {
-        let mods = mods.iter().map(|m| variant("Mech", m));
-        quote!(&[#(#mods),*])
-    });
+    let values = rs.options.iter().map(|&v| Literal::u8_unsuffixed(v));
+    let options_doc = format!(
+        " Rule options: {}.",
+        OPTIONS
+            .iter()
+            .zip(rs.options)
+            .map(|(o, v)| format!("{} = {}", o.key, o.word(v).unwrap_or("?")))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let mechs = hex_lit(rs.mechs);
+    let mechs_doc = {
+        let names: Vec<&str> = Mech::ALL
+            .iter()
+            .filter(|m| rs.mechs & m.bit() != 0)
+            .map(|m| m.name())
+            .collect();
+        format!(" The mechanics played by an engine module: {}.", names.join(", "))
+    };
     let tiles = rs.tiles.iter().map(tile_tokens);
     let start = rs.start.iter().map(|(t, x, y, r)| {
         let (t, x, y, r) = (
@@ -138,7 +145,15 @@ fn ruleset_tokens(rs: &LRuleset) -> TokenStream {
         pub mod #module {
             use crate::tables::*;
 
-            pub const FARMERS: bool = #farmers;
+            #[doc = #options_doc]
+            pub const OPTIONS: Options = Options {
+                values: [#(#values),*],
+                min_players: #min_players,
+                max_players: #max_players,
+                followers: #followers,
+            };
+            #[doc = #mechs_doc]
+            pub const MECHS: MechSet = #mechs;
             pub const TOTAL: u16 = #total;
 
             pub static TILES: &[TileType] = &[#(#tiles),*];
@@ -149,27 +164,13 @@ fn ruleset_tokens(rs: &LRuleset) -> TokenStream {
                 edition: #edition,
                 sets: &[#(#sets),*],
                 mechanics: &[#(#mechanics),*],
-                options: Options {
-                    farmers: FARMERS,
-                    farm_scoring: #scoring,
-                    river_turns: #river_turns,
-                    unused_start: #unused_start,
-                    builder_optional: #builder_optional,
-                    volcano_second_tile: #volcano_second_tile,
-                    wagon_nearby: #wagon_nearby,
-                    challenge_own_monk: #challenge_own_monk,
-                    min_players: #min_players,
-                    max_players: #max_players,
-                    followers: #followers,
-                },
+                options: OPTIONS,
                 tiles: TILES,
                 start: &[#(#start),*],
                 with_river: &[#(#with_river),*],
                 total: TOTAL,
-                hooks: Hooks {
-                    mask: #mask,
-                    by_hook: [#(#by_hook),*],
-                },
+                mechs: MECHS,
+                hooks: crate::mechanics::Hooks::of(MECHS),
             };
         }
     }
@@ -195,22 +196,11 @@ fn attribute_tokens() -> TokenStream {
         };
         quote!(AttrInfo { name: #name, mechanic: #mechanic, values: #values })
     });
-    let mech_hooks = crate::attrs::MECHANICS.iter().flat_map(|m| {
-        m.module.into_iter().flat_map(move |module| {
-            m.hooks.iter().map(move |h| {
-                let (module, h) = (variant("Mech", module), variant("Hook", h));
-                quote!((crate::tables::#module, crate::tables::#h))
-            })
-        })
-    });
     quote! {
         /// Attribute ids, as declared in the compiler's `attrs.rs`.
         pub mod attr {
             #(#consts)*
         }
-
-        /// Every (mechanic module, hook) pair `attrs.rs` declares.
-        pub static MECH_HOOKS: &[(crate::tables::Mech, crate::tables::Hook)] = &[#(#mech_hooks),*];
 
         /// Attribute names and value kinds, indexed by id.
         pub static ATTRS: &[crate::tables::AttrInfo] = {

@@ -3,8 +3,9 @@
 //! Both the emitted static tables and the run-time loader are built from this,
 //! so a compiled-in ruleset and one loaded from TOML are the same data.
 
-use crate::attrs::{Hook, Mech, ATTRIBUTES, MECHANICS};
-use crate::model::{Edge, FarmScoring, Kind, RiverTurns, Ruleset, Tile, UnusedStart};
+use crate::attrs::ATTRIBUTES;
+use crate::model::{Edge, Kind, OptionSet, Ruleset, Tile};
+use carcassonne_vocab::mech::{Mech, MechSet};
 
 /// No segment at this port (the middle of a field side).
 pub const NO_SEGMENT: u8 = u8::MAX;
@@ -61,14 +62,10 @@ pub struct LRuleset {
     pub edition: u8,
     pub sets: Vec<String>,
     pub mechanics: Vec<String>,
-    pub farmers: bool,
-    pub farm_scoring: FarmScoring,
-    pub river_turns: RiverTurns,
-    pub unused_start: UnusedStart,
-    pub builder_optional: bool,
-    pub volcano_second_tile: bool,
-    pub wagon_nearby: bool,
-    pub challenge_own_monk: bool,
+    /// The mechanics with an engine module, bit `Mech as u8` each.
+    pub mechs: MechSet,
+    /// Every declared option's value (`vocab::mech::OPTIONS` order).
+    pub options: OptionSet,
     pub min_players: u8,
     pub max_players: u8,
     pub followers: u8,
@@ -78,32 +75,14 @@ pub struct LRuleset {
     /// Tile indices, one per copy, that go with the river.
     pub with_river: Vec<u16>,
     pub total: u16,
-    /// Per hook (`Hook::ALL` order), the ruleset's modules on it, in the
-    /// order `MECHANICS` declares them.
-    pub hooks: Vec<Vec<Mech>>,
 }
 
-/// `Hook::bit` of every hook that has a module.
-pub fn hook_mask(hooks: &[Vec<Mech>]) -> u32 {
-    hooks
+/// The mechanics among `mechanics` (names) that have an engine module.
+pub fn mech_set(mechanics: &[String]) -> MechSet {
+    mechanics
         .iter()
-        .zip(Hook::ALL)
-        .filter(|(m, _)| !m.is_empty())
-        .fold(0, |a, (_, h)| a | h.bit())
-}
-
-/// The modules of the enabled `mechanics` on each hook.
-pub fn hooks(mechanics: &[String]) -> Vec<Vec<Mech>> {
-    Hook::ALL
-        .iter()
-        .map(|h| {
-            MECHANICS
-                .iter()
-                .filter(|m| m.hooks.contains(h) && mechanics.iter().any(|n| n == m.name))
-                .filter_map(|m| m.module)
-                .collect()
-        })
-        .collect()
+        .filter_map(|n| Mech::from_name(n))
+        .fold(0, |m, x| m | x.bit())
 }
 
 fn attr_pairs(attrs: &[crate::model::AttrValue]) -> (u64, Vec<(u8, i16)>) {
@@ -190,14 +169,8 @@ pub fn ruleset(rs: &Ruleset) -> LRuleset {
         edition: rs.edition,
         sets: rs.sets.clone(),
         mechanics: rs.mechanics.clone(),
-        farmers: rs.options.farmers,
-        farm_scoring: rs.options.farm_scoring,
-        river_turns: rs.options.river_turns,
-        unused_start: rs.options.unused_start,
-        builder_optional: rs.options.builder_optional,
-        volcano_second_tile: rs.options.volcano_second_tile,
-        wagon_nearby: rs.options.wagon_nearby,
-        challenge_own_monk: rs.options.challenge_own_monk,
+        mechs: mech_set(&rs.mechanics),
+        options: rs.options.values,
         min_players: rs.options.min_players,
         max_players: rs.options.max_players,
         followers: rs.options.followers,
@@ -209,7 +182,6 @@ pub fn ruleset(rs: &Ruleset) -> LRuleset {
             .collect(),
         with_river: rs.with_river.iter().map(|&t| t as u16).collect(),
         total: rs.total() as u16,
-        hooks: hooks(&rs.mechanics),
     }
 }
 

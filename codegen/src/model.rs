@@ -4,6 +4,7 @@
 use crate::attrs::{Values, ATTRIBUTES};
 use crate::ports::{Port, PORT_NAMES};
 
+pub use carcassonne_vocab::mech::{option_index, OptionSet};
 pub use carcassonne_vocab::{Edge, FarmScoring, Kind, RiverTurns, UnusedStart};
 
 /// An attribute on a segment or a tile: an index into `attrs::ATTRIBUTES`
@@ -178,31 +179,44 @@ pub struct TileSet {
     pub start_block: Option<StartBlock>,
 }
 
+/// A ruleset's rule options: the declared ones (`vocab::mech::OPTIONS`) as
+/// values, and the players and followers.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Options {
-    pub farmers: bool,
-    pub farm_scoring: FarmScoring,
-    pub river_turns: RiverTurns,
+    /// Indexed like `OPTIONS`: the word's index, or 0/1 for a boolean.
+    pub values: OptionSet,
     pub min_players: u8,
     pub max_players: u8,
     pub followers: u8,
+}
+
+impl Options {
+    /// The value of option `key` (a declared key; a typo is a panic in the
+    /// compiler's own code, never in a user's input).
+    pub fn get(&self, key: &str) -> u8 {
+        self.values[option_index(key)]
+    }
+
+    pub fn set(&mut self, key: &str, v: u8) {
+        self.values[option_index(key)] = v;
+    }
+
+    pub fn farmers(&self) -> bool {
+        self.get("farmers") != 0
+    }
+
+    pub fn farm_scoring(&self) -> FarmScoring {
+        FarmScoring::from_index(self.get("farm_scoring"))
+    }
+
+    pub fn river_turns(&self) -> RiverTurns {
+        RiverTurns::from_index(self.get("river_turns"))
+    }
+
     /// What becomes of the start tiles of sets other than the chosen start.
-    pub unused_start: UnusedStart,
-    /// The builder's second tile may be declined ("they may take a double
-    /// turn", 000_9deb58b1a7d17d38.txt L872, fn 8 L1003), or is always taken.
-    pub builder_optional: bool,
-    /// River II's volcano lake: no figure on it, and its placer draws and
-    /// places another tile at once (`river_volcano = "second-tile"`).
-    pub volcano_second_tile: bool,
-    /// Where a wagon may go after its feature scores: the features adjacent
-    /// to it (`wagon_move = "adjacent"`, 000_9deb58b1a7d17d38.txt L1668,
-    /// edition 1) or any on its tile and the eight around it (`"nearby"`,
-    /// the later rule; edition 2's default).
-    pub wagon_nearby: bool,
-    /// Heretics & Shrines: a heretic and a monk of one player challenge each
-    /// other (000_9deb58b1a7d17d38.txt L2072, the default), or only another
-    /// player's (`challenge_own_monk = false`, 002_7f8d72b3eaff567f.txt L852).
-    pub challenge_own_monk: bool,
+    pub fn unused_start(&self) -> UnusedStart {
+        UnusedStart::from_index(self.get("unused_start_tiles"))
+    }
 }
 
 /// A start tile placed before the first turn.

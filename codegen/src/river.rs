@@ -280,7 +280,7 @@ pub fn check(rs: &Ruleset) -> Option<Outcome> {
     let mut rng = Rng(0x5eed_0f71_7e57_0001);
     let mut search = Search {
         tiles,
-        rule: rs.options.river_turns,
+        rule: rs.options.river_turns(),
         board: Vec::new(),
         cells: HashMap::new(),
         nodes: 0,

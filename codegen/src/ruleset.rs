@@ -4,12 +4,13 @@
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use crate::attrs::{self, ATTRIBUTES};
+use crate::attrs::ATTRIBUTES;
+use carcassonne_vocab::mech::{mechanic, OptionDecl, OptionValues, MECHANICS, OPTIONS};
 use crate::diag::{Diagnostic, Source};
 use crate::library::{self, Lookup};
 use crate::model::{
-    Edge, FarmScoring, Options, RiverTurns, Ruleset, SourceCopy, StartBlock, StartPlacement, Tile,
-    TileSet, UnusedStart,
+    Edge, FarmScoring, Options, Ruleset, SourceCopy, StartBlock, StartPlacement, Tile, TileSet,
+    UnusedStart,
 };
 use crate::suggest::did_you_mean;
 use crate::tileset::{self, read_start_cell, StartCell};
@@ -31,21 +32,15 @@ pub const MAX_START_EXTRA: usize = 100;
 pub const MAX_FOLLOWERS: i64 = 30;
 
 const RULESET_KEYS: &[&str] = &["id", "name", "edition", "sets", "mechanics", "tiles"];
-const OPTION_KEYS: &[&str] = &[
-    "farmers",
-    "farm_scoring",
-    "river_turns",
+/// The `[options]` keys that shape the game rather than a mechanic's rule;
+/// the declared options (`vocab::mech::OPTIONS`) come before them.
+const STRUCTURAL_KEYS: &[&str] = &[
     "min_players",
     "max_players",
     "followers",
     "start_tile",
     "start_block",
     "start_extra",
-    "unused_start_tiles",
-    "builder_second_tile",
-    "river_volcano",
-    "wagon_move",
-    "challenge_own_monk",
     "leave_out",
 ];
 
@@ -160,16 +155,8 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>, lookup: &Lookup) -> Opt
     }
     let options = match top.get("options") {
         Some(v) => {
-            let on = |name: &str| mechanics.iter().any(|m| m.value == name);
-            read_options(
-                r,
-                v,
-                edition,
-                on("river"),
-                on("builder"),
-                on("wagon"),
-                on("heretics"),
-            )
+            let on = |name: &str| name == "base" || mechanics.iter().any(|m| m.value == name);
+            read_options(r, v, edition, on)
         }
         None => Some((default_options(edition), StartChoice::default())),
     };
@@ -177,9 +164,9 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>, lookup: &Lookup) -> Opt
     // Mechanics: known, implemented, and enabled once.
     let mut enabled: Vec<String> = vec!["base".to_string()];
     for m in &mechanics {
-        match attrs::mechanic(&m.value) {
+        match mechanic(&m.value) {
             None => {
-                let known = || attrs::MECHANICS.iter().map(|m| m.name);
+                let known = || MECHANICS.iter().map(|m| m.name);
                 // A near name says more than the list of all 35.
                 let hint = match did_you_mean(&m.value, "", known()) {
                     h if h.is_empty() => {
@@ -371,7 +358,7 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>, lookup: &Lookup) -> Opt
         &mut tiles,
         &blocks,
         &choice,
-        options.unused_start,
+        options.unused_start(),
         &mut with_river,
         &f,
     );
@@ -409,7 +396,7 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>, lookup: &Lookup) -> Opt
 /// L1777, L1803): without farmers it would stand on farms that never join,
 /// and the 2000 scoring's per-city majorities are not what its rules count.
 fn barn_needs_farms(r: &mut Reader, o: &Options, m: &At<String>) {
-    if !o.farmers || o.farm_scoring != FarmScoring::PerFarm {
+    if !o.farmers() || o.farm_scoring() != FarmScoring::PerFarm {
         r.error(
             m.span.clone(),
             "mechanic `barn` scores farms the per-farm way: it needs `farmers = true` and `farm_scoring = \"per-farm\"`",
@@ -525,24 +512,10 @@ fn read_sets(r: &mut Reader, f: &crate::toml_read::Fields) -> (Vec<SetRef>, bool
 
 pub fn default_options(edition: u8) -> Options {
     Options {
-        farmers: true,
-        farm_scoring: FarmScoring::PerFarm,
-        river_turns: RiverTurns::for_edition(edition),
+        values: carcassonne_vocab::mech::default_options(edition),
         min_players: 2,
         max_players: 5,
         followers: 7,
-        unused_start: UnusedStart::Remove,
-        builder_optional: true,
-        // River II's volcano lake gives another tile in the 2nd edition
-        // (001_46b8449c567a6f1a.txt L606); in the 1st it belongs to the
-        // dragon and means nothing without it (000_9deb58b1a7d17d38.txt L490).
-        volcano_second_tile: edition >= 2,
-        // The 1st edition's wagon drives to an adjacent feature (L1668);
-        // the later rule lets it go to any feature nearby.
-        wagon_nearby: edition >= 2,
-        // "Challenging your own monk or heretic is also possible"
-        // (000_9deb58b1a7d17d38.txt L2072; 003_f0943165331a7fee.txt L186).
-        challenge_own_monk: true,
     }
 }
 
@@ -550,40 +523,30 @@ fn read_options(
     r: &mut Reader,
     v: &crate::toml_read::Value,
     edition: u8,
-    river: bool,
-    builder: bool,
-    wagon: bool,
-    heretics: bool,
+    on: impl Fn(&str) -> bool,
 ) -> Option<(Options, StartChoice)> {
-    let f = r.table(v, "[options]", OPTION_KEYS)?;
+    let keys: Vec<&str> = OPTIONS
+        .iter()
+        .map(|o| o.key)
+        .chain(STRUCTURAL_KEYS.iter().copied())
+        .collect();
+    let f = r.table(v, "[options]", &keys)?;
     let mut o = default_options(edition);
-    if let Some(b) = r.boolean(&f, "farmers") {
-        o.farmers = b.value;
-    }
-    if let Some(s) = r.string(&f, "farm_scoring", false) {
-        match s.value.as_str() {
-            "per-farm" => o.farm_scoring = FarmScoring::PerFarm,
-            "legacy-2000" => o.farm_scoring = FarmScoring::Legacy2000,
-            other => r.error(
-                s.span.clone(),
-                format!(
-                    "unknown farm_scoring `{other}`; expected `per-farm` or `legacy-2000`{}",
-                    did_you_mean(other, "", ["per-farm", "legacy-2000"])
-                ),
-            ),
+    for (i, decl) in OPTIONS.iter().enumerate() {
+        if let Some(value) = read_option(r, &f, decl, &on) {
+            o.values[i] = value;
         }
     }
-    if let Some(s) = r.string(&f, "river_turns", false) {
-        match s.value.as_str() {
-            "no-u-turn" => o.river_turns = RiverTurns::NoUTurn,
-            "no-three-same-way" => o.river_turns = RiverTurns::NoThreeSameWay,
-            other => r.error(
-                s.span.clone(),
+    if let Some(u) = f.get("unused_start_tiles") {
+        let with_river = matches!(o.unused_start(), UnusedStart::River | UnusedStart::AfterRiver);
+        if with_river && !on("river") {
+            r.error(
+                u.span(),
                 format!(
-                    "unknown river_turns `{other}`; expected `no-u-turn` or `no-three-same-way`{}",
-                    did_you_mean(other, "", ["no-u-turn", "no-three-same-way"])
+                    "unused_start_tiles `{}` goes with the river: enable mechanic `river`",
+                    o.unused_start().name()
                 ),
-            ),
+            );
         }
     }
     let min = r.integer(&f, "min_players", 1, 8);
@@ -628,102 +591,65 @@ fn read_options(
             choice.extra.push(cell);
         }
     }
-    if let Some(u) = r.string(&f, "unused_start_tiles", false) {
-        match u.value.as_str() {
-            "remove" => o.unused_start = UnusedStart::Remove,
-            "shuffle" => o.unused_start = UnusedStart::Shuffle,
-            "river" => o.unused_start = UnusedStart::River,
-            "after-river" => o.unused_start = UnusedStart::AfterRiver,
-            other => r.error(
-                u.span.clone(),
-                format!(
-                    "unknown unused_start_tiles `{other}`; expected `remove`, `shuffle`, `river` or `after-river`{}",
-                    did_you_mean(other, "", ["remove", "shuffle", "river", "after-river"])
-                ),
-            ),
-        }
-        let with_river = matches!(o.unused_start, UnusedStart::River | UnusedStart::AfterRiver);
-        if with_river && !river {
-            r.error(
-                u.span.clone(),
-                format!(
-                    "unused_start_tiles `{}` goes with the river: enable mechanic `river`",
-                    u.value
-                ),
-            );
-        }
-    }
-    if let Some(on) = switch(
-        r,
-        &f,
-        "river_volcano",
-        ["second-tile", "none"],
-        ("river", river),
-    ) {
-        o.volcano_second_tile = on;
-    }
-    if let Some(on) = switch(
-        r,
-        &f,
-        "builder_second_tile",
-        ["optional", "always"],
-        ("builder", builder),
-    ) {
-        o.builder_optional = on;
-    }
-    if let Some(on) = switch(
-        r,
-        &f,
-        "wagon_move",
-        ["nearby", "adjacent"],
-        ("wagon", wagon),
-    ) {
-        o.wagon_nearby = on;
-    }
-    if let Some(b) = r.boolean(&f, "challenge_own_monk") {
-        if !heretics {
-            r.error(
-                b.span.clone(),
-                "challenge_own_monk goes with the heretics: enable mechanic `heretics`",
-            );
-        }
-        o.challenge_own_monk = b.value;
-    }
     Some((o, choice))
 }
 
-/// A two-word option: `Some(true)` for the first word, `Some(false)` for the
-/// second; an error for another word, or when the mechanic it belongs to
-/// (`mechanic`: its name and whether the ruleset enables it) is off.
-fn switch(
+/// One declared option's value, if the ruleset sets it: an error when the
+/// mechanic it belongs to is off (`on` says), or for a word it does not
+/// take.
+fn read_option(
     r: &mut Reader,
     f: &crate::toml_read::Fields,
-    key: &str,
-    words: [&str; 2],
-    mechanic: (&str, bool),
-) -> Option<bool> {
-    let v = r.string(f, key, false)?;
-    if !mechanic.1 {
-        r.error(
-            v.span.clone(),
-            format!("{key} goes with the {0}: enable mechanic `{0}`", mechanic.0),
-        );
-    }
-    match v.value.as_str() {
-        w if w == words[0] => Some(true),
-        w if w == words[1] => Some(false),
-        other => {
+    decl: &OptionDecl,
+    on: &impl Fn(&str) -> bool,
+) -> Option<u8> {
+    let span = f.get(decl.key)?.span();
+    let off = |r: &mut Reader| {
+        if !on(decl.mechanic) {
             r.error(
-                v.span.clone(),
+                span.clone(),
                 format!(
-                    "unknown {key} `{other}`; expected `{}` or `{}`{}",
-                    words[0],
-                    words[1],
-                    did_you_mean(other, "", words)
+                    "{} goes with the {1}: enable mechanic `{1}`",
+                    decl.key, decl.mechanic
                 ),
             );
-            None
         }
+    };
+    match decl.values {
+        OptionValues::Bool => {
+            let b = r.boolean(f, decl.key)?;
+            off(r);
+            Some(u8::from(b.value))
+        }
+        OptionValues::Words(words) => {
+            let s = r.string(f, decl.key, false)?;
+            off(r);
+            match words.iter().position(|w| *w == s.value) {
+                Some(i) => Some(i as u8),
+                None => {
+                    r.error(
+                        s.span.clone(),
+                        format!(
+                            "unknown {} `{}`; expected {}{}",
+                            decl.key,
+                            s.value,
+                            either(words),
+                            did_you_mean(&s.value, "", words.iter().copied())
+                        ),
+                    );
+                    None
+                }
+            }
+        }
+    }
+}
+
+/// "`a` or `b`", "`a`, `b` or `c`".
+fn either(words: &[&str]) -> String {
+    let quoted: Vec<String> = words.iter().map(|w| format!("`{w}`")).collect();
+    match quoted.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => quoted.join(""),
     }
 }
 

@@ -258,7 +258,7 @@ impl Workspace {
                 model.id
             )));
         }
-        let rules = carcassonne::load::leak(&lowered);
+        let rules = carcassonne_loader::leak(&lowered);
         let players = rules.options.min_players.max(1);
         let seed = h.finish();
         self.games += 1;
@@ -271,12 +271,12 @@ impl Workspace {
                 return;
             }
         }
-        let rec = match carcassonne::play::play(
+        let rec = match carcassonne_runtime::bots::play_recorded(
             rules,
             players,
             seed,
             &vec![BotKind::Random; players as usize],
-            true,
+            |_, _, _, _| {},
         ) {
             Ok(rec) => rec,
             Err(e) => {
@@ -418,7 +418,7 @@ fn record_target(input: &[u8], out: &mut Outcome) {
     // compiler as `replay` would take them (no file is read); the moves are
     // then replayed on the compiled-in ruleset, leaking nothing per input.
     if let Some(sources) = &rec.sources {
-        let copies: Vec<_> = sources.iter().map(carcassonne::load::source_copy).collect();
+        let copies: Vec<_> = sources.iter().map(carcassonne_loader::source_copy).collect();
         match carcassonne_codegen::ruleset::load_copies(&copies) {
             Ok(_) => out.templates.push("sources: ok".to_string()),
             Err(d) => out.templates.extend(

@@ -77,12 +77,13 @@ fn the_new_seed_records_replay_and_hold_parts_and_answers() {
             }
             parts += usize::from(t.part == Some(2));
             for a in t.actions.iter().flatten() {
-                match (a.do_.as_str(), a.take) {
+                let take = a.args.get("take").and_then(|v| v.as_bool());
+                match (a.do_.as_str(), take) {
                     ("second-tile", Some(true)) => takes += 1,
                     ("second-tile", Some(false)) => declines += 1,
                     ("return-abbot", None) => returns += 1,
-                    ("barn", None) if a.corner.is_some() => barns += 1,
-                    ("move-wagon", None) if a.at.is_some() && a.player.is_some() => {
+                    ("barn", None) if a.args.contains_key("corner") => barns += 1,
+                    ("move-wagon", None) if a.args.contains_key("at") && a.player.is_some() => {
                         wagon_moves += 1
                     }
                     ("pass", None) if a.player.is_some() => wagons_back += 1,

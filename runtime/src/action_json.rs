@@ -1,29 +1,33 @@
-//! One action as JSON, in the vocabulary of game records (README "Game
-//! record contract"): `do` is `Action::name`, a placement gives the entry's
-//! `x`/`y`/`rotation`, a figure the entry's `follower`, and the other
-//! answers the fields of a record's `actions` (`take`, `corner`, `at`). So a
-//! client that reads records and one that plays through `carcassonne serve`
-//! (or the Python package) name every action the same way.
+//! One action as JSON, the same in game records (a turn entry's `actions`)
+//! and in the `carcassonne serve` protocol and the Python package (README
+//! "Game record contract"): `do` is `Action::name`; a placement gives
+//! `tile`/`x`/`y`/`rotation`, a figure on the tile just placed `follower`,
+//! and a module's action the one field its declaration names (`take`,
+//! `corner`, `at`, `to`, `figure`), written from that declaration. A new
+//! module's actions need nothing here.
 
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 
-use crate::engine::{Action, Decision, Deploy, FollowerKind, Game, Placement};
-use crate::record::{
-    follower_move, follower_rec, wagon_target, FollowerRec, SpotRec, CORNER_NAMES,
-};
+use crate::engine::{Action, Arg, ArgKind, Deploy, FollowerKind, Game, Placement, Spot, Verb};
+use crate::mechanics::barn::CORNER_NAMES;
+use crate::record::{follower_move, follower_rec, FollowerRec, SpotRec};
+use crate::tables::SIDE_NAMES;
 
-/// An action of a game, as JSON. Only the fields its `do` needs are written;
-/// reading refuses unknown fields, so a misspelt one is an error rather
-/// than silently ignored.
+/// An action, as JSON. Only the fields its `do` needs are written; reading
+/// refuses fields its `do` does not take, so a misspelt one is an error
+/// rather than silently ignored.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct ActionJson {
-    /// `place`, `deploy`, `return-abbot`, `second-tile`, `draw`, `abbey`,
-    /// `barn`, `move-wagon` or `pass`.
+    /// In a record: who answered, when not the entry's player (a wagon's
+    /// owner, a dragon's step).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<u8>,
+    /// `place`, `deploy`, `draw`, `pass`, or a module's action.
     #[serde(rename = "do")]
     pub do_: String,
-    /// `place` and `abbey`: the tile put down (written for the reader;
-    /// when given on input it must be the tile to place).
+    /// A placement: the tile put down (written for the reader; when given
+    /// on input it must be the tile to place).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tile: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -36,35 +40,20 @@ pub struct ActionJson {
     /// entry names it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub follower: Option<FollowerRec>,
-    /// `second-tile`: take the builder's second tile or not.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub take: Option<bool>,
-    /// `barn`: the corner of the tile just placed, `NW`, `NE`, `SE`, `SW`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub corner: Option<String>,
-    /// `move-wagon`: where the wagon goes.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub at: Option<SpotRec>,
+    /// A module's action: its argument, in the field it declares.
+    #[serde(flatten)]
+    pub args: Map<String, Value>,
 }
 
-/// `a`, legal or not in `g`, as JSON. Figures and wagon moves are named on
-/// the board of `g` (the tile just placed, the placed tile moved to).
+/// `a`, legal or not in `g`, as JSON. Figures and targets are named on the
+/// board of `g` (the tile just placed, the placed tile they are on).
 pub fn to_json(g: &Game, a: Action) -> ActionJson {
     let mut out = ActionJson {
         do_: a.name().to_string(),
         ..ActionJson::default()
     };
     match a {
-        Action::Place(p) | Action::Abbey(p) => {
-            let tile = match a {
-                Action::Abbey(_) => g.held_tile(g.to_move()),
-                _ => g.current_tile_index(),
-            };
-            out.tile = tile.map(|t| g.rules().tiles[t as usize].id.to_string());
-            out.x = Some(p.x);
-            out.y = Some(p.y);
-            out.rotation = Some(p.rotation);
-        }
+        Action::Place(p) => put_placement(&mut out, g, g.current_tile_index(), p),
         Action::Deploy(d) => {
             if let Some(q) = g.placed().last() {
                 let tile = &g.rules().tiles[q.tile as usize];
@@ -73,33 +62,109 @@ pub fn to_json(g: &Game, a: Action) -> ActionJson {
                 }
             }
         }
-        Action::SecondTile(take) => out.take = Some(take),
-        Action::Barn(c) => out.corner = CORNER_NAMES.get(c as usize).map(|c| c.to_string()),
-        Action::MoveWagon { placed, segment } => {
-            if let Some(q) = g.placed().get(placed as usize) {
-                let tile = &g.rules().tiles[q.tile as usize];
-                if (segment as usize) < tile.segments.len() {
-                    let f = follower_rec(
-                        tile,
-                        q.rotation,
-                        Deploy {
-                            segment,
-                            kind: FollowerKind::Wagon,
-                        },
-                    );
-                    out.at = Some(SpotRec {
-                        x: q.x,
-                        y: q.y,
-                        feature: f.feature,
-                        ports: f.ports,
-                        segment: f.segment,
-                    });
-                }
-            }
-        }
-        Action::ReturnAbbot | Action::Draw | Action::Pass => {}
+        Action::Draw | Action::Pass => {}
+        Action::Do(v) => put_arg(&mut out, g, v),
     }
     out
+}
+
+fn put_placement(out: &mut ActionJson, g: &Game, tile: Option<u16>, p: Placement) {
+    out.tile = tile.map(|t| g.rules().tiles[t as usize].id.to_string());
+    out.x = Some(p.x);
+    out.y = Some(p.y);
+    out.rotation = Some(p.rotation);
+}
+
+/// A module verb's argument into its declared field.
+fn put_arg(out: &mut ActionJson, g: &Game, v: Verb) {
+    let def = v.def();
+    let value = match (def.arg, v.arg) {
+        (ArgKind::Placement, Arg::Placement(p)) => {
+            put_placement(out, g, g.held_tile(g.to_move()), p);
+            return;
+        }
+        (ArgKind::Bool, Arg::Bool(b)) => Value::Bool(b),
+        (ArgKind::Corner, Arg::Corner(c)) => match CORNER_NAMES.get(c as usize) {
+            Some(name) => Value::from(*name),
+            None => return,
+        },
+        (ArgKind::Dir, Arg::Dir(d)) => match SIDE_NAMES.get(d as usize) {
+            Some(name) => Value::from(*name),
+            None => return,
+        },
+        (ArgKind::Target(fixed), Arg::Spot(s)) => match spot_rec(g, s) {
+            Some(mut r) => {
+                if fixed.is_none() {
+                    r.kind = Some(s.kind.name().to_string());
+                }
+                serde_json::to_value(r).unwrap_or(Value::Null)
+            }
+            None => return,
+        },
+        (ArgKind::Figure, Arg::Spot(s)) => match spot_rec(g, s) {
+            Some(mut r) => {
+                r.kind = Some(s.kind.name().to_string());
+                r.player = Some(s.player);
+                serde_json::to_value(r).unwrap_or(Value::Null)
+            }
+            None => return,
+        },
+        _ => return,
+    };
+    out.args.insert(def.field.to_string(), value);
+}
+
+/// `a` in words for a reader (`play` prints it): a module's action by its
+/// label and argument (`barn on the corner SE`, `moves the dragon N`).
+pub fn text(g: &Game, a: Action) -> String {
+    let Action::Do(v) = a else {
+        return a.name().to_string();
+    };
+    let def = v.def();
+    let arg = match v.arg {
+        Arg::None | Arg::Placement(_) => String::new(),
+        Arg::Bool(b) => format!(" {}", if b { "yes" } else { "no" }),
+        Arg::Corner(c) => format!(" {}", CORNER_NAMES.get(c as usize).unwrap_or(&"?")),
+        Arg::Dir(d) => format!(" {}", SIDE_NAMES.get(d as usize).unwrap_or(&"?")),
+        Arg::Spot(s) => match spot_rec(g, s) {
+            Some(r) => {
+                let whose = match def.arg {
+                    ArgKind::Figure => format!("P{}'s {} ", s.player, s.kind.def().label),
+                    _ => String::new(),
+                };
+                format!(" {whose}at ({}, {}) {} [{}]", r.x, r.y, r.feature, r.ports.join(" "))
+            }
+            None => String::new(),
+        },
+    };
+    format!("{}{arg}", def.label)
+}
+
+/// Segment `s.segment` of placed tile `s.placed`, named as a record names a
+/// follower with the tile's place.
+pub fn spot_rec(g: &Game, s: Spot) -> Option<SpotRec> {
+    let q = g.placed().get(s.placed as usize)?;
+    let tile = &g.rules().tiles[q.tile as usize];
+    if s.segment as usize >= tile.segments.len() {
+        return None;
+    }
+    let f = follower_rec(
+        tile,
+        q.rotation,
+        Deploy {
+            segment: s.segment,
+            kind: s.kind,
+        },
+    );
+    Some(SpotRec {
+        x: q.x,
+        y: q.y,
+        feature: f.feature,
+        ports: f.ports,
+        segment: f.segment,
+        kind: None,
+        player: None,
+    })
 }
 
 /// Why an action's JSON names no action.
@@ -123,70 +188,63 @@ pub fn from_json(g: &Game, j: &ActionJson) -> Result<Action, ReadError> {
     })
 }
 
+/// Every `do` there is: the skeleton's and each module's.
+fn all_names() -> String {
+    let mut names = vec!["place", "deploy", "draw", "pass"];
+    for m in crate::mechanics::Mech::ALL {
+        names.extend(crate::mechanics::verbs(m).iter().map(|v| v.name));
+    }
+    names.join(", ")
+}
+
 /// `from_json`, its error flagged `true` when a field is missing.
 fn read(g: &Game, j: &ActionJson) -> Result<Action, (bool, String)> {
     let invalid = |why: String| (false, why);
-    // Fields a `do` does not take are refused, as the record's reader
-    // refuses them, so that a mistaken answer is never half-read.
-    let given: [(&str, bool); 8] = [
+    let verb = Action::verb_named(&j.do_);
+    let takes: Vec<&str> = match (j.do_.as_str(), verb) {
+        ("place", _) => vec!["tile", "x", "y", "rotation"],
+        ("deploy", _) => vec!["follower"],
+        ("draw" | "pass", _) => vec![],
+        (_, Some((_, _, def))) => match def.arg {
+            ArgKind::None => vec![],
+            ArgKind::Placement => vec!["tile", "x", "y", "rotation"],
+            _ => vec![def.field],
+        },
+        (other, None) => {
+            return Err(invalid(format!(
+                "unknown action `{other}`; actions: {}",
+                all_names()
+            )))
+        }
+    };
+    // Fields a `do` does not take are refused, so that a mistaken answer is
+    // never half-read.
+    let given = [
         ("tile", j.tile.is_some()),
         ("x", j.x.is_some()),
         ("y", j.y.is_some()),
         ("rotation", j.rotation.is_some()),
         ("follower", j.follower.is_some()),
-        ("take", j.take.is_some()),
-        ("corner", j.corner.is_some()),
-        ("at", j.at.is_some()),
     ];
-    let takes: &[&str] = match j.do_.as_str() {
-        "place" | "abbey" => &["tile", "x", "y", "rotation"],
-        "deploy" => &["follower"],
-        "second-tile" => &["take"],
-        "barn" => &["corner"],
-        "move-wagon" => &["at"],
-        "return-abbot" | "draw" | "pass" => &[],
-        other => {
-            return Err(invalid(format!(
-                "unknown action `{other}`; actions: place, deploy, return-abbot, second-tile, draw, abbey, barn, move-wagon, pass"
-            )))
-        }
-    };
-    if let Some((extra, _)) = given.iter().find(|(f, on)| *on && !takes.contains(f)) {
+    let extra = given
+        .iter()
+        .filter(|(_, on)| *on)
+        .map(|(f, _)| *f)
+        .chain(j.args.keys().map(String::as_str))
+        .find(|f| !takes.contains(f));
+    if let Some(extra) = extra {
         return Err(invalid(format!("`{}` takes no `{extra}`", j.do_)));
     }
     let need = |f: &str| (true, format!("`{}` needs `{f}`", j.do_));
-    match j.do_.as_str() {
-        "place" | "abbey" => {
-            let (Some(x), Some(y), Some(rotation)) = (j.x, j.y, j.rotation) else {
-                return Err(need("x`, `y` and `rotation"));
-            };
-            let abbey = j.do_ == "abbey";
-            if let Some(id) = &j.tile {
-                let tile = if abbey {
-                    g.held_tile(g.to_move())
-                } else {
-                    g.current_tile_index()
-                };
-                let actual = tile.map(|t| g.rules().tiles[t as usize].id);
-                if actual != Some(id.as_str()) {
-                    return Err(invalid(match actual {
-                        Some(t) => format!("the tile to place is {t}, not {id}"),
-                        None => format!("there is no tile to place now, not {id}"),
-                    }));
-                }
-            }
-            let p = Placement { x, y, rotation };
-            Ok(if abbey {
-                Action::Abbey(p)
-            } else {
-                Action::Place(p)
-            })
-        }
-        "deploy" => {
+    match (j.do_.as_str(), verb) {
+        ("place", _) => Ok(Action::Place(placement(g, j, g.current_tile_index())?)),
+        ("deploy", _) => {
             let f = j.follower.as_ref().ok_or_else(|| need("follower"))?;
             // The figure goes on the tile placed last; if the game does not
             // wait for a figure, `apply_action` says so.
-            let waits = g.pending().is_some_and(|p| p.decision == Decision::Wood);
+            let waits = g
+                .pending()
+                .is_some_and(|p| p.decision == crate::engine::Decision::Wood);
             let q = match g.placed().last() {
                 Some(q) if waits => q,
                 _ => return Err(invalid("no tile waits for a figure now".to_string())),
@@ -196,24 +254,145 @@ fn read(g: &Game, j: &ActionJson) -> Result<Action, (bool, String)> {
                 .map_err(|e| invalid(e.reason))?;
             Ok(Action::Deploy(d))
         }
-        "second-tile" => Ok(Action::SecondTile(j.take.ok_or_else(|| need("take"))?)),
-        "barn" => {
-            let c = j.corner.as_deref().ok_or_else(|| need("corner"))?;
-            match CORNER_NAMES.iter().position(|&n| n == c) {
-                Some(i) => Ok(Action::Barn(i as u8)),
-                None => Err(invalid(format!(
-                    "`barn` needs a `corner` (one of {CORNER_NAMES:?}), not `{c}`"
-                ))),
-            }
+        ("draw", _) => Ok(Action::Draw),
+        ("pass", _) => Ok(Action::Pass),
+        (_, Some((mech, code, def))) => {
+            let field = j.args.get(def.field);
+            let arg = match def.arg {
+                ArgKind::None => Arg::None,
+                ArgKind::Placement => {
+                    Arg::Placement(placement(g, j, g.held_tile(g.to_move()))?)
+                }
+                ArgKind::Bool => match field {
+                    Some(Value::Bool(b)) => Arg::Bool(*b),
+                    Some(_) => return Err(invalid(format!("`{}` is true or false", def.field))),
+                    None => return Err(need(def.field)),
+                },
+                ArgKind::Corner => Arg::Corner(word(j, def.field, field, &CORNER_NAMES)?),
+                ArgKind::Dir => Arg::Dir(word(j, def.field, field, &SIDE_NAMES)?),
+                ArgKind::Target(_) | ArgKind::Figure if field.is_none() => {
+                    return Err(need(def.field));
+                }
+                ArgKind::Target(fixed) => Arg::Spot(spot(g, j, field, fixed, false)?),
+                ArgKind::Figure => Arg::Spot(spot(g, j, field, None, true)?),
+            };
+            Ok(Action::Do(Verb { mech, code, arg }))
         }
-        "move-wagon" => {
-            let at = j.at.as_ref().ok_or_else(|| need("at"))?;
-            wagon_target(g, at, 0).map_err(|e| invalid(e.reason))
-        }
-        "return-abbot" => Ok(Action::ReturnAbbot),
-        "draw" => Ok(Action::Draw),
-        _ => Ok(Action::Pass),
+        _ => unreachable!("every `do` was sorted out above"),
     }
+}
+
+/// The placement `j` gives, of `tile` (the tile to place).
+fn placement(g: &Game, j: &ActionJson, tile: Option<u16>) -> Result<Placement, (bool, String)> {
+    let (Some(x), Some(y), Some(rotation)) = (j.x, j.y, j.rotation) else {
+        return Err((true, format!("`{}` needs `x`, `y` and `rotation`", j.do_)));
+    };
+    if let Some(id) = &j.tile {
+        let actual = tile.map(|t| g.rules().tiles[t as usize].id);
+        if actual != Some(id.as_str()) {
+            return Err((
+                false,
+                match actual {
+                    Some(t) => format!("the tile to place is {t}, not {id}"),
+                    None => format!("there is no tile to place now, not {id}"),
+                },
+            ));
+        }
+    }
+    Ok(Placement { x, y, rotation })
+}
+
+/// One of `words`, by its index.
+fn word(
+    j: &ActionJson,
+    name: &str,
+    field: Option<&Value>,
+    words: &[&str],
+) -> Result<u8, (bool, String)> {
+    let Some(v) = field else {
+        return Err((true, format!("`{}` needs `{name}`", j.do_)));
+    };
+    match v.as_str().and_then(|w| words.iter().position(|x| *x == w)) {
+        Some(i) => Ok(i as u8),
+        None => Err((
+            false,
+            format!("`{}` needs a `{name}` (one of {words:?}), not {v}", j.do_),
+        )),
+    }
+}
+
+/// The spot a module action's field names: a placed tile by its position,
+/// one of its segments as a follower names one, and the figure's kind
+/// (`fixed`, or given) and owner (for a figure on the board).
+fn spot(
+    g: &Game,
+    j: &ActionJson,
+    field: Option<&Value>,
+    fixed: Option<FollowerKind>,
+    owned: bool,
+) -> Result<Spot, (bool, String)> {
+    let invalid = |why: String| (false, why);
+    let rec: SpotRec = field
+        .cloned()
+        .map(serde_json::from_value)
+        .transpose()
+        .map_err(|e| invalid(format!("`{}`: {e}", j.do_)))?
+        .ok_or((true, format!("`{}` needs its target", j.do_)))?;
+    let kind = match (fixed, &rec.kind) {
+        (Some(k), None) => k,
+        (Some(k), Some(named)) if named == k.name() => k,
+        (Some(k), Some(named)) => {
+            return Err(invalid(format!(
+                "`{}` moves a {}, not a {named}",
+                j.do_,
+                k.name()
+            )))
+        }
+        (None, Some(named)) => FollowerKind::from_name(named)
+            .ok_or_else(|| invalid(format!("unknown figure kind `{named}`")))?,
+        (None, None) => return Err((true, format!("`{}` needs the figure's `kind`", j.do_))),
+    };
+    let player = match (owned, rec.player) {
+        (true, Some(p)) => p,
+        (true, None) => return Err((true, format!("`{}` needs the figure's `player`", j.do_))),
+        (false, _) => g.pending().map_or(g.to_move(), |p| match p.actor {
+            crate::engine::Actor::Player(p) => p,
+            crate::engine::Actor::Chance => g.to_move(),
+        }),
+    };
+    let (segment, placed) = target(g, &rec, kind, 0).map_err(|e| invalid(e.reason))?;
+    Ok(Spot {
+        placed,
+        segment,
+        kind,
+        player,
+    })
+}
+
+/// The placed tile at `rec`'s position and its segment `rec` names, for a
+/// figure of `kind`.
+pub(crate) fn target(
+    g: &Game,
+    rec: &SpotRec,
+    kind: FollowerKind,
+    turn: usize,
+) -> Result<(u8, u16), crate::record::ReplayError> {
+    let Some(placed) = g.placed_index_at(rec.x.into(), rec.y.into()) else {
+        return Err(crate::record::ReplayError {
+            turn,
+            reason: format!("no tile lies at ({}, {})", rec.x, rec.y),
+        });
+    };
+    let q = g.placed()[placed];
+    let tile = &g.rules().tiles[q.tile as usize];
+    let named = FollowerRec {
+        kind: kind.name().to_string(),
+        feature: rec.feature.clone(),
+        ports: rec.ports.clone(),
+        segment: rec.segment,
+    };
+    let d = follower_move(tile.id, tile.segments, q.rotation, &named, turn)?;
+    Ok((d.segment, placed as u16))
 }
 
 #[cfg(test)]
@@ -231,6 +410,7 @@ mod tests {
             "base_abbey_mayor",
             "base_traders_builders",
             "base_c2",
+            "base_princess_dragon",
         ] {
             let rules = crate::ruleset(id).expect("compiled in");
             for seed in 1..5 {
@@ -262,6 +442,10 @@ mod tests {
             "barn",
             "return-abbot",
             "move-wagon",
+            "dragon",
+            "fairy",
+            "portal",
+            "princess",
         ] {
             assert!(kinds.contains(k), "no `{k}` seen: {kinds:?}");
         }
@@ -296,6 +480,8 @@ mod tests {
         )
         .unwrap_err()
         .contains("no tile waits"));
-        assert!(serde_json::from_str::<ActionJson>(r#"{"do":"pass","extra":1}"#).is_err());
+        assert!(read(r#"{"do":"pass","extra":1}"#)
+            .unwrap_err()
+            .contains("takes no `extra`"));
     }
 }

@@ -159,7 +159,7 @@ fn play_random(g: &mut Game, seed: u64, buf: &mut Buffers) -> GameStats {
         stats.moves += 1;
         buf.events.clear();
         // The policy plays only what the engine listed for this state.
-        let placed = g.place_listed(p);
+        let placed = g.place_listed(p, &mut buf.events);
         g.deploys_into(p, &mut buf.deploys);
         let d = buf.deploys[below(&mut rng, buf.deploys.len())];
         g.wood_listed(placed, d, &mut buf.events);

@@ -4,6 +4,7 @@
 use serde_json::{json, Map, Value};
 
 use crate::tables::{AttrValues, Kind, Ruleset, Segment, TileType, PORT_NAMES, SIDE_NAMES};
+use carcassonne_vocab::mech::OptionValues;
 
 fn attrs_json(attrs: &[crate::tables::Attr]) -> Value {
     let mut m = Map::new();
@@ -75,26 +76,23 @@ fn tile_json(t: &TileType) -> Value {
     Value::Object(m)
 }
 
-/// The ruleset's options as the catalog and records name them.
+/// The ruleset's options as the catalog and records name them: every
+/// declared option (`carcassonne_vocab::mech::OPTIONS`, a word or a
+/// boolean), then the players and followers.
 pub fn options_json(rs: &Ruleset) -> Map<String, Value> {
     let o = &rs.options;
-    let v = json!({
-        "farmers": o.farmers,
-        "farm_scoring": o.farm_scoring.name(),
-        "river_turns": o.river_turns.name(),
-        "unused_start_tiles": o.unused_start.name(),
-        "builder_second_tile": if o.builder_optional { "optional" } else { "always" },
-        "river_volcano": if o.volcano_second_tile { "second-tile" } else { "none" },
-        "wagon_move": if o.wagon_nearby { "nearby" } else { "adjacent" },
-        "challenge_own_monk": o.challenge_own_monk,
-        "min_players": o.min_players,
-        "max_players": o.max_players,
-        "followers": o.followers,
-    });
-    match v {
-        Value::Object(m) => m,
-        _ => Map::new(),
+    let mut m = Map::new();
+    for (i, decl) in crate::tables::OPTIONS.iter().enumerate() {
+        let v = match decl.values {
+            OptionValues::Bool => Value::Bool(o.values[i] != 0),
+            OptionValues::Words(w) => Value::from(w.get(o.values[i] as usize).copied().unwrap_or("?")),
+        };
+        m.insert(decl.key.to_string(), v);
     }
+    m.insert("min_players".into(), Value::from(o.min_players));
+    m.insert("max_players".into(), Value::from(o.max_players));
+    m.insert("followers".into(), Value::from(o.followers));
+    m
 }
 
 pub fn to_json(rs: &Ruleset) -> Value {

@@ -6,7 +6,8 @@
 /// `Nw N Ne En E Es Se S Sw Ws W Wn`; bit `p` is port `p`.
 pub type PortMask = u16;
 
-pub use carcassonne_vocab::mech::{Hook, Mech};
+pub use crate::mechanics::{Hook, Hooks};
+pub use carcassonne_vocab::mech::{option_index, Mech, MechSet, OptionSet, OPTIONS};
 pub use carcassonne_vocab::ports::{rotate as rotate_port, rotate_mask, PORT_NAMES, SIDE_NAMES};
 pub use carcassonne_vocab::{Edge, FarmScoring, Kind, RiverTurns, UnusedStart};
 
@@ -104,32 +105,63 @@ pub struct StartTile {
     pub rotation: u8,
 }
 
+/// A ruleset's rule options: every declared option's value
+/// (`carcassonne_vocab::mech::OPTIONS`), the players and the followers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Options {
-    pub farmers: bool,
-    pub farm_scoring: FarmScoring,
-    pub river_turns: RiverTurns,
-    /// What becomes of other sets' start tiles (those kept are in
-    /// `Ruleset::with_river` or simply counted in).
-    pub unused_start: UnusedStart,
-    /// The builder's second tile is a decision (`builder_second_tile =
-    /// "optional"`, 000_9deb58b1a7d17d38.txt L872, fn 8 L1003) or automatic.
-    pub builder_optional: bool,
-    /// River II's volcano lake takes no figure and gives its placer another
-    /// tile at once (`river_volcano = "second-tile"`, 001_46b8449c567a6f1a.txt
-    /// L606; the 2nd edition's default).
-    pub volcano_second_tile: bool,
-    /// A wagon goes to any feature on its tile and the eight around it
-    /// (`wagon_move = "nearby"`), not only to those adjacent to the one it
-    /// left (`"adjacent"`, 000_9deb58b1a7d17d38.txt L1668).
-    pub wagon_nearby: bool,
-    /// Heretics & Shrines: a heretic may challenge its owner's own monk
-    /// (`challenge_own_monk`, 000_9deb58b1a7d17d38.txt L2072; the default) or
-    /// only another player's (`false`: 002_7f8d72b3eaff567f.txt L852).
-    pub challenge_own_monk: bool,
+    /// Indexed like `OPTIONS`: the word's index, or 0/1 for a boolean.
+    pub values: OptionSet,
     pub min_players: u8,
     pub max_players: u8,
     pub followers: u8,
+}
+
+/// The index of each option the skeleton reads.
+const FARMERS: usize = option_index("farmers");
+const FARM_SCORING: usize = option_index("farm_scoring");
+const RIVER_TURNS: usize = option_index("river_turns");
+const UNUSED_START: usize = option_index("unused_start_tiles");
+
+impl Options {
+    /// Option `i`'s value (an index from `option_index`, which a module
+    /// keeps in a constant).
+    #[inline]
+    pub fn get(&self, i: usize) -> u8 {
+        self.values[i]
+    }
+
+    /// Option `i` as a boolean (a word option: whether it is not the first
+    /// word).
+    #[inline]
+    pub fn flag(&self, i: usize) -> bool {
+        self.values[i] != 0
+    }
+
+    /// Followers may stand on fields and farms score (`farmers`).
+    #[inline]
+    pub fn farmers(&self) -> bool {
+        self.flag(FARMERS)
+    }
+
+    pub fn farm_scoring(&self) -> FarmScoring {
+        FarmScoring::from_index(self.get(FARM_SCORING))
+    }
+
+    pub fn river_turns(&self) -> RiverTurns {
+        RiverTurns::from_index(self.get(RIVER_TURNS))
+    }
+
+    /// What becomes of other sets' start tiles (those kept are in
+    /// `Ruleset::with_river` or simply counted in).
+    pub fn unused_start(&self) -> UnusedStart {
+        UnusedStart::from_index(self.get(UNUSED_START))
+    }
+
+    /// Option `key`'s value as the catalog names it (a word or a boolean).
+    pub fn word(&self, key: &str) -> Option<&'static str> {
+        let (i, o) = carcassonne_vocab::mech::option(key)?;
+        o.word(self.values[i])
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -146,34 +178,21 @@ pub struct Ruleset {
     /// or first after it (`options.unused_start`, 000_… fn 7, L612).
     pub with_river: &'static [u16],
     pub total: u16,
+    /// The mechanics played by a module (bit `Mech as u8`).
+    pub mechs: MechSet,
+    /// Their hooks (`Hooks::of(mechs)`).
     pub hooks: Hooks,
-}
-
-/// The ruleset's mechanic modules on each hook point, in the order the
-/// compiler declares them (`codegen/src/attrs.rs` `MECHANICS`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Hooks {
-    /// `Hook::bit` of every hook with at least one module.
-    pub mask: u32,
-    /// Indexed by `Hook as usize`.
-    pub by_hook: [&'static [Mech]; Hook::COUNT],
-}
-
-impl Hooks {
-    #[inline]
-    pub fn on(&self, h: Hook) -> &'static [Mech] {
-        self.by_hook[h as usize]
-    }
-
-    #[inline]
-    pub fn any(&self, h: Hook) -> bool {
-        self.mask & h.bit() != 0
-    }
 }
 
 impl Ruleset {
     pub fn has_mechanic(&self, name: &str) -> bool {
         self.mechanics.contains(&name)
+    }
+
+    /// Whether module `m` is played.
+    #[inline]
+    pub fn plays(&self, m: Mech) -> bool {
+        self.mechs & m.bit() != 0
     }
 
     pub fn tile_index(&self, id: &str) -> Option<usize> {

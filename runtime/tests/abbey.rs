@@ -4,8 +4,9 @@
 //! meets, scored like a cloister, and the end-of-game round.
 
 use carcassonne_runtime::engine::{
-    Action, ActionError, Actor, Decision, Deploy, FollowerKind, Game, MoveError, Reason, ScoreEvent,
+    Action, ActionError, Actor, Arg, Decision, Deploy, FollowerKind, Game, MoveError, Reason, ScoreEvent, When,
 };
+use carcassonne_runtime::tables::Mech;
 use carcassonne_runtime::tables::{Kind, Ruleset};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -55,9 +56,9 @@ fn the_abbey_closes_reds_road_and_red_scores_1_l1614() {
     assert_eq!(pending.decision, Decision::Source);
     assert_eq!(pending.actor, Actor::Player(BLUE));
     let legal = g.legal_actions();
-    assert_eq!(legal, vec![Action::Draw, Action::Abbey(at(0, 1, 0))]);
+    assert_eq!(legal, vec![Action::Draw, Action::verb("abbey", Arg::Placement(at(0, 1, 0)))]);
     let mut events = Vec::new();
-    g.apply_action(Action::Abbey(at(0, 1, 0)), &mut events)
+    g.apply_action(Action::verb("abbey", Arg::Placement(at(0, 1, 0))), &mut events)
         .unwrap();
     assert_eq!(g.held_tile(BLUE), None);
     assert_eq!(g.held_tile(RED), Some(tile("AM/A")));
@@ -77,6 +78,7 @@ fn the_abbey_closes_reds_road_and_red_scores_1_l1614() {
             points: 1,
             feature: Kind::Road,
             reason: Reason::Completed,
+            when: When::Play,
         }]
     );
     assert_eq!(g.scores(), &[0, 1]);
@@ -98,7 +100,7 @@ fn only_a_hole_with_four_neighbours_takes_the_abbey_l1600() {
     // An abbey is no answer to a placement, and changes nothing.
     let before = g.clone();
     let e = g
-        .apply_action(Action::Abbey(at(0, 1, 0)), &mut Vec::new())
+        .apply_action(Action::verb("abbey", Arg::Placement(at(0, 1, 0))), &mut Vec::new())
         .unwrap_err();
     assert!(matches!(e, ActionError::NotNow { .. }), "{e:?}");
     assert_eq!(g, before);
@@ -109,10 +111,16 @@ fn only_a_hole_with_four_neighbours_takes_the_abbey_l1600() {
     let before = g.clone();
     for (a, want) in [
         (
-            Action::Abbey(at(2, 1, 0)),
-            MoveError::NotAHole { x: 2, y: 1 },
+            Action::verb("abbey", Arg::Placement(at(2, 1, 0))),
+            MoveError::rule(
+                Mech::Abbey,
+                "the abbey goes only into a hole bordered by tiles on all four sides",
+            ),
         ),
-        (Action::Abbey(at(0, 1, 1)), MoveError::AbbeyRotation(1)),
+        (
+            Action::verb("abbey", Arg::Placement(at(0, 1, 1))),
+            MoveError::rule(Mech::Abbey, "the abbey is placed unrotated (rotation 0)"),
+        ),
     ] {
         let e = g.apply_action(a, &mut Vec::new()).unwrap_err();
         assert_eq!(e, ActionError::Illegal(want));
@@ -125,7 +133,7 @@ fn a_monk_in_a_surrounded_abbey_scores_9_l1612() {
     let mut g = hole_with_reds_road();
     g.force_player(BLUE).unwrap();
     let mut events = Vec::new();
-    g.apply_action(Action::Abbey(at(0, 1, 0)), &mut events)
+    g.apply_action(Action::verb("abbey", Arg::Placement(at(0, 1, 0))), &mut events)
         .unwrap();
     let monk = Action::Deploy(Deploy {
         segment: seg("AM/A", Kind::Cloister),
@@ -139,6 +147,7 @@ fn a_monk_in_a_surrounded_abbey_scores_9_l1612() {
         points: 9,
         feature: Kind::Cloister,
         reason: Reason::Completed,
+        when: When::Play,
     }));
 }
 
@@ -167,7 +176,7 @@ fn the_end_round_asks_each_holder_once_from_the_left_of_the_last_placer_l1602() 
                 assert!(legal.contains(&Action::Pass));
                 assert!(g.held_tile(g.to_move()).is_some());
                 round.push(g.to_move());
-            } else if round.is_empty() && matches!(a, Action::Place(_) | Action::Abbey(_)) {
+            } else if round.is_empty() && (matches!(a, Action::Place(_)) || a.name() == "abbey") {
                 last_placer = Some(g.to_move());
             }
             g.apply_action(a, &mut Vec::new()).unwrap();

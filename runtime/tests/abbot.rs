@@ -1,9 +1,9 @@
 //! The Abbot (001_46b8449c567a6f1a.txt L387-L546) on the 2nd-edition base
 //! game (`base_c2`), in scripted games through the action API.
 
+use carcassonne_runtime::tables::Mech;
 use carcassonne_runtime::engine::{
-    Action, ActionError, Decision, Deploy, FollowerKind, Game, MoveError, Placement, Reason,
-    ScoreEvent,
+    Action, ActionError, Arg, Decision, Deploy, FollowerKind, Game, MoveError, Placement, Reason, ScoreEvent, When,
 };
 use carcassonne_runtime::tables::{Kind, Ruleset};
 
@@ -95,9 +95,9 @@ fn abbot_goes_on_a_garden_or_cloister_only_l425() {
 fn returning_the_abbot_scores_its_garden_as_at_the_end_l432_example_l434() {
     let mut g = game();
     abbot_with_five_neighbours(&mut g);
-    assert!(g.legal_actions().contains(&Action::ReturnAbbot));
+    assert!(g.legal_actions().contains(&Action::verb("return-abbot", Arg::None)));
     let mut ev = Vec::new();
-    g.apply_action(Action::ReturnAbbot, &mut ev).unwrap();
+    g.apply_action(Action::verb("return-abbot", Arg::None), &mut ev).unwrap();
     // "You score 6 points (1 for the garden, and 5 for the tiles surrounding it)."
     assert_eq!(
         ev,
@@ -106,6 +106,7 @@ fn returning_the_abbot_scores_its_garden_as_at_the_end_l432_example_l434() {
             points: 6,
             feature: Kind::Garden,
             reason: Reason::AbbotReturn,
+            when: When::Play,
         }]
     );
     assert_eq!(g.figures(0, FollowerKind::Abbot), 1);
@@ -116,12 +117,18 @@ fn returning_the_abbot_scores_its_garden_as_at_the_end_l432_example_l434() {
 fn no_second_return_and_no_return_without_an_abbot_out() {
     let mut g = game();
     place(&mut g, 0, "U", at(1, 0, 0));
-    assert!(!g.legal_actions().contains(&Action::ReturnAbbot));
+    assert!(!g.legal_actions().contains(&Action::verb("return-abbot", Arg::None)));
     let before = g.clone();
     let e = g
-        .apply_action(Action::ReturnAbbot, &mut Vec::new())
+        .apply_action(Action::verb("return-abbot", Arg::None), &mut Vec::new())
         .unwrap_err();
-    assert_eq!(e, ActionError::Illegal(MoveError::NoAbbotToReturn(0)));
+    assert_eq!(
+        e,
+        ActionError::Illegal(MoveError::rule(
+            Mech::Abbot,
+            "the player has no abbot on the board to take back"
+        ))
+    );
     assert_eq!(g, before);
 }
 
@@ -130,7 +137,7 @@ fn the_return_is_instead_of_deploying_fn27_l856() {
     let mut g = game();
     abbot_with_five_neighbours(&mut g);
     // One answer to the wood decision: the return, or a figure, not both.
-    g.apply_action(Action::ReturnAbbot, &mut Vec::new())
+    g.apply_action(Action::verb("return-abbot", Arg::None), &mut Vec::new())
         .unwrap();
     assert_eq!(g.pending().unwrap().decision, Decision::Place);
     assert_eq!(g.to_move(), 1);

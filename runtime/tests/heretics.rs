@@ -10,9 +10,9 @@
 //! the next.
 
 use carcassonne_runtime::engine::{
-    Action, ActionError, Deploy, FollowerKind, Game, Move, MoveError, Placement, Reason, ScoreEvent,
+    Action, ActionError, Deploy, FollowerKind, Game, Move, MoveError, Placement, Reason, ScoreEvent, When,
 };
-use carcassonne_runtime::tables::{Kind, Options, Ruleset};
+use carcassonne_runtime::tables::{option_index, Kind, Mech, Ruleset};
 
 fn rules() -> &'static Ruleset {
     carcassonne_runtime::ruleset("base_heretics_shrines").unwrap()
@@ -22,13 +22,9 @@ fn rules() -> &'static Ruleset {
 /// is challenged (`challenge_own_monk = false`, 002_… L852-L855).
 fn rules_others_only() -> &'static Ruleset {
     let r = rules();
-    Box::leak(Box::new(Ruleset {
-        options: Options {
-            challenge_own_monk: false,
-            ..r.options
-        },
-        ..*r
-    }))
+    let mut options = r.options;
+    options.values[option_index("challenge_own_monk")] = 0;
+    Box::leak(Box::new(Ruleset { options, ..*r }))
 }
 
 fn tile(r: &Ruleset, id: &str) -> u16 {
@@ -92,6 +88,7 @@ fn completed(player: u8, feature: Kind) -> ScoreEvent {
         points: 9,
         feature,
         reason: Reason::Completed,
+        when: When::Play,
     }
 }
 
@@ -277,6 +274,7 @@ fn an_unresolved_challenge_scores_both_as_incomplete_cloisters_l2088() {
         points,
         feature,
         reason: Reason::Final,
+        when: When::End,
     };
     assert_eq!(
         ev,
@@ -312,7 +310,7 @@ fn a_heretic_challenges_its_owners_own_monk_by_default_l2072() {
 #[test]
 fn with_challenge_own_monk_off_only_another_players_monk_is_challenged_s2_l852() {
     let r = rules_others_only();
-    assert!(!r.options.challenge_own_monk);
+    assert_eq!(r.options.word("challenge_own_monk"), Some("false"));
     let mut g = challenge(r, 0);
     let ev = fill(&mut g, 1, AROUND_SHRINE);
     assert_eq!(monastic(&ev), [completed(0, Kind::Shrine)]);
@@ -346,14 +344,14 @@ fn refused(g: &mut Game, id: &str, p: Placement, why: &'static str) {
     let e = g
         .apply_action(Action::Place(p), &mut Vec::new())
         .unwrap_err();
-    assert_eq!(e, ActionError::Illegal(MoveError::ShrineNeighbours(why)));
+    assert_eq!(e, ActionError::Illegal(MoveError::rule(Mech::Heretics, why)));
     assert_eq!(*g, before);
     let mv = Move {
         placement: p,
         deploy: None,
     };
-    assert_eq!(g.check(mv), Err(MoveError::ShrineNeighbours(why)));
-    assert_eq!(g.apply(mv), Err(MoveError::ShrineNeighbours(why)));
+    assert_eq!(g.check(mv), Err(MoveError::rule(Mech::Heretics, why)));
+    assert_eq!(g.apply(mv), Err(MoveError::rule(Mech::Heretics, why)));
     assert_eq!(*g, before);
 }
 

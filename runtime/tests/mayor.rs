@@ -3,7 +3,7 @@
 //! city without a follower, strength the city's pennants.
 
 use carcassonne_runtime::engine::{
-    Action, ActionError, Deploy, FollowerKind, Game, MoveError, Reason, ScoreEvent,
+    Action, ActionError, Deploy, FollowerKind, Game, MoveError, Reason, ScoreEvent, When,
 };
 use carcassonne_runtime::tables::{Kind, Ruleset};
 
@@ -60,6 +60,7 @@ fn a_mayor_with_three_pennants_scores_18_l1646() {
             points: 18,
             feature: Kind::City,
             reason: Reason::Completed,
+            when: When::Play,
         }]
     );
     assert_eq!(g.scores(), &[18, 0]);

@@ -8,7 +8,9 @@
 //! `CARCASSONNE_PROPERTY_GAMES` sets the games per ruleset (default 10,000).
 
 use carcassonne_runtime::bots::{BotKind, SimpleBot};
-use carcassonne_runtime::engine::{Action, Actor, FollowerKind, Game, Move, ScoreEvent};
+use carcassonne_runtime::engine::{
+    Action, Actor, Arg, FollowerKind, Game, Move, ScoreEvent, Spot, Verb,
+};
 use carcassonne_runtime::record::{replay, Recorder};
 use carcassonne_runtime::tables::{rotate_mask, Edge, Kind, Ruleset, NO_SEGMENT};
 
@@ -185,7 +187,14 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) {
                 );
             }
         }
-        if let Action::MoveWagon { placed, segment } = a {
+        if let (
+            "move-wagon",
+            Action::Do(Verb {
+                arg: Arg::Spot(Spot { placed, segment, .. }),
+                ..
+            }),
+        ) = (a.name(), a)
+        {
             // A wagon moves only into a feature without followers: flood
             // it on the board before the move.
             let q = before.placed()[placed as usize];

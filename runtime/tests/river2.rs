@@ -64,7 +64,7 @@ fn until_volcano(r: &'static Ruleset, seed: u64) -> Option<Game> {
 #[test]
 fn volcano_lake_takes_no_figure_and_gives_another_tile_s1_l606() {
     let r = ruleset("everything_c2");
-    assert!(r.options.volcano_second_tile, "the 2nd edition's default");
+    assert!(r.options.word("river_volcano") == Some("second-tile"), "the 2nd edition's default");
     let mut g = (0..20)
         .find_map(|s| until_volcano(r, s))
         .expect("a game reaching the lake");
@@ -96,7 +96,7 @@ fn volcano_lake_takes_no_figure_and_gives_another_tile_s1_l606() {
 #[test]
 fn volcano_lake_is_a_plain_lake_in_the_first_edition_l490() {
     let r = ruleset("base_river2");
-    assert!(!r.options.volcano_second_tile);
+    assert_eq!(r.options.word("river_volcano"), Some("none"));
     let mut g = (0..20)
         .find_map(|s| until_volcano(r, s))
         .expect("a game reaching the lake");

@@ -8,7 +8,7 @@
 //! Inns & Cathedrals in 000_…). The boards are reconstructions (the seeds'
 //! pictures are missing); docs/research/worked_examples.md explains each one.
 
-use carcassonne_runtime::engine::Reason;
+use carcassonne_runtime::engine::When;
 use carcassonne_runtime::record::{replay, Record};
 use carcassonne_runtime::Ruleset;
 use serde_json::Value;
@@ -34,13 +34,9 @@ fn run(id: &str) {
     let mut during = vec![0u32; players];
     let mut fin = vec![0u32; players];
     for e in &out.events {
-        match e.reason {
-            Reason::Completed | Reason::AbbotReturn | Reason::Barn => {
-                during[e.player as usize] += e.points
-            }
-            Reason::Final | Reason::Goods | Reason::King | Reason::RobberBaron => {
-                fin[e.player as usize] += e.points
-            }
+        match e.when {
+            When::End => fin[e.player as usize] += e.points,
+            _ => during[e.player as usize] += e.points,
         }
     }
     let want = |k: &str| -> Vec<u32> {

@@ -3,10 +3,9 @@
 //! answers are the test's. Each test names the seed line it checks.
 
 use carcassonne_runtime::engine::{
-    Action, ActionError, Decision, Deploy, FollowerKind, Game, MoveError, Placement, Reason,
-    ScoreEvent,
+    Action, ActionError, Arg, Decision, Deploy, FollowerKind, Game, MoveError, Placement, Reason, ScoreEvent,
 };
-use carcassonne_runtime::tables::{Kind, Options, Ruleset};
+use carcassonne_runtime::tables::{Kind, Ruleset, option_index};
 
 fn rules() -> &'static Ruleset {
     carcassonne_runtime::ruleset("base_traders_builders").unwrap()
@@ -84,12 +83,12 @@ fn builder_extension_gives_a_second_part_l872() {
     // Extending the builder's road: "they may take a double turn" (L872, fn 8).
     part(&mut g, 0, "U", at(3, 0, 0), Action::Pass);
     let p = g.pending().unwrap();
-    assert_eq!(p.decision, Decision::SecondTile);
+    assert_eq!(p.decision, Decision::named("second-tile"));
     assert_eq!(
         g.legal_actions(),
-        vec![Action::SecondTile(true), Action::SecondTile(false)]
+        vec![Action::verb("second-tile", Arg::Bool(true)), Action::verb("second-tile", Arg::Bool(false))]
     );
-    g.apply_action(Action::SecondTile(true), &mut Vec::new())
+    g.apply_action(Action::verb("second-tile", Arg::Bool(true)), &mut Vec::new())
         .unwrap();
     // Part 2: the same player draws and places again.
     assert_eq!((g.to_move(), g.part()), (0, 2));
@@ -106,7 +105,7 @@ fn second_part_may_be_declined_fn8_l1003() {
     let mut g = game(r);
     builder_on_road(&mut g);
     part(&mut g, 0, "U", at(3, 0, 0), Action::Pass);
-    g.apply_action(Action::SecondTile(false), &mut Vec::new())
+    g.apply_action(Action::verb("second-tile", Arg::Bool(false)), &mut Vec::new())
         .unwrap();
     assert_eq!((g.to_move(), g.part()), (1, 1));
 }
@@ -114,13 +113,9 @@ fn second_part_may_be_declined_fn8_l1003() {
 #[test]
 fn second_part_is_automatic_when_the_option_says_always() {
     let base = rules();
-    let always: &'static Ruleset = Box::leak(Box::new(Ruleset {
-        options: Options {
-            builder_optional: false,
-            ..base.options
-        },
-        ..*base
-    }));
+    let mut options = base.options;
+    options.values[option_index("builder_second_tile")] = 1;
+    let always: &'static Ruleset = Box::leak(Box::new(Ruleset { options, ..*base }));
     let mut g = game(always);
     builder_on_road(&mut g);
     part(&mut g, 0, "U", at(3, 0, 0), Action::Pass);
@@ -137,7 +132,7 @@ fn builder_left_during_part_one_still_gives_part_two_fn9_l1004() {
     // so close it at both ends: a cloister-road end (A) east, then west.
     part(&mut g, 0, "A", at(3, 0, 1), Action::Pass);
     // The road is open to the west still: no score yet, and part 2 is offered.
-    g.apply_action(Action::SecondTile(true), &mut Vec::new())
+    g.apply_action(Action::verb("second-tile", Arg::Bool(true)), &mut Vec::new())
         .unwrap();
     let ev = part(&mut g, 0, "A", at(-1, 0, 3), Action::Pass);
     // Part 2 completed the road: thief and builder go home, 5 tiles for P0

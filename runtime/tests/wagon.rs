@@ -6,10 +6,11 @@
 //! features each bullet names; each test asserts the exact list of moves.
 
 use carcassonne_runtime::engine::{
-    Action, ActionError, Actor, Decision, Deploy, FollowerKind, Game, MoveError, Placement, Reason,
-    ScoreEvent,
+    Action, ActionError, Actor, Arg, Decision, Deploy, FollowerKind, Game, MoveError, Placement, Reason, ScoreEvent, Spot, Verb, When,
 };
-use carcassonne_runtime::tables::{Kind, Options, Ruleset, NO_SEGMENT};
+use carcassonne_runtime::tables::option_index;
+use carcassonne_runtime::tables::Mech;
+use carcassonne_runtime::tables::{Kind, Ruleset, NO_SEGMENT};
 
 const BLUE: u8 = 0;
 const RED: u8 = 1;
@@ -111,6 +112,24 @@ fn play(g: &mut Game, player: u8, id: &str, p: Placement, wood: Action) -> Vec<S
     events
 }
 
+/// Moving the wagon the game asks about onto `segment` of placed tile
+/// `placed`.
+fn wagon_to(g: &Game, placed: u16, segment: u8) -> Action {
+    let player = match g.pending().map(|p| p.actor) {
+        Some(Actor::Player(p)) => p,
+        _ => g.to_move(),
+    };
+    Action::verb(
+        "move-wagon",
+        Arg::Spot(Spot {
+            placed,
+            segment,
+            kind: FollowerKind::Wagon,
+            player,
+        }),
+    )
+}
+
 /// The wagon's moves the game offers now, as (x, y, segment), sorted; and
 /// whether taking it back (`Pass`) is offered.
 fn moves(g: &Game) -> (Vec<(i16, i16, u8)>, bool) {
@@ -118,9 +137,11 @@ fn moves(g: &Game) -> (Vec<(i16, i16, u8)>, bool) {
     let mut out: Vec<(i16, i16, u8)> = legal
         .iter()
         .filter_map(|a| match *a {
-            Action::MoveWagon { placed, segment } => {
-                let q = g.placed()[placed as usize];
-                Some((q.x, q.y, segment))
+            Action::Do(Verb {
+                arg: Arg::Spot(s), ..
+            }) => {
+                let q = g.placed()[s.placed as usize];
+                Some((q.x, q.y, s.segment))
             }
             _ => None,
         })
@@ -129,7 +150,7 @@ fn moves(g: &Game) -> (Vec<(i16, i16, u8)>, bool) {
     assert!(
         legal
             .iter()
-            .all(|a| matches!(a, Action::MoveWagon { .. } | Action::Pass)),
+            .all(|a| a.name() == "move-wagon" || *a == Action::Pass),
         "{legal:?}"
     );
     (out, legal.contains(&Action::Pass))
@@ -142,7 +163,7 @@ fn sorted(mut v: Vec<(i16, i16, u8)>) -> Vec<(i16, i16, u8)> {
 
 fn asked(g: &Game) -> Option<u8> {
     match g.pending() {
-        Some(p) if p.decision == Decision::MoveWagon => match p.actor {
+        Some(p) if p.decision == Decision::named("move-wagon") => match p.actor {
             Actor::Player(p) => Some(p),
             Actor::Chance => None,
         },
@@ -156,6 +177,7 @@ fn completed(player: u8, points: u32, feature: Kind) -> ScoreEvent {
         points,
         feature,
         reason: Reason::Completed,
+        when: When::Play,
     }
 }
 
@@ -202,10 +224,7 @@ fn from_a_road_to_its_cloister_or_the_free_road_at_the_crossing_l1670() {
         ])
     );
     // Onto the road's lower tile.
-    let to = Action::MoveWagon {
-        placed: placed(&g, 3, 1),
-        segment: seg_at(&g, 3, 1, "N"),
-    };
+    let to = wagon_to(&g, placed(&g, 3, 1), seg_at(&g, 3, 1, "N"));
     g.apply_action(to, &mut Vec::new()).unwrap();
     assert_eq!(asked(&g), None);
     assert_eq!(g.in_transit(BLUE, FollowerKind::Wagon), 0);
@@ -242,11 +261,17 @@ fn a_wagon_goes_nowhere_else_and_only_its_owner_answers() {
         (0, 40),
     ] {
         let e = g
-            .apply_action(Action::MoveWagon { placed, segment }, &mut Vec::new())
+            .apply_action(wagon_to(&g, placed, segment), &mut Vec::new())
             .unwrap_err();
-        assert_eq!(
-            e,
-            ActionError::Illegal(MoveError::WagonCannotGo { placed, segment })
+        assert!(
+            matches!(
+                e,
+                ActionError::Illegal(MoveError::Rule {
+                    mech: Mech::Wagon,
+                    ..
+                })
+            ),
+            "{e}"
         );
         assert_eq!(g, before);
     }
@@ -397,7 +422,7 @@ fn example_1_from_a_city_closed_by_an_abbey_l1690() {
     g.force_player(BLUE).unwrap();
     assert_eq!(g.pending().unwrap().decision, Decision::Source);
     let mut events = Vec::new();
-    g.apply_action(Action::Abbey(at(0, 0, 0)), &mut events)
+    g.apply_action(Action::verb("abbey", Arg::Placement(at(0, 0, 0))), &mut events)
         .unwrap();
     g.apply_action(Action::Pass, &mut events).unwrap();
     assert_eq!(events, vec![completed(BLUE, 10, Kind::City)]);
@@ -413,10 +438,7 @@ fn example_1_from_a_city_closed_by_an_abbey_l1690() {
     );
     // Into the abbey: from there, the roads and cities its sides close
     // are adjacent (fn 34), the city just scored excepted.
-    let abbey = Action::MoveWagon {
-        placed: placed(&g, 0, 0),
-        segment: seg_at(&g, 0, 0, "cloister"),
-    };
+    let abbey = wagon_to(&g, placed(&g, 0, 0), seg_at(&g, 0, 0, "cloister"));
     g.apply_action(abbey, &mut Vec::new()).unwrap();
     assert!(g
         .followers()
@@ -473,13 +495,9 @@ fn example_2_any_tile_of_the_gate_road_not_past_a_farm_l1718() {
 #[test]
 fn nearby_takes_the_features_around_the_wagons_tile() {
     let base = abbey_mayor();
-    let nearby: &'static Ruleset = Box::leak(Box::new(Ruleset {
-        options: Options {
-            wagon_nearby: true,
-            ..base.options
-        },
-        ..*base
-    }));
+    let mut options = base.options;
+    options.values[option_index("wagon_move")] = 0;
+    let nearby: &'static Ruleset = Box::leak(Box::new(Ruleset { options, ..*base }));
     let t = nearby.tile_index("T").unwrap() as u16;
     let mut g = Game::new_scripted(nearby, 2, &[(t, at(0, 0, 0))]).unwrap();
     let w = wagon(&g, "E", at(0, -1, 2), "city");
@@ -565,10 +583,7 @@ fn several_wagons_decide_from_the_active_player_clockwise_l1674() {
             (x, y, seg_at(g, x, y, "cloister"))
         };
         assert_eq!(moves(&g).0, sorted(vec![cloister(&g, first), south, west]));
-        let to = Action::MoveWagon {
-            placed: placed(&g, 0, 0),
-            segment: south.2,
-        };
+        let to = wagon_to(&g, placed(&g, 0, 0), south.2);
         g.apply_action(to, &mut Vec::new()).unwrap();
         let second = order[1];
         assert_eq!(asked(&g), Some(second));
@@ -635,6 +650,7 @@ fn final_scoring_returns_the_wagon_and_it_never_farms_l1662() {
         points: 2,
         feature: Kind::Cloister,
         reason: Reason::Final,
+        when: When::End,
     }));
     assert!(g.is_over());
     assert_eq!(g.figures(BLUE, FollowerKind::Wagon), 1);
@@ -667,9 +683,9 @@ fn bot_games_move_wagons_and_their_records_replay() {
                 unreachable!()
             };
             let a = bots[who as usize].choose_action(&g.view(who)).unwrap();
-            if p.decision == Decision::MoveWagon {
+            if p.decision == Decision::named("move-wagon") {
                 match a {
-                    Action::MoveWagon { .. } => moved += 1,
+                    a if a.name() == "move-wagon" => moved += 1,
                     _ => taken_back += 1,
                 }
                 by_other += usize::from(who != g.to_move());
@@ -738,7 +754,7 @@ fn a_wagon_on_a_shrine_that_loses_its_challenge_goes_home_fn61() {
         "{events:?}"
     );
     assert!(events.iter().all(|e| e.player != BLUE), "{events:?}");
-    assert_ne!(g.pending().unwrap().decision, Decision::MoveWagon);
+    assert_ne!(g.pending().unwrap().decision, Decision::named("move-wagon"));
     assert_eq!(g.figures(BLUE, FollowerKind::Wagon), 1);
     assert!(g.followers().iter().all(|f| f.kind != FollowerKind::Wagon));
 }

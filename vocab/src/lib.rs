@@ -119,13 +119,12 @@ impl RiverTurns {
         }
     }
 
-    /// The seeds' rule for an edition: the 2nd edition's FAQ adds the third
-    /// bend; the 1st edition's clarification forbids immediate U-turns only.
-    pub fn for_edition(edition: u8) -> RiverTurns {
-        if edition >= 2 {
-            RiverTurns::NoThreeSameWay
-        } else {
-            RiverTurns::NoUTurn
+    /// The value of option `river_turns` (the index of its word).
+    #[inline]
+    pub const fn from_index(v: u8) -> RiverTurns {
+        match v {
+            0 => RiverTurns::NoUTurn,
+            _ => RiverTurns::NoThreeSameWay,
         }
     }
 }
@@ -155,6 +154,17 @@ impl UnusedStart {
             UnusedStart::AfterRiver => "after-river",
         }
     }
+
+    /// The value of option `unused_start_tiles` (the index of its word).
+    #[inline]
+    pub const fn from_index(v: u8) -> UnusedStart {
+        match v {
+            0 => UnusedStart::Remove,
+            1 => UnusedStart::Shuffle,
+            2 => UnusedStart::River,
+            _ => UnusedStart::AfterRiver,
+        }
+    }
 }
 
 /// How farms score at the end of the game.
@@ -173,6 +183,15 @@ impl FarmScoring {
         match self {
             FarmScoring::PerFarm => "per-farm",
             FarmScoring::Legacy2000 => "legacy-2000",
+        }
+    }
+
+    /// The value of option `farm_scoring` (the index of its word).
+    #[inline]
+    pub const fn from_index(v: u8) -> FarmScoring {
+        match v {
+            0 => FarmScoring::PerFarm,
+            _ => FarmScoring::Legacy2000,
         }
     }
 }

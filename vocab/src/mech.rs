@@ -1,13 +1,17 @@
-//! Mechanic modules and the hook points they plug into.
+//! The mechanics of the seeds and their rule options, declared once for the
+//! compiler and the engine.
 //!
-//! The compiler declares which hooks each mechanic uses (`codegen/src/attrs.rs`,
-//! next to the attributes) and emits, per ruleset, the modules of each hook in
-//! the order of that declaration; the engine dispatches over those short
-//! lists with a `match`, so a ruleset pays only for its own mechanics.
+//! A ruleset switches mechanics on by name; the compiler checks the names
+//! and the `[options]` against this table, and the engine's module for a
+//! mechanic (`runtime/src/mechanics/`) reads its options through it. What a
+//! module does (its hooks, figures, actions, decisions) it declares in its
+//! own file; what the compiler must know before the engine exists (the
+//! name, whether the engine plays it, its options and their words) is here.
 
-/// A mechanic the engine plays with a module of its own
-/// (`runtime/src/mechanics/`). The base game is the engine's skeleton and
-/// has no module.
+/// A mechanic with a module of its own in the engine, or one the seeds
+/// describe that the engine does not play yet. The order is the order in
+/// which modules answer a hook, unless a module declares it must come
+/// after another (`runtime/src/mechanics/registry.rs`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Mech {
@@ -15,123 +19,363 @@ pub enum Mech {
     Inns,
     Cathedrals,
     BigFollower,
+    Abbot,
+    PigHerd,
+    Dragon,
+    Castles,
     Goods,
     Builder,
     Pig,
-    Abbot,
-    PigHerd,
+    Fairy,
+    Portal,
+    Princess,
+    Tower,
     Abbey,
     Mayor,
     Wagon,
     Barn,
+    Count,
     KingRobber,
     Heretics,
+    Catapult,
+    Bridges,
+    Bazaars,
+    HillsSheep,
+    Flier,
+    Messages,
+    Ferries,
+    GoldMines,
+    MageWitch,
+    Robbers,
+    CropCircles,
+    Wheel,
 }
 
-/// The points of a turn where a module may act, in the order a turn meets
-/// them (`docs/reference/turn_order.md`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-pub enum Hook {
-    /// Figures and tokens handed out before the first turn.
-    Setup,
-    /// The draw order (the river's own stack first).
-    TileSource,
-    /// Before drawing: the player may place a tile held instead (the
-    /// abbey), so the game asks before it draws.
-    Source,
-    /// Forbid placements the edge match allows (river bends and branches).
-    PlacementFilter,
-    /// Right after the tile is down and its features joined (the builder's
-    /// second-part trigger, the river's course).
-    AfterPlace,
-    /// Marks a new segment gives its feature (inn, cathedral).
-    FeatureMarks,
-    /// What may be deployed besides a follower on the new tile, and the
-    /// alternatives to deploying (big follower, builder, pig, abbot, the
-    /// abbot's return).
-    WoodOptions,
-    /// A feature's worth: multipliers, per-player bonuses.
-    Value,
-    /// A feature has scored (goods to the player who completed a city).
-    OnScored,
-    /// The scoring step after the completed features of a part (barns score
-    /// the farmers of their farm).
-    Scoring,
-    /// Answer a decision the module posed to a player after scoring (where
-    /// a wagon moves); the skeleton asks them in order.
-    Asks,
-    /// A turn part has ended: another part may follow (builder).
-    PartEnd,
-    /// The tiles are gone: extra turns before the end (the abbey round).
-    TilesOut,
-    /// The tiles are gone: end-of-game points beyond the features (goods).
-    GameEnd,
-}
+/// How many mechanics there are: a mask of them (`MechSet`) is a `u64`.
+pub const MECH_COUNT: usize = Mech::ALL.len();
+const _: () = assert!(MECH_COUNT <= 64, "a MechSet holds at most 64 mechanics");
 
-impl Hook {
-    pub const ALL: [Hook; 14] = [
-        Hook::Setup,
-        Hook::TileSource,
-        Hook::Source,
-        Hook::PlacementFilter,
-        Hook::AfterPlace,
-        Hook::FeatureMarks,
-        Hook::WoodOptions,
-        Hook::Value,
-        Hook::OnScored,
-        Hook::Scoring,
-        Hook::Asks,
-        Hook::PartEnd,
-        Hook::TilesOut,
-        Hook::GameEnd,
+/// A set of mechanics, bit `Mech as u8` each.
+pub type MechSet = u64;
+
+impl Mech {
+    pub const ALL: [Mech; 34] = [
+        Mech::River,
+        Mech::Inns,
+        Mech::Cathedrals,
+        Mech::BigFollower,
+        Mech::Abbot,
+        Mech::PigHerd,
+        Mech::Dragon,
+        Mech::Castles,
+        Mech::Goods,
+        Mech::Builder,
+        Mech::Pig,
+        Mech::Fairy,
+        Mech::Portal,
+        Mech::Princess,
+        Mech::Tower,
+        Mech::Abbey,
+        Mech::Mayor,
+        Mech::Wagon,
+        Mech::Barn,
+        Mech::Count,
+        Mech::KingRobber,
+        Mech::Heretics,
+        Mech::Catapult,
+        Mech::Bridges,
+        Mech::Bazaars,
+        Mech::HillsSheep,
+        Mech::Flier,
+        Mech::Messages,
+        Mech::Ferries,
+        Mech::GoldMines,
+        Mech::MageWitch,
+        Mech::Robbers,
+        Mech::CropCircles,
+        Mech::Wheel,
     ];
-    pub const COUNT: usize = Hook::ALL.len();
 
-    pub fn name(self) -> &'static str {
-        match self {
-            Hook::Setup => "setup",
-            Hook::TileSource => "tile_source",
-            Hook::Source => "source",
-            Hook::PlacementFilter => "placement_filter",
-            Hook::AfterPlace => "after_place",
-            Hook::FeatureMarks => "feature_marks",
-            Hook::WoodOptions => "wood_options",
-            Hook::Value => "value",
-            Hook::OnScored => "on_scored",
-            Hook::Scoring => "scoring",
-            Hook::Asks => "asks",
-            Hook::PartEnd => "part_end",
-            Hook::TilesOut => "tiles_out",
-            Hook::GameEnd => "game_end",
+    /// The mechanic's bit in a `MechSet`.
+    #[inline]
+    pub const fn bit(self) -> MechSet {
+        1 << self as u8
+    }
+
+    /// Its declaration.
+    pub const fn decl(self) -> &'static MechDecl {
+        &MECHANICS[self as usize + 1]
+    }
+
+    /// The name rulesets use for it (`big-follower`).
+    pub const fn name(self) -> &'static str {
+        self.decl().name
+    }
+
+    /// The mechanic named `name`, if it has a module of its own.
+    pub fn from_name(name: &str) -> Option<Mech> {
+        Mech::ALL.into_iter().find(|m| m.name() == name)
+    }
+}
+
+/// A rule option: its key in a ruleset's `[options]`, the mechanic that
+/// reads it, its values and their defaults by edition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OptionDecl {
+    pub key: &'static str,
+    /// The mechanic the option belongs to: a ruleset that does not play it
+    /// may not set it (`base`: every ruleset may).
+    pub mechanic: &'static str,
+    pub values: OptionValues,
+    /// The value in a ruleset of edition 1 and of edition 2 (the index of
+    /// the word, or 0 and 1 for false and true).
+    pub default: [u8; 2],
+    /// For `carcassonne rulesets` and the README: what each value means, with
+    /// the seed lines behind it.
+    pub meaning: &'static str,
+}
+
+/// What an option's value is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OptionValues {
+    /// `true` or `false` (stored 1 or 0).
+    Bool,
+    /// One of these words (stored as its index).
+    Words(&'static [&'static str]),
+}
+
+impl OptionDecl {
+    /// The value stored for `v` as the catalog and records name it: a word,
+    /// or a boolean.
+    pub fn word(&self, v: u8) -> Option<&'static str> {
+        match self.values {
+            OptionValues::Bool => Some(if v != 0 { "true" } else { "false" }),
+            OptionValues::Words(w) => w.get(v as usize).copied(),
         }
     }
 
-    /// The bit of this hook in a ruleset's hook mask.
-    #[inline]
-    pub const fn bit(self) -> u32 {
-        1 << self as u32
+    /// The default in a ruleset of `edition`.
+    pub fn default_for(&self, edition: u8) -> u8 {
+        self.default[usize::from(edition >= 2)]
     }
 }
 
-impl Mech {
-    pub fn name(self) -> &'static str {
-        match self {
-            Mech::River => "river",
-            Mech::Inns => "inns",
-            Mech::Cathedrals => "cathedrals",
-            Mech::BigFollower => "big-follower",
-            Mech::Goods => "goods",
-            Mech::Builder => "builder",
-            Mech::Pig => "pig",
-            Mech::Abbot => "abbot",
-            Mech::PigHerd => "pig-herd",
-            Mech::Abbey => "abbey",
-            Mech::Mayor => "mayor",
-            Mech::Wagon => "wagon",
-            Mech::Barn => "barn",
-            Mech::KingRobber => "king-robber",
-            Mech::Heretics => "heretics",
+/// How many options there are room for in a ruleset's tables.
+pub const MAX_OPTIONS: usize = 32;
+const _: () = assert!(OPTIONS.len() <= MAX_OPTIONS, "raise MAX_OPTIONS");
+
+/// Every rule option, in the order the catalog and records list them.
+pub const OPTIONS: &[OptionDecl] = &[
+    OptionDecl {
+        key: "farmers",
+        mechanic: "base",
+        values: OptionValues::Bool,
+        default: [1, 1],
+        meaning: "followers may be deployed on fields and farms score at the end (000_9deb58b1a7d17d38.txt L210-L272)",
+    },
+    OptionDecl {
+        key: "farm_scoring",
+        mechanic: "base",
+        values: OptionValues::Words(&["per-farm", "legacy-2000"]),
+        default: [0, 0],
+        meaning: "3 per completed city bordering each farm (L244-L258), or per city 4 to the majority of the farmers supplying it (fn 15, L381)",
+    },
+    OptionDecl {
+        key: "river_turns",
+        mechanic: "base",
+        values: OptionValues::Words(&["no-u-turn", "no-three-same-way"]),
+        default: [0, 1],
+        meaning: "the river may not turn the same way twice in a row (000_… fn 17), nor in the 2nd edition three times (001_46b8449c567a6f1a.txt L599)",
+    },
+    OptionDecl {
+        key: "unused_start_tiles",
+        mechanic: "base",
+        values: OptionValues::Words(&["remove", "shuffle", "river", "after-river"]),
+        default: [0, 0],
+        meaning: "what becomes of a start tile the game does not start with: left out (L460), shuffled in (fn 8 L613), mixed into the river or drawn right after it (fn 7 L612)",
+    },
+    OptionDecl {
+        key: "builder_second_tile",
+        mechanic: "builder",
+        values: OptionValues::Words(&["optional", "always"]),
+        default: [0, 0],
+        meaning: "the builder's second tile is offered (\"may\", L872, fn 8 L1003) or always taken",
+    },
+    OptionDecl {
+        key: "river_volcano",
+        mechanic: "river",
+        values: OptionValues::Words(&["second-tile", "none"]),
+        default: [1, 0],
+        meaning: "River II's volcano lake takes no figure and gives its placer a second tile at once (001_46b8449c567a6f1a.txt L606, the 2nd edition), or means nothing without the dragon (000_… L490)",
+    },
+    OptionDecl {
+        key: "wagon_move",
+        mechanic: "wagon",
+        values: OptionValues::Words(&["nearby", "adjacent"]),
+        default: [1, 0],
+        meaning: "a wagon moves to a feature adjacent to the one it left (L1668, edition 1) or to any on its tile and the eight around (the later rule)",
+    },
+    OptionDecl {
+        key: "challenge_own_monk",
+        mechanic: "heretics",
+        values: OptionValues::Bool,
+        default: [1, 1],
+        meaning: "a heretic may challenge its owner's own monk (L2072; 003_f0943165331a7fee.txt L186) or only another player's (002_7f8d72b3eaff567f.txt L852)",
+    },
+    OptionDecl {
+        key: "dragon_move",
+        mechanic: "dragon",
+        values: OptionValues::Words(&["before-scoring", "after-scoring"]),
+        default: [0, 0],
+        meaning: "the dragon moves after the figure step and before scoring (000_9deb58b1a7d17d38.txt L1110, L1147-L1149; HiG, ZMG) or after scoring (the RGG prose, fn 12 L1350)",
+    },
+    OptionDecl {
+        key: "fairy",
+        mechanic: "fairy",
+        values: OptionValues::Words(&["next-to", "on-tile"]),
+        default: [0, 0],
+        meaning: "the fairy stands next to one follower, which alone earns its points (L1088, L1093-L1094; HiG), or on a tile, every follower there earning them (fn 3, 5, 7 L1336-L1340; RGG, ZMG)",
+    },
+    OptionDecl {
+        key: "princess",
+        mechanic: "princess",
+        values: OptionValues::Words(&["may", "must"]),
+        default: [0, 0],
+        meaning: "a princess tile that extends an occupied city may remove one knight (L1169, HiG) or must (fn 25 L1367, RGG and ZMG)",
+    },
+];
+
+/// The index of option `key` in `OPTIONS` (a compile-time error, where it is
+/// evaluated in a constant, for a key that is not declared).
+pub const fn option_index(key: &str) -> usize {
+    let mut i = 0;
+    while i < OPTIONS.len() {
+        if str_eq(OPTIONS[i].key, key) {
+            return i;
+        }
+        i += 1;
+    }
+    panic!("no such option")
+}
+
+/// The option named `key`.
+pub fn option(key: &str) -> Option<(usize, &'static OptionDecl)> {
+    OPTIONS.iter().enumerate().find(|(_, o)| o.key == key)
+}
+
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The values of every option in one ruleset, indexed like `OPTIONS`.
+pub type OptionSet = [u8; MAX_OPTIONS];
+
+/// Every option at its default for `edition`.
+pub fn default_options(edition: u8) -> OptionSet {
+    let mut v = [0; MAX_OPTIONS];
+    for (i, o) in OPTIONS.iter().enumerate() {
+        v[i] = o.default_for(edition);
+    }
+    v
+}
+
+/// A mechanic a ruleset may switch on.
+#[derive(Debug, Clone, Copy)]
+pub struct MechDecl {
+    pub name: &'static str,
+    /// Whether the engine plays it: a ruleset asking for one that it does
+    /// not is rejected (the engine's registry must agree, a test checks).
+    pub implemented: bool,
+    pub meaning: &'static str,
+}
+
+/// `base` first (the engine's skeleton, no module), then one entry per
+/// `Mech`, in its order.
+pub const MECHANICS: &[MechDecl] = &[
+    decl("base", true, "the base game: roads, cities with pennants, cloisters, fields"),
+    decl("river", true, "river tiles are played first from their own stack (River I, II)"),
+    decl("inns", true, "inns on roads (Inns & Cathedrals)"),
+    decl("cathedrals", true, "cathedrals in cities (Inns & Cathedrals)"),
+    decl("big-follower", true, "one big follower per player counting 2 for majority (Inns & Cathedrals)"),
+    decl("abbot", true, "the abbot on cloisters and gardens (The Abbot, 2nd edition)"),
+    decl("pig-herd", true, "River II's pig herd adds to farm scoring"),
+    decl("dragon", true, "volcano and dragon (The Princess & the Dragon)"),
+    decl("castles", false, "castles from completed small cities (Bridges, Castles & Bazaars)"),
+    decl("goods", true, "trade goods from completed cities, 10 for most of each kind (Traders & Builders)"),
+    decl("builder", true, "the builder's double turn (Traders & Builders)"),
+    decl("pig", true, "the pig adds 1 per city to its owner's farm (Traders & Builders)"),
+    decl("fairy", true, "the fairy: 1 point a turn, 3 when its follower's feature scores (The Princess & the Dragon)"),
+    decl("portal", true, "magic portals deploy anywhere (The Princess & the Dragon)"),
+    decl("princess", true, "the princess removes a knight (The Princess & the Dragon)"),
+    decl("tower", false, "tower pieces, captures and ransom (The Tower)"),
+    decl("abbey", true, "the abbey tile, one per player, played into holes (Abbey & Mayor)"),
+    decl("mayor", true, "the mayor counts the city's pennants (Abbey & Mayor)"),
+    decl("wagon", true, "the wagon moves on after scoring (Abbey & Mayor)"),
+    decl("barn", true, "barns on field corners (Abbey & Mayor)"),
+    decl("count", false, "the City of Carcassonne and the Count (Count, King & Robber)"),
+    decl("king-robber", true, "the King and the Robber Baron for the largest city and longest road (Count, King & Robber)"),
+    decl("heretics", true, "shrines and heretics challenging monks (Count, King & Robber)"),
+    decl("catapult", false, "fairs and catapult rounds (The Catapult)"),
+    decl("bridges", false, "wooden bridges built on fields (Bridges, Castles & Bazaars)"),
+    decl("bazaars", false, "tile auctions at bazaars (Bridges, Castles & Bazaars)"),
+    decl("hills-sheep", false, "hills, vineyards, the shepherd and sheep (Hills & Sheep; no rules in the seeds)"),
+    decl("flier", false, "followers flying from flier tiles (The Flier)"),
+    decl("messages", false, "messengers and message tiles (The Messages)"),
+    decl("ferries", false, "ferries joining road ends on lakes (The Ferries)"),
+    decl("gold-mines", false, "gold bars and their end bonus (The Goldmines)"),
+    decl("mage-witch", false, "the mage and the witch change a feature's score (The Mage & the Witch)"),
+    decl("robbers", false, "robbers on the score track (The Robbers)"),
+    decl("crop-circles", false, "crop circles add or remove followers (Crop Circles)"),
+    decl("wheel", false, "the Wheel of Fortune: sectors, events and crown spaces (The Wheel of Fortune)"),
+];
+
+const _: () = assert!(MECHANICS.len() == MECH_COUNT + 1);
+
+const fn decl(name: &'static str, implemented: bool, meaning: &'static str) -> MechDecl {
+    MechDecl {
+        name,
+        implemented,
+        meaning,
+    }
+}
+
+/// The declaration of the mechanic named `name` (`base` included).
+pub fn mechanic(name: &str) -> Option<&'static MechDecl> {
+    MECHANICS.iter().find(|m| m.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_mech_has_its_declaration_in_order() {
+        for (i, m) in Mech::ALL.into_iter().enumerate() {
+            assert_eq!(m as usize, i);
+            assert_eq!(Mech::from_name(m.name()), Some(m));
+        }
+        assert_eq!(MECHANICS[0].name, "base");
+    }
+
+    #[test]
+    fn every_option_names_a_mechanic_and_valid_defaults() {
+        for o in OPTIONS {
+            assert!(mechanic(o.mechanic).is_some(), "{}", o.key);
+            for d in o.default {
+                assert!(o.word(d).is_some(), "{}: default {d}", o.key);
+            }
+            assert_eq!(OPTIONS[option_index(o.key)].key, o.key);
         }
     }
 }

@@ -5,8 +5,7 @@
 
 use carcassonne_runtime::action_json;
 use carcassonne_runtime::engine::{Action, Actor, Decision, Deploy, Game, ScoreEvent};
-use carcassonne_runtime::record::{follower_rec, EventRec, CORNER_NAMES};
-use carcassonne_runtime::tables::Mech;
+use carcassonne_runtime::record::{follower_rec, EventRec};
 use serde_json::{json, Map, Value};
 
 use super::session::Session;
@@ -195,58 +194,9 @@ fn followers(g: &Game) -> Value {
     Value::Array(list)
 }
 
-/// What expansions add to a player's holdings: the abbey still held,
-/// wagons between features, goods, the King's and Robber Baron's cards,
-/// where the barns stand. Only what the ruleset plays is written.
+/// What the ruleset's modules add to the state (the abbey still held,
+/// wagons between features, goods, the cards, the barns, the dragon and
+/// the fairy), as each declares it.
 fn extras(g: &Game, m: &mut Map<String, Value>) {
-    let n = g.players();
-    let plays = |mech: Mech| crate::timeline::plays(g.rules(), mech);
-    if plays(Mech::Abbey) {
-        let held: Vec<Value> = (0..n)
-            .map(|p| json!(g.held_tile(p).map(|t| tile_id(g, t))))
-            .collect();
-        m.insert("held".into(), Value::Array(held));
-    }
-    if plays(Mech::Wagon) {
-        let moving: Vec<u8> = (0..n)
-            .map(|p| g.in_transit(p, carcassonne_runtime::engine::FollowerKind::Wagon))
-            .collect();
-        m.insert("wagons_in_transit".into(), json!(moving));
-    }
-    if plays(Mech::Goods) {
-        let names = crate::goods::names();
-        let goods: Vec<Value> = (0..n)
-            .map(|p| {
-                let held = g.goods(p);
-                let named: Map<String, Value> = names
-                    .iter()
-                    .zip(held)
-                    .map(|(name, c)| (name.to_string(), json!(c)))
-                    .collect();
-                Value::Object(named)
-            })
-            .collect();
-        m.insert("goods".into(), Value::Array(goods));
-    }
-    if plays(Mech::KingRobber) {
-        let card = |c: Option<(u8, u32)>| match c {
-            Some((p, size)) => json!({ "player": p, "size": size }),
-            None => Value::Null,
-        };
-        m.insert("king".into(), card(g.king()));
-        m.insert("robber_baron".into(), card(g.robber_baron()));
-    }
-    if plays(Mech::Barn) {
-        let barns: Vec<Value> = g
-            .barns()
-            .filter_map(|(placed, corner, player)| {
-                let q = g.placed().get(placed)?;
-                Some(json!({
-                    "player": player, "x": q.x, "y": q.y,
-                    "corner": CORNER_NAMES.get(corner as usize).copied(),
-                }))
-            })
-            .collect();
-        m.insert("barns".into(), Value::Array(barns));
-    }
+    g.state_json(m);
 }

@@ -39,7 +39,7 @@ fn acts(rec: &Record, what: &str, take: Option<bool>) -> bool {
         t.actions
             .iter()
             .flatten()
-            .any(|a| a.do_ == what && (take.is_none() || a.take == take))
+            .any(|a| a.do_ == what && (take.is_none() || a.args.get("take").and_then(|v| v.as_bool()) == take))
     })
 }
 

@@ -8,7 +8,9 @@
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use crate::engine::{Action, Decision, Deploy, Game, Move, Placement, ScoreEvent, MAX_PLAYERS};
+use crate::engine::{
+    Action, Decision, Deploy, FollowerKind, Game, Move, Placement, ScoreEvent, MAX_PLAYERS,
+};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BotKind {
@@ -162,6 +164,23 @@ impl SimpleBot {
         Some((mv.placement, chosen))
     }
 
+    /// Whether answering `a` in `g` gives its player another part of the
+    /// turn at once.
+    fn gives_a_part(&mut self, g: &Game, a: Action) -> bool {
+        if !matches!(a, Action::Do(_)) {
+            return false;
+        }
+        let mut next = self.scratch.take().unwrap_or_else(|| g.clone());
+        next.clone_from(g);
+        let mut events = std::mem::take(&mut self.events);
+        let more = next.apply_action(a, &mut events).is_ok()
+            && next.part() > g.part()
+            && next.to_move() == g.to_move();
+        self.events = events;
+        self.scratch = Some(next);
+        more
+    }
+
     /// The standing after answering `a` in `g` (see `standing`).
     fn value_of(&mut self, g: &Game, a: Action) -> i64 {
         let me = g.to_move() as usize;
@@ -178,14 +197,16 @@ impl SimpleBot {
         value
     }
 
-    /// The legal action with the best immediate gain (the builder's second
-    /// tile is always worth taking: a tile more).
+    /// The legal action with the best immediate gain (one that gives the
+    /// player another part of the turn, the builder's second tile, is
+    /// always worth taking: a tile more).
     fn greedy_action(&mut self, g: &Game) -> Option<Action> {
         g.legal_actions_into(&mut self.actions);
-        if self.actions.contains(&Action::SecondTile(true)) {
-            return Some(Action::SecondTile(true));
-        }
         let actions = std::mem::take(&mut self.actions);
+        if let Some(&a) = actions.iter().find(|&&a| self.gives_a_part(g, a)) {
+            self.actions = actions;
+            return Some(a);
+        }
         let mut best: Option<(i64, Action)> = None;
         for &a in &actions {
             let v = self.value_of(g, a);
@@ -350,7 +371,11 @@ pub(crate) fn standing(g: &mut Game, me: usize, events: &mut Vec<ScoreEvent>) ->
     let left = (g.remaining() as i64).min(HORIZON);
     let mut value = [0i64; MAX_PLAYERS];
     for (p, v) in value.iter_mut().enumerate().take(players) {
-        let figures = i64::from(g.supply(p as u8)) + i64::from(g.big_supply(p as u8));
+        let figures: i64 = FollowerKind::ALL
+            .into_iter()
+            .filter(|k| k.is_follower())
+            .map(|k| i64::from(g.figures(p as u8, k)))
+            .sum();
         *v = SCALE * i64::from(g.scores()[p]) + figures * RESERVE * left / HORIZON;
     }
     events.clear();

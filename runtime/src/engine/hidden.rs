@@ -22,7 +22,8 @@
 use rand::seq::SliceRandom;
 use rand::Rng;
 
-use super::game::{ForceDrawError, Game, Phase};
+use super::game::{ForceDrawError, Game};
+use super::turn::Phase;
 
 /// The most runs a stack is dealt in (the river's: forks, river, lakes,
 /// other sets' start tiles, land).
@@ -54,6 +55,24 @@ impl Deal {
             self.fixed |= 1 << i;
         }
         self.runs += 1;
+    }
+
+    /// The last run grows by `more` tiles added at the stack's end (tiles
+    /// set aside, shuffled back in); returns where that run starts.
+    pub(crate) fn extend_last(&mut self, more: usize) -> usize {
+        if self.runs == 0 {
+            self.push(more, true);
+            return 0;
+        }
+        let last = usize::from(self.runs) - 1;
+        let start = if last == 0 {
+            0
+        } else {
+            usize::from(self.ends[last - 1])
+        };
+        self.ends[last] += more as u16;
+        self.fixed &= !(1 << last);
+        start
     }
 
     fn end(&self) -> usize {

@@ -1,17 +1,21 @@
-//! The engine: a game state over the compiled tables, a turn as phases that
+//! The engine: a game state over the compiled tables, a turn as steps that
 //! stop only at decisions, legal moves and actions, scoring. Mechanics beyond
 //! the base game are modules (`crate::mechanics`) called at hook points.
 
 pub mod board;
 pub mod features;
+mod figures;
 pub(crate) mod fit;
 pub mod game;
 pub(crate) mod hidden;
+mod place;
 pub(crate) mod scoring;
+pub(crate) mod turn;
 pub mod types;
+mod wood;
 
 pub use game::{
-    start_placements, Deployed, Discard, ForceDrawError, Game, Placed, PlacementScan, SetupError,
-    NO_NODE,
+    start_placements, Deployed, Discard, ForceDrawError, Game, Held, Placed, PlacementScan,
+    SetupError, NO_NODE,
 };
 pub use types::*;

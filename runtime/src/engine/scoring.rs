@@ -3,10 +3,11 @@
 //! Base values: 000_9deb58b1a7d17d38.txt L138-L200 (during play) and
 //! L232-L272 (final); inns and cathedrals L706-L726.
 
-use super::game::Game;
+use super::board::{DX, DY};
+use super::game::{facing, Deployed, Game, NO_NODE};
 use super::types::*;
-use crate::mechanics;
-use crate::tables::{FarmScoring, Hook, Kind};
+use crate::mechanics::{self, Hook, Why};
+use crate::tables::{FarmScoring, Kind};
 
 /// Distinct placed tiles among a feature's members: a tile whose two segments
 /// are in one city counts once (000_9deb58b1a7d17d38.txt L181). Also the
@@ -76,15 +77,7 @@ pub(crate) fn award(
                 }
                 _ => points,
             };
-            g.add_points(
-                events,
-                ScoreEvent {
-                    player: p,
-                    points,
-                    feature,
-                    reason,
-                },
-            );
+            g.add_points(events, ScoreEvent::new(p, points, feature, reason));
         }
     }
 }
@@ -120,60 +113,58 @@ fn value(g: &Game, root: u16, reason: Reason) -> u32 {
 }
 
 /// Score a road, city, cloister, garden or shrine and return its followers
-/// (L196).
+/// (L196). The modules have their say on the scored feature (its figures
+/// still standing) before any figure leaves it.
 pub(crate) fn score_feature(g: &mut Game, root: u16, reason: Reason, events: &mut Vec<ScoreEvent>) {
     // One pass over the followers finds both the strengths and which
     // followers go home.
-    let (s, mut on) = strengths_on(g, root);
+    let (s, on) = strengths_on(g, root);
     let points = value(g, root, reason);
     let kind = g.features.nodes[root as usize].kind;
     award(g, &s, points, kind, reason, events, None);
-    if mechanics::live(g, Hook::OnScored) {
-        // A module may move figures when a feature scores (the wagon):
-        // look again.
-        mechanics::on_scored(g, root, reason);
-        return_figures(g, root);
-        return;
-    }
+    let on = if mechanics::live(g, Hook::OnScored) {
+        scored(g, root, reason, events);
+        // A module may have moved figures (a challenge's losers).
+        strengths_on(g, root).1
+    } else {
+        on
+    };
+    return_scored(g, root, on, reason, events);
+}
+
+/// The figures on feature `root` (bit `i` for `followers[i]`) go home
+/// after its scoring for `reason`, each seen by the modules leave. (A
+/// module does not take other figures off the board when one leaves with
+/// its scored feature: the bits stay right.)
+fn return_scored(g: &mut Game, root: u16, mut on: u64, reason: Reason, events: &mut Vec<ScoreEvent>) {
     if g.followers.len() > 64 {
         // More than `on` has bits for.
-        return_figures(g, root);
+        g.remove_where(root, Why::Scored(reason), |_| true, events);
         return;
     }
+    let seen = mechanics::live(g, Hook::OnRemoved);
     // Highest index first, so the lower ones stay where they are.
     while on != 0 {
         let i = 63 - on.leading_zeros() as usize;
         on &= !(1 << i);
         let f = g.followers.remove(i);
         g.supply[f.player as usize][f.kind as usize] += 1;
+        if seen {
+            let n = g.followers.len();
+            mechanics::on_removed(g, f, Why::Scored(reason), events);
+            debug_assert_eq!(n, g.followers.len(), "a module took a figure away with a scored one");
+        }
     }
     g.features.nodes[root as usize].occupants = 0;
 }
 
-/// Every figure on the feature rooted at `root` back to its owner's supply,
-/// with no points (after scoring; a challenge's loser,
-/// 000_9deb58b1a7d17d38.txt L2084), leaving the feature unoccupied.
-pub(crate) fn return_figures(g: &mut Game, root: u16) {
-    return_figures_if(g, root, |_| true);
-    g.features.nodes[root as usize].occupants = 0;
-}
-
-/// The figures on the feature rooted at `root` whose kind `returns` picks
-/// back to their owners' supplies, the feature's occupants counted down
-/// for each follower among them (the others stay: a barn on its farm).
-pub(crate) fn return_figures_if(g: &mut Game, root: u16, returns: impl Fn(FollowerKind) -> bool) {
-    let mut i = 0;
-    while i < g.followers.len() {
-        let f = g.followers[i];
-        if returns(f.kind) && g.features.find(f.node) == root {
-            g.supply[f.player as usize][f.kind as usize] += 1;
-            if f.kind.occupies() {
-                g.features.nodes[root as usize].occupants -= 1;
-            }
-            g.followers.remove(i);
-        } else {
-            i += 1;
-        }
+/// The modules' say on feature `root`, scored for `reason` (goods, the
+/// King, a challenge, the fairy's points), its figures still standing.
+pub(crate) fn scored(g: &mut Game, root: u16, reason: Reason, events: &mut Vec<ScoreEvent>) {
+    if mechanics::live(g, Hook::OnScored) {
+        g.scoring = root;
+        mechanics::on_scored(g, root, reason, events);
+        g.scoring = NO_NODE;
     }
 }
 
@@ -251,7 +242,7 @@ pub(crate) fn final_scoring(g: &mut Game, events: &mut Vec<ScoreEvent>) {
         let root = g.features.find(f.node);
         score_feature(g, root, Reason::Final, events);
     }
-    if !g.rules.options.farmers {
+    if !g.rules.options.farmers() {
         return;
     }
     // Farms: farmers stay where they are (L212).
@@ -260,15 +251,15 @@ pub(crate) fn final_scoring(g: &mut Game, events: &mut Vec<ScoreEvent>) {
         let root = g.features.find(g.followers[i].node);
         farms.insert(root);
     }
-    match g.rules.options.farm_scoring {
+    match g.rules.options.farm_scoring() {
         FarmScoring::PerFarm => {
             // 3 per completed city bordering the farm, to its owners (L247).
             for i in 0..farms.count() {
                 let farm = farms.get(i);
                 let s = strengths(g, farm);
                 let cities = farm_cities(g, farm).count() as u32;
-                let farm = Some((farm, cities));
-                award(g, &s, 3 * cities, Kind::Field, Reason::Final, events, farm);
+                award(g, &s, 3 * cities, Kind::Field, Reason::Final, events, Some((farm, cities)));
+                scored(g, farm, Reason::Final, events);
             }
         }
         FarmScoring::Legacy2000 => {
@@ -294,6 +285,76 @@ pub(crate) fn final_scoring(g: &mut Game, events: &mut Vec<ScoreEvent>) {
             for (_, s) in supplied {
                 award(g, &s, 4, Kind::Field, Reason::Final, events, None);
             }
+        }
+    }
+}
+
+impl Game {
+    /// Add the feature of `node` to `done` if it is complete and scores
+    /// (occupied, or `all`: a module acts on every completed feature).
+    #[inline(always)]
+    fn note_if_done(&mut self, node: u16, all: bool, done: &mut [u16; 16], n: &mut usize) {
+        let root = self.features.find(node);
+        let r = self.features.nodes[root as usize];
+        if r.open == 0 && (r.occupants > 0 || all) && !done[..*n].contains(&root) && *n < done.len()
+        {
+            done[*n] = root;
+            *n += 1;
+        }
+    }
+
+    pub(crate) fn score_completed(&mut self, idx: usize, events: &mut Vec<ScoreEvent>) {
+        let pl = self.placed[idx];
+        let tile = &self.rules.tiles[pl.tile as usize];
+        // Roads and cities this tile belongs to that are now closed.
+        let mut done: [u16; 16] = [u16::MAX; 16];
+        let mut n = 0;
+        // Modules that act on every completed feature (goods go to whoever
+        // completes a city, knights or not) need the unoccupied ones too.
+        let all = mechanics::live(self, Hook::OnScored);
+        for (s, seg) in tile.segments.iter().enumerate() {
+            if matches!(seg.kind, Kind::City | Kind::Road) {
+                self.note_if_done(pl.node_base + s as u16, all, &mut done, &mut n);
+            }
+        }
+        if tile.closes {
+            // A tile whose sides close what they meet completes its
+            // neighbours' features, not its own (the abbey).
+            for side in 0..4 {
+                let (x, y) = (pl.x as i32 + DX[side], pl.y as i32 + DY[side]);
+                let Some(q) = self.board.placed_at(x, y) else {
+                    continue;
+                };
+                let Some(b) = self.node_at(q, facing((3 * side + 1) as u8)) else {
+                    continue;
+                };
+                if matches!(
+                    self.features.nodes[b as usize].kind,
+                    Kind::City | Kind::Road
+                ) {
+                    self.note_if_done(b, all, &mut done, &mut n);
+                }
+            }
+        }
+        for &root in &done[..n] {
+            score_feature(self, root, Reason::Completed, events);
+        }
+        // Occupied cloisters and gardens on this tile and the eight around it
+        // (only an occupied one can score, so look at the followers).
+        let (px, py) = (i32::from(pl.x), i32::from(pl.y));
+        let complete = |g: &Game, f: &Deployed| {
+            f.around && {
+                let node = g.features.nodes[f.node as usize];
+                let q = g.placed[node.placed as usize];
+                let (x, y) = (i32::from(q.x), i32::from(q.y));
+                (x - px).abs() <= 1 && (y - py).abs() <= 1 && g.board.neighbours8(x, y) == 8
+            }
+        };
+        while let Some(f) = self.followers.iter().find(|f| complete(self, f)).copied() {
+            // Scoring removes its followers, maybe some before this one (a
+            // challenge's loser, `mechanics::heretics`): look again from the
+            // start (those before were not complete and still are not).
+            score_feature(self, f.node, Reason::Completed, events);
         }
     }
 }

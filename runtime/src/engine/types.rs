@@ -1,6 +1,12 @@
-//! The vocabulary of the engine's API: moves, score events, errors.
+//! The vocabulary of the engine's API: moves, actions, decisions, score
+//! events, errors. What a mechanic adds (its figures, its actions and
+//! decisions, its reasons for points) it declares in its module; the types
+//! here carry those declarations' ids and read their names from them.
 
+use crate::mechanics::{self, Mech};
 use crate::tables::Kind;
+
+pub use crate::mechanics::registry::{FollowerKind, Reason, FIGURE_KINDS};
 
 /// Up to eight colours (base 5, Inns & Cathedrals' 6th, Big Box 5's 7th and 8th).
 pub const MAX_PLAYERS: usize = 8;
@@ -20,59 +26,20 @@ impl Placement {
     }
 }
 
-/// A figure a player deploys. Followers (normal, big, abbot) occupy their
-/// feature; the builder and the pig are not followers: they stand beside
-/// their owner's follower and count 0 for majority (000_9deb58b1a7d17d38.txt
-/// L887, L906).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-pub enum FollowerKind {
-    Normal,
-    /// Inns & Cathedrals: counts 2 for majority (000_9deb58b1a7d17d38.txt L690-L702).
-    Big,
-    /// Traders & Builders: gives a second turn part (000_… L859-L886).
-    Builder,
-    /// Traders & Builders: 4 instead of 3 per city on its farm (000_… L895-L907).
-    Pig,
-    /// The Abbot: only on a cloister or garden (001_46b8449c567a6f1a.txt L425-L433).
-    Abbot,
-    /// Abbey & Mayor: only into a city with no follower; its strength is the
-    /// city's pennants (000_9deb58b1a7d17d38.txt L1619-L1646, fn 27 L1860).
-    Mayor,
-    /// Abbey & Mayor: counts 1; after its feature scores it may move on to an
-    /// adjacent feature (000_… L1648-L1747).
-    Wagon,
-    /// Abbey & Mayor: not a follower; stands on a field corner and keeps
-    /// farmers off its farm (000_… L1748-L1803, fn 1 L1834).
-    Barn,
-}
-
-/// How many kinds of figure there are (`FollowerKind as usize` indexes).
-pub const FIGURE_KINDS: usize = 8;
-
 impl FollowerKind {
-    pub const ALL: [FollowerKind; FIGURE_KINDS] = [
-        FollowerKind::Normal,
-        FollowerKind::Big,
-        FollowerKind::Builder,
-        FollowerKind::Pig,
-        FollowerKind::Abbot,
-        FollowerKind::Mayor,
-        FollowerKind::Wagon,
-        FollowerKind::Barn,
-    ];
+    /// The follower's declaration: a module's figure starts from it and
+    /// changes what differs.
+    pub const NORMAL_DEF: FigureDef = mechanics::registry::NORMAL;
 
+    /// Its declaration (`mechanics::registry::FIGURES`).
+    #[inline]
+    pub fn def(self) -> &'static FigureDef {
+        &mechanics::registry::FIGURES[self as usize]
+    }
+
+    /// The name records and the protocol use (`normal`, `big`, `builder`, …).
     pub fn name(self) -> &'static str {
-        match self {
-            FollowerKind::Normal => "normal",
-            FollowerKind::Big => "big",
-            FollowerKind::Builder => "builder",
-            FollowerKind::Pig => "pig",
-            FollowerKind::Abbot => "abbot",
-            FollowerKind::Mayor => "mayor",
-            FollowerKind::Wagon => "wagon",
-            FollowerKind::Barn => "barn",
-        }
+        self.def().name
     }
 
     pub fn from_name(name: &str) -> Option<FollowerKind> {
@@ -83,11 +50,9 @@ impl FollowerKind {
     /// mayor's is the city's pennants, 000_9deb58b1a7d17d38.txt L1640).
     #[inline]
     pub fn strength(self, pennants: u16) -> u32 {
-        match self {
-            FollowerKind::Normal | FollowerKind::Abbot | FollowerKind::Wagon => 1,
-            FollowerKind::Big => 2,
-            FollowerKind::Mayor => pennants as u32,
-            FollowerKind::Builder | FollowerKind::Pig | FollowerKind::Barn => 0,
+        match mechanics::registry::STRENGTH[self as usize] {
+            PENNANTS => u32::from(pennants),
+            s => u32::from(s),
         }
     }
 
@@ -96,19 +61,61 @@ impl FollowerKind {
     /// to a farm with a barn, 000_9deb58b1a7d17d38.txt L1767).
     #[inline]
     pub fn occupies(self) -> bool {
-        !matches!(self, FollowerKind::Builder | FollowerKind::Pig)
+        mechanics::registry::OCCUPIES & (1 << self as u32) != 0
     }
 
     /// Whether the figure is a follower: what the builder and the pig need
-    /// beside them. The barn occupies its farm but is none
-    /// (000_9deb58b1a7d17d38.txt fn 1 L1834, fn 41 L1875).
+    /// beside them, what the fairy stands next to and the princess removes.
     #[inline]
     pub fn is_follower(self) -> bool {
-        self.occupies() && self != FollowerKind::Barn
+        mechanics::registry::FOLLOWERS & (1 << self as u32) != 0
     }
 }
 
-/// A follower deployed on segment `segment` of the tile just placed.
+/// `FigureDef::strength` for a figure whose strength is its city's pennants.
+pub const PENNANTS: u8 = u8::MAX;
+
+/// What a kind of figure is, declared by the module that plays it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FigureDef {
+    pub kind: FollowerKind,
+    /// The name in records and the protocol.
+    pub name: &'static str,
+    /// How `play` calls it (`big follower`).
+    pub label: &'static str,
+    /// How many each player starts with (the normal followers: the
+    /// ruleset's `followers` option instead).
+    pub supply: u8,
+    /// Strength for majority (`PENNANTS`: the city's pennants).
+    pub strength: u8,
+    /// A follower (see `FollowerKind::is_follower`).
+    pub follower: bool,
+    /// It keeps followers off its feature.
+    pub occupies: bool,
+    /// It stands on one tile, where what affects a tile (the dragon) reaches
+    /// it; the barn stands where four tiles meet (000_… fn 18 L1360).
+    pub on_tile: bool,
+    /// The kinds of feature it may stand on, bit `Kind as u8` each (a
+    /// field only where farmers are played).
+    pub stands_on: u8,
+    /// The SVG shape renderers draw it with, centred on the origin and
+    /// filled with its owner's colour (`<g id="name">…</g>`); `None`: the
+    /// meeple (drawn larger for a big follower).
+    pub svg: Option<&'static str>,
+}
+
+/// Bit `Kind as u8` of each kind in `kinds`.
+pub const fn kinds(kinds: &[Kind]) -> u8 {
+    let mut m = 0;
+    let mut i = 0;
+    while i < kinds.len() {
+        m |= 1 << kinds[i] as u8;
+        i += 1;
+    }
+    m
+}
+
+/// A figure deployed onto segment `segment` of the tile just placed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Deploy {
     pub segment: u8,
@@ -122,72 +129,85 @@ pub struct Move {
     pub deploy: Option<Deploy>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Reason {
-    /// A feature completed during the game.
-    Completed,
-    /// Final scoring (incomplete features and farms).
-    Final,
-    /// The Abbot: its owner took it back and scored its feature as at the
-    /// end of the game (001_46b8449c567a6f1a.txt L432-L433).
-    AbbotReturn,
-    /// Traders & Builders: the most tokens of one good at the end, 10 points
-    /// (000_9deb58b1a7d17d38.txt L930-L940).
-    Goods,
-    /// Abbey & Mayor: a farm's farmers scored during play because a barn
-    /// was placed on it or their farm was joined to a barn's
-    /// (000_9deb58b1a7d17d38.txt L1775-L1800).
-    Barn,
-    /// King & Robber Baron: the King's holder scores 1 per completed city at
-    /// the end (000_9deb58b1a7d17d38.txt L2046).
-    King,
-    /// King & Robber Baron: the Robber Baron's holder scores 1 per completed
-    /// road at the end (000_9deb58b1a7d17d38.txt L2048).
-    RobberBaron,
-}
-
 impl Reason {
-    pub const ALL: [Reason; 7] = [
-        Reason::Completed,
-        Reason::Final,
-        Reason::AbbotReturn,
-        Reason::Goods,
-        Reason::Barn,
-        Reason::King,
-        Reason::RobberBaron,
-    ];
+    /// Its declaration.
+    #[inline]
+    pub fn def(self) -> &'static ReasonDef {
+        &mechanics::registry::REASONS[self as usize]
+    }
 
     pub fn name(self) -> &'static str {
-        match self {
-            Reason::Completed => "completed",
-            Reason::Final => "final",
-            Reason::AbbotReturn => "abbot-return",
-            Reason::Goods => "goods",
-            Reason::Barn => "barn",
-            Reason::King => "king",
-            Reason::RobberBaron => "robber-baron",
-        }
+        self.def().name
     }
 
     pub fn from_name(name: &str) -> Option<Reason> {
         Reason::ALL.into_iter().find(|r| r.name() == name)
     }
 
-    /// Scored as at the end of the game (incomplete features count). A
-    /// barn's farm scorings happen during play and value no feature.
+    /// Whether a feature scored for this reason is valued as at the end of
+    /// the game (incomplete features count): the final scoring, the
+    /// abbot's return. A completed feature and a barn's farm are not.
     #[inline]
     pub fn as_final(self) -> bool {
-        !matches!(self, Reason::Completed | Reason::Barn)
+        self.def().as_final
     }
 }
 
-/// Points scored by one player for one feature.
+/// Why points are scored, declared by the module that scores them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReasonDef {
+    pub reason: Reason,
+    /// The name in records and the protocol.
+    pub name: &'static str,
+    /// Features scored for it are valued as at the end of the game.
+    pub as_final: bool,
+}
+
+/// When in the game points were scored: what a record files them under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[repr(u8)]
+pub enum When {
+    /// In a turn part: the entry's events.
+    #[default]
+    Play,
+    /// At the start of a turn, before its tile (the fairy's point): the
+    /// events of the turn that begins.
+    TurnStart,
+    /// In the final scoring.
+    End,
+}
+
+/// Points scored by one player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ScoreEvent {
     pub player: u8,
     pub points: u32,
+    /// The kind of feature scored (or the one the points are for).
     pub feature: Kind,
     pub reason: Reason,
+    /// Set by the engine as it scores.
+    pub when: When,
+}
+
+impl ScoreEvent {
+    /// `points` for `player` (the engine stamps `when`).
+    pub fn new(player: u8, points: u32, feature: Kind, reason: Reason) -> ScoreEvent {
+        ScoreEvent {
+            player,
+            points,
+            feature,
+            reason,
+            when: When::Play,
+        }
+    }
+
+    /// `points` for `player` in the final scoring.
+    pub fn at_end(player: u8, points: u32, feature: Kind, reason: Reason) -> ScoreEvent {
+        ScoreEvent {
+            when: When::End,
+            ..ScoreEvent::new(player, points, feature, reason)
+        }
+    }
 }
 
 /// Why a move was refused. The game state is unchanged when one is returned.
@@ -206,12 +226,6 @@ pub enum MoveError {
         y: i16,
         rotation: u8,
     },
-    #[error("river rule: {0}")]
-    River(&'static str),
-    /// Heretics & Shrines: a shrine adjoins at most one cloister, a cloister
-    /// at most one shrine (000_9deb58b1a7d17d38.txt L2068, fn 43-45).
-    #[error("shrine rule: {0}")]
-    ShrineNeighbours(&'static str),
     #[error("tile {tile} has no segment {segment}")]
     NoSuchSegment { tile: &'static str, segment: u8 },
     #[error("a follower cannot stand on a {0}")]
@@ -222,8 +236,6 @@ pub enum MoveError {
     Occupied,
     #[error("player {0} has no such follower left in supply")]
     NoFollowerLeft(u8),
-    #[error("big followers are not played in this ruleset")]
-    NoBigFollower,
     #[error("the {0} is not played in this ruleset")]
     NotPlayed(&'static str),
     #[error("a {figure} cannot stand on a {feature}")]
@@ -237,20 +249,16 @@ pub enum MoveError {
     Banned(&'static str),
     #[error("the game waits for another decision: {0}")]
     Waiting(&'static str),
-    #[error("player {0} has no abbot on the board to take back")]
-    NoAbbotToReturn(u8),
-    #[error("player {0} has placed their abbey already")]
-    NoAbbeyLeft(u8),
-    #[error(
-        "({x}, {y}) is not a hole bordered by tiles on all four sides: the abbey goes only there"
-    )]
-    NotAHole { x: i16, y: i16 },
-    #[error("the abbey is placed unrotated (rotation 0), not rotated {0}")]
-    AbbeyRotation(u8),
-    #[error("barn rule: {0}")]
-    Barn(&'static str),
-    #[error("the wagon cannot go to segment {segment} of placed tile {placed}: only onto an incomplete, unoccupied road, city or cloister next to the feature it left")]
-    WagonCannotGo { placed: u16, segment: u8 },
+    /// A rule of a mechanic's module refused it.
+    #[error("{} rule: {why}", mech.name())]
+    Rule { mech: Mech, why: &'static str },
+}
+
+impl MoveError {
+    /// A refusal by module `mech`'s rules.
+    pub const fn rule(mech: Mech, why: &'static str) -> MoveError {
+        MoveError::Rule { mech, why }
+    }
 }
 
 /// Who answers the pending decision.
@@ -269,47 +277,83 @@ pub enum Decision {
     /// Place the drawn tile (`Game::current_tile`).
     Place,
     /// Move wood after placing: deploy a figure on the new tile, or an
-    /// alternative to deploying (take the abbot back), or pass.
+    /// alternative to deploying a module offers, or pass.
     Wood,
-    /// The builder earned a second part: take it or not
-    /// (000_9deb58b1a7d17d38.txt L872, fn 8 L1003).
-    SecondTile,
-    /// Before drawing: draw, or place a tile held instead (the abbey,
-    /// 000_9deb58b1a7d17d38.txt L1600); in the end-of-game abbey round the
-    /// answers are the abbey or pass (L1602).
+    /// Before drawing: draw, or place a tile held instead (the abbey); in
+    /// the end-of-game round the answers are that tile or pass.
     Source,
-    /// A wagon's feature scored: its owner moves it to an adjacent feature
-    /// or takes it back (000_9deb58b1a7d17d38.txt L1668-L1674).
-    MoveWagon,
+    /// A decision a module poses (`code` indexes its `DECISIONS`), to any
+    /// player, at any step of a turn.
+    Module { mech: Mech, code: u8 },
 }
 
+/// A module's decision, as it declares it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DecisionDef {
+    /// A short, stable key for callers outside Rust (`move-wagon`).
+    pub key: &'static str,
+    /// Prose (`move the wagon or take it back`).
+    pub name: &'static str,
+}
+
+const PLACE: DecisionDef = DecisionDef {
+    key: "place",
+    name: "place a tile",
+};
+const WOOD: DecisionDef = DecisionDef {
+    key: "wood",
+    name: "deploy a figure or pass",
+};
+const SOURCE: DecisionDef = DecisionDef {
+    key: "source",
+    name: "draw a tile or place the tile held",
+};
+
 impl Decision {
-    /// Posed after the part's scoring, to whichever player it concerns (a
-    /// wagon's owner), not necessarily the one whose turn it is.
-    pub fn posed_after_scoring(self) -> bool {
-        matches!(self, Decision::MoveWagon)
+    /// Its declaration: the skeleton's own, or its module's.
+    pub fn def(self) -> &'static DecisionDef {
+        match self {
+            Decision::Place => &PLACE,
+            Decision::Wood => &WOOD,
+            Decision::Source => &SOURCE,
+            Decision::Module { mech, code } => &mechanics::decisions(mech)[code as usize],
+        }
     }
 
     /// A short, stable key for the decision, for callers outside Rust (the
     /// `serve` protocol, the Python package); `name` is prose.
     pub fn key(self) -> &'static str {
-        match self {
-            Decision::Place => "place",
-            Decision::Wood => "wood",
-            Decision::SecondTile => "second-tile",
-            Decision::Source => "source",
-            Decision::MoveWagon => "move-wagon",
-        }
+        self.def().key
     }
 
     pub fn name(self) -> &'static str {
-        match self {
-            Decision::Place => "place a tile",
-            Decision::Wood => "deploy a figure or pass",
-            Decision::SecondTile => "take the builder's second tile or not",
-            Decision::Source => "draw a tile or place the abbey",
-            Decision::MoveWagon => "move the wagon or take it back",
+        self.def().name
+    }
+
+    /// Every decision a game can pose: the skeleton's, then each module's
+    /// in the registry's order.
+    pub fn all() -> Vec<Decision> {
+        let mut v = vec![Decision::Place, Decision::Wood, Decision::Source];
+        for mech in Mech::ALL {
+            for code in 0..mechanics::decisions(mech).len() {
+                v.push(Decision::Module {
+                    mech,
+                    code: code as u8,
+                });
+            }
         }
+        v
+    }
+
+    /// The decision whose key is `key`.
+    pub fn from_key(key: &str) -> Option<Decision> {
+        Decision::all().into_iter().find(|d| d.key() == key)
+    }
+
+    /// A module's decision by its key (for scripts and tests); panics on a
+    /// key no module declares.
+    pub fn named(key: &str) -> Decision {
+        Decision::from_key(key).unwrap_or_else(|| panic!("no decision `{key}`"))
     }
 }
 
@@ -327,30 +371,107 @@ pub enum Action {
     Place(Placement),
     /// A figure onto a segment of the tile just placed.
     Deploy(Deploy),
-    /// The Abbot: instead of deploying, take the abbot back and score its
-    /// cloister or garden as at the end (001_46b8449c567a6f1a.txt L432).
-    ReturnAbbot,
-    /// Take (`true`) or decline the builder's second tile.
-    SecondTile(bool),
     /// Draw the next tile from the stack (answers `Decision::Source`).
     Draw,
-    /// Abbey & Mayor: place the player's abbey instead of drawing
-    /// (000_9deb58b1a7d17d38.txt L1600).
-    Abbey(Placement),
-    /// Abbey & Mayor: the barn, instead of a figure, onto corner `0..4`
-    /// (north-west, north-east, south-east, south-west on the board) of the
-    /// tile just placed (000_9deb58b1a7d17d38.txt L1762).
-    Barn(u8),
-    /// Abbey & Mayor: the wagon onto segment `segment` of placed tile
-    /// `placed` (an index into `Game::placed`), in a feature next to the
-    /// one it left (000_9deb58b1a7d17d38.txt L1668).
-    MoveWagon {
-        placed: u16,
-        segment: u8,
-    },
-    /// Deploy nothing; decline a decision (an abbey in the end round, a
-    /// wagon move: the wagon goes back to its owner).
+    /// Deploy nothing; decline a decision.
     Pass,
+    /// An answer a module declares (`Verb::code` indexes its `VERBS`).
+    Do(Verb),
+}
+
+/// A module's action: which of its verbs, and the verb's argument.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Verb {
+    pub mech: Mech,
+    pub code: u8,
+    pub arg: Arg,
+}
+
+/// A verb's argument: the kinds of thing an answer names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Arg {
+    None,
+    Bool(bool),
+    /// A corner of the tile just placed: 0-3 = NW, NE, SE, SW on the board.
+    Corner(u8),
+    /// A direction on the board: 0-3 = N, E, S, W.
+    Dir(u8),
+    /// A tile placed (one held instead of drawing: the abbey).
+    Placement(Placement),
+    /// A segment of a placed tile and a figure there: where a figure goes
+    /// (`player` is the mover), or a figure standing there (its owner).
+    Spot(Spot),
+}
+
+/// A figure of `kind` and `player` on segment `segment` of placed tile
+/// `placed` (an index into `Game::placed`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Spot {
+    pub placed: u16,
+    pub segment: u8,
+    pub kind: FollowerKind,
+    pub player: u8,
+}
+
+/// What a verb's argument is, and the record field that holds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ArgKind {
+    None,
+    /// A boolean in field `field`.
+    Bool,
+    /// A corner name (`NW`, `NE`, `SE`, `SW`).
+    Corner,
+    /// A direction name (`N`, `E`, `S`, `W`).
+    Dir,
+    /// A placement: the entry's `tile`, `x`, `y`, `rotation` (a verb of
+    /// this kind places a tile and opens a record entry).
+    Placement,
+    /// Where one of the mover's figures goes: `{x, y, feature, ports}`, with
+    /// `kind` when the verb does not fix it.
+    Target(Option<FollowerKind>),
+    /// A figure on the board: `{x, y, feature, ports, kind, player}`.
+    Figure,
+}
+
+/// Which decision a module's action answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answers {
+    /// The figure step, instead of deploying (the abbot's return, the barn,
+    /// the fairy, the princess, a portal).
+    Wood,
+    /// Before drawing, instead of drawing (the abbey).
+    Source,
+    /// A decision the module posed (`DECISIONS`).
+    Ask,
+}
+
+/// A module's action, as it declares it: its name (`do` in records and the
+/// protocol), its argument and the field that holds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VerbDef {
+    pub name: &'static str,
+    pub answers: Answers,
+    pub arg: ArgKind,
+    /// The record field of the argument (`take`, `corner`, `at`, `to`,
+    /// `figure`); unused for `None` and `Placement`.
+    pub field: &'static str,
+    /// What `play` prints after the answer (`barn on the SE corner`).
+    pub label: &'static str,
+}
+
+impl Verb {
+    /// A verb of `mech` without argument.
+    pub const fn bare(mech: Mech, code: u8) -> Verb {
+        Verb {
+            mech,
+            code,
+            arg: Arg::None,
+        }
+    }
+
+    pub fn def(self) -> &'static VerbDef {
+        &mechanics::verbs(self.mech)[self.code as usize]
+    }
 }
 
 impl Action {
@@ -358,14 +479,30 @@ impl Action {
         match self {
             Action::Place(_) => "place",
             Action::Deploy(_) => "deploy",
-            Action::ReturnAbbot => "return-abbot",
-            Action::SecondTile(_) => "second-tile",
             Action::Draw => "draw",
-            Action::Abbey(_) => "abbey",
-            Action::Barn(_) => "barn",
-            Action::MoveWagon { .. } => "move-wagon",
             Action::Pass => "pass",
+            Action::Do(v) => v.def().name,
         }
+    }
+
+    /// Module action `name` with argument `arg` (for scripts and tests:
+    /// `Action::verb("barn", Arg::Corner(0))`); panics on a name no module
+    /// declares (`verb_named` asks first).
+    pub fn verb(name: &str, arg: Arg) -> Action {
+        let (mech, code, _) =
+            Action::verb_named(name).unwrap_or_else(|| panic!("no module declares `{name}`"));
+        Action::Do(Verb { mech, code, arg })
+    }
+
+    /// The module verb `name` with no argument yet, if one is declared.
+    pub fn verb_named(name: &str) -> Option<(Mech, u8, &'static VerbDef)> {
+        Mech::ALL.into_iter().find_map(|m| {
+            mechanics::verbs(m)
+                .iter()
+                .enumerate()
+                .find(|(_, v)| v.name == name)
+                .map(|(i, v)| (m, i as u8, v))
+        })
     }
 }
 

@@ -11,11 +11,88 @@
 //! fn 8-9 L1841-L1842). With a builder, the abbey may be the second part
 //! (fn 5 L1838): the source decision is offered to every part.
 
+use super::{At, Hook, Mech, Mechanic, Sink};
 use crate::engine::game::Game;
 use crate::engine::types::*;
 use crate::generated::attr;
 use crate::mechanics;
 use crate::tables::Ruleset;
+
+pub(crate) struct Abbey;
+
+/// `abbey`: place the player's abbey at a placement instead of drawing.
+pub fn abbey(p: Placement) -> Action {
+    Action::Do(Verb {
+        mech: Mech::Abbey,
+        code: 0,
+        arg: Arg::Placement(p),
+    })
+}
+
+/// What the abbey module keeps: who has placed theirs, the abbey's tile,
+/// the end-of-game round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct State {
+    /// The players who have placed their abbey (bit `p`).
+    pub used: u8,
+    /// The abbey's index among the ruleset's tiles, found once at setup
+    /// (asked before every draw).
+    pub tile: Option<u16>,
+    /// The end-of-game abbey round (000_9deb58b1a7d17d38.txt L1602).
+    pub round: Round,
+}
+
+impl Mechanic for Abbey {
+    const HOOKS: &'static [Hook] = &[Hook::Setup, Hook::Source, Hook::TilesOut];
+    const VERBS: &'static [VerbDef] = &[VerbDef {
+        name: "abbey",
+        answers: Answers::Source,
+        arg: ArgKind::Placement,
+        field: "",
+        label: "places the abbey",
+    }];
+    type State = State;
+
+    fn setup(g: &mut Game) {
+        g.ext.abbey.tile = tile(g.rules);
+    }
+
+    fn held_tile(g: &Game, player: u8) -> Option<u16> {
+        if holds(g, player) {
+            g.ext.abbey.tile
+        } else {
+            None
+        }
+    }
+
+    /// The abbey's placements: every hole, unrotated (its sides are all
+    /// alike to the rules, so one rotation each).
+    fn answers(g: &Game, at: At, out: &mut dyn Sink) {
+        if at == At::Source && holds(g, g.to_move()) {
+            holes(g, |p| !out.put(abbey(p)));
+        }
+    }
+
+    fn act(g: &mut Game, at: At, a: Action, _events: &mut Vec<ScoreEvent>) -> Result<(), MoveError> {
+        match (at, a) {
+            (At::Source, Action::Do(Verb { arg: Arg::Placement(p), .. })) => place(g, p).map(|_| ()),
+            _ => Err(MoveError::Waiting("a tile held instead of drawing")),
+        }
+    }
+
+    fn tiles_out(g: &mut Game) -> Option<u8> {
+        next_in_round(g)
+    }
+
+    fn state_json(g: &Game, out: &mut serde_json::Map<String, serde_json::Value>) {
+        let held: Vec<serde_json::Value> = (0..g.players())
+            .map(|p| {
+                serde_json::json!(g.held_tile(p).map(|t| g.rules.tiles[t as usize].id))
+            })
+            .collect();
+        out.insert("held".into(), serde_json::Value::Array(held));
+    }
+}
 
 /// The end-of-game round's progress, kept in `Ext` (flat, `Copy`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -28,7 +105,7 @@ pub struct Round {
 }
 
 /// The abbey's index among the ruleset's tiles.
-pub(crate) fn tile(rules: &Ruleset) -> Option<u16> {
+fn tile(rules: &Ruleset) -> Option<u16> {
     rules
         .tiles
         .iter()
@@ -37,15 +114,15 @@ pub(crate) fn tile(rules: &Ruleset) -> Option<u16> {
 }
 
 /// Whether `player` still holds an abbey.
-pub(crate) fn holds(g: &Game, player: u8) -> bool {
-    g.ext.abbeys_used & (1 << player) == 0 && g.ext.abbey_tile.is_some()
+fn holds(g: &Game, player: u8) -> bool {
+    g.ext.abbey.used & (1 << player) == 0 && g.ext.abbey.tile.is_some()
 }
 
 /// Each open position bordered on all four sides (a hole, L1600) where the
 /// abbey may go (the placement filters, e.g. the shrines', have their say,
 /// fn 7 L1840), until `stop` says so.
 fn holes(g: &Game, mut stop: impl FnMut(Placement) -> bool) -> bool {
-    let Some(t) = g.ext.abbey_tile else {
+    let Some(t) = g.ext.abbey.tile else {
         return false;
     };
     let open = &g.board.open;
@@ -67,67 +144,58 @@ fn holes(g: &Game, mut stop: impl FnMut(Placement) -> bool) -> bool {
     })
 }
 
-/// Whether the player to move may place an abbey now.
-pub(crate) fn can_place(g: &Game) -> bool {
-    holds(g, g.to_move()) && holes(g, |_| true)
-}
-
-/// The abbey's placements: every hole, unrotated (its sides are all alike
-/// to the rules, so one rotation each).
-pub(crate) fn actions(g: &Game, out: &mut Vec<Action>) {
-    if holds(g, g.to_move()) {
-        holes(g, |p| {
-            out.push(Action::Abbey(p));
-            false
-        });
-    }
-}
-
 /// Place the player's abbey at `p` (checked; nothing changes on error).
-pub(crate) fn place(g: &mut Game, p: Placement) -> Result<usize, MoveError> {
+fn place(g: &mut Game, p: Placement) -> Result<usize, MoveError> {
     let me = g.to_move();
-    let t = g.ext.abbey_tile.ok_or(MoveError::NotPlayed("abbey"))?;
+    let t = g.ext.abbey.tile.ok_or(MoveError::NotPlayed("abbey"))?;
     if !holds(g, me) {
-        return Err(MoveError::NoAbbeyLeft(me));
+        return Err(MoveError::rule(Mech::Abbey, "the player has placed their abbey already"));
     }
     if p.rotation != 0 {
-        return Err(MoveError::AbbeyRotation(p.rotation));
+        return Err(MoveError::rule(
+            Mech::Abbey,
+            "the abbey is placed unrotated (rotation 0)",
+        ));
     }
     let hole = g
         .board
         .open_at(p.x as i32, p.y as i32)
         .is_some_and(|o| g.board.open.mask[o] == 0xFFFF);
     if !hole {
-        return Err(MoveError::NotAHole { x: p.x, y: p.y });
+        return Err(MoveError::rule(
+            Mech::Abbey,
+            "the abbey goes only into a hole bordered by tiles on all four sides",
+        ));
     }
     let abbey = &g.rules.tiles[t as usize];
     if mechanics::filters(g, abbey) {
         mechanics::placement_filter(g, abbey, p)?;
     }
-    g.ext.abbeys_used |= 1 << me;
+    g.ext.abbey.used |= 1 << me;
     Ok(g.put(t, p))
 }
 
 /// The next player of the end-of-game round who still holds an abbey and
 /// has a hole for it, from the left of the last placer, each asked once.
-pub(crate) fn next_in_round(g: &mut Game) -> Option<u8> {
+fn next_in_round(g: &mut Game) -> Option<u8> {
     let n = g.players();
-    if !g.ext.abbey_round.started {
-        g.ext.abbey_round = Round {
+    if !g.ext.abbey.round.started {
+        g.ext.abbey.round = Round {
             started: true,
             start: (g.last_placer + 1) % n,
             offered: 0,
         };
     }
     let room = holes(g, |_| true);
-    let r = &mut g.ext.abbey_round;
+    let used = g.ext.abbey.used;
+    let r = &mut g.ext.abbey.round;
     for k in 0..n {
         let p = (r.start + k) % n;
         if r.offered & (1 << p) != 0 {
             continue;
         }
         r.offered |= 1 << p;
-        if room && g.ext.abbeys_used & (1 << p) == 0 {
+        if room && used & (1 << p) == 0 {
             return Some(p);
         }
     }

@@ -3,67 +3,89 @@
 //! anything, its owner may take it back and score its feature as at the end
 //! of the game (L432-L433, fn 27-28 L856-L857); scored like a monk otherwise.
 
-use super::WoodSpot;
+use super::{check_free_spot, free_spots, At, Hook, Mech, Mechanic, Sink, WoodSpot};
 use crate::engine::game::Game;
 use crate::engine::types::*;
 use crate::tables::Kind;
 
-pub(crate) const SETUP: (FollowerKind, u8) = (FollowerKind::Abbot, 1);
+pub(crate) struct Abbot;
 
-/// "You may place your abbot onto the monastery or onto the garden" (L425);
-/// onto a shrine too ("You can place your abbot on the Shrine",
-/// 003_f0943165331a7fee.txt L188), the other kind `Kind::around` covers.
-#[inline]
-fn may_stand(k: Kind) -> bool {
-    k.around()
-}
+/// `return-abbot`: take the abbot back instead of deploying.
+pub const RETURN: Verb = Verb::bare(Mech::Abbot, 0);
 
-pub(crate) fn options(g: &Game, w: &WoodSpot, out: &mut impl super::Deploys) {
-    if g.figures(w.player, FollowerKind::Abbot) == 0 {
-        return;
+impl Mechanic for Abbot {
+    const HOOKS: &'static [Hook] = &[Hook::WoodOptions];
+    const FIGURES: &'static [FigureDef] = &[FigureDef {
+        kind: FollowerKind::Abbot,
+        name: "abbot",
+        label: "abbot",
+        supply: 1,
+        // "You may place your abbot onto the monastery or onto the garden"
+        // (L425); onto a shrine too ("You can place your abbot on the
+        // Shrine", 003_f0943165331a7fee.txt L188).
+        stands_on: kinds(&[Kind::Cloister, Kind::Garden, Kind::Shrine]),
+        svg: Some(ABBOT_SVG),
+        ..FollowerKind::NORMAL_DEF
+    }];
+    const VERBS: &'static [VerbDef] = &[VerbDef {
+        name: "return-abbot",
+        answers: Answers::Wood,
+        arg: ArgKind::None,
+        field: "",
+        label: "takes the abbot back",
+    }];
+    const REASONS: &'static [ReasonDef] = &[ReasonDef {
+        reason: Reason::AbbotReturn,
+        name: "abbot-return",
+        as_final: true,
+    }];
+    type State = ();
+
+    fn wood_options(g: &Game, w: &WoodSpot, out: &mut dyn Sink) {
+        free_spots(g, w, FollowerKind::Abbot, out);
     }
-    for (s, seg) in w.tile.segments.iter().enumerate() {
-        if may_stand(seg.kind) && w.occupied & (1 << s) == 0 {
-            out.put(Deploy {
-                segment: s as u8,
-                kind: FollowerKind::Abbot,
-            });
+
+    fn check_figure(g: &Game, w: &WoodSpot, d: Deploy) -> Result<(), MoveError> {
+        check_free_spot(g, w, d)
+    }
+
+    /// Taking the abbot back is open whenever it stands on the board: a
+    /// feature it completed has scored and returned it already (JCZ #355).
+    fn answers(g: &Game, at: At, out: &mut dyn Sink) {
+        if matches!(at, At::Wood(_)) && on_board(g).is_some() {
+            out.put(Action::Do(RETURN));
         }
     }
-}
 
-pub(crate) fn check(_g: &Game, w: &WoodSpot, d: Deploy) -> Result<(), MoveError> {
-    let kind = w.tile.segments[d.segment as usize].kind;
-    if !may_stand(kind) {
-        return Err(MoveError::WrongFeature {
-            figure: "abbot",
-            feature: kind.name(),
-        });
+    /// Take the abbot back, scoring its cloister or garden as at the end.
+    fn act(g: &mut Game, at: At, a: Action, events: &mut Vec<ScoreEvent>) -> Result<(), MoveError> {
+        if !matches!(at, At::Wood(_)) || a != Action::Do(RETURN) {
+            return Err(MoveError::Waiting("the abbot's return comes instead of deploying"));
+        }
+        let i = on_board(g).ok_or(MoveError::rule(
+            Mech::Abbot,
+            "the player has no abbot on the board to take back",
+        ))?;
+        let node = g.followers()[i].node;
+        let root = g.root_of(node);
+        crate::engine::scoring::score_feature(g, root, Reason::AbbotReturn, events);
+        Ok(())
     }
-    if w.occupied & (1 << d.segment) != 0 {
-        return Err(MoveError::Occupied);
-    }
-    Ok(())
 }
 
 /// The active player's abbot on the board, if any (index into the followers).
-pub(crate) fn on_board(g: &Game) -> Option<usize> {
+fn on_board(g: &Game) -> Option<usize> {
     let me = g.to_move();
     g.followers()
         .iter()
         .position(|f| f.player == me && f.kind == FollowerKind::Abbot)
 }
 
-/// Taking the abbot back is open whenever it stands on the board: a feature
-/// it completed has scored and returned it already (JCZ #355).
-pub(crate) fn can_return(g: &Game) -> bool {
-    on_board(g).is_some()
-}
-
-/// Take the abbot back, scoring its cloister or garden as at the end.
-pub(crate) fn take_back(g: &mut Game, events: &mut Vec<ScoreEvent>) -> Result<(), MoveError> {
-    let i = on_board(g).ok_or(MoveError::NoAbbotToReturn(g.to_move()))?;
-    let node = g.followers()[i].node;
-    g.score_feature_at(node, Reason::AbbotReturn, events);
-    Ok(())
-}
+/// A monk in a hooded robe with a white cross, no legs: the meeple's
+/// outline is the follower's, this one the abbot's.
+const ABBOT_SVG: &str = concat!(
+    r##"<g id="abbot"><path d="M0 -13.4 C4.8 -12.6 6.4 -8 4.8 -4.6 L9 9.6 L-9 9.6 L-4.8 -4.6 C-6.4 -8 -4.8 -12.6 0 -13.4 Z" stroke="#111" stroke-width="1.1" stroke-linejoin="round"/>"##,
+    r##"<ellipse cx="0" cy="-7.8" rx="2.4" ry="2.9" fill="#f1d7b0" stroke="#111" stroke-width="0.8"/>"##,
+    r##"<path d="M0 -1.6 V7 M-3 1.4 H3" stroke="#111" stroke-width="2.8"/>"##,
+    r##"<path d="M0 -1.6 V7 M-3 1.4 H3" stroke="#fff" stroke-width="1.5"/></g>"##
+);

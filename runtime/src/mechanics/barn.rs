@@ -24,19 +24,127 @@
 //! and the pig herd adds nothing (L1803, fn 54 L1888). Castles (5 per castle,
 //! L1803) wait for the castles mechanic.
 
-use super::Ext;
-use crate::engine::game::{Game, Phase, NO_NODE};
+use super::{At, CornerFigure, Hook, Mech, Mechanic, Shown, Sink, Why};
+use crate::engine::game::{Game, NO_NODE};
 use crate::engine::scoring;
 use crate::engine::types::*;
 use crate::tables::Kind;
 
-pub(crate) const SETUP: (FollowerKind, u8) = (FollowerKind::Barn, 1);
+pub(crate) struct Barn;
 
-/// What the barn module keeps in `Ext`: per player, the placed tile and the
-/// corner of it where the barn stands (one barn each, L1754).
-pub(crate) type Barns = [Option<(u16, u8)>; MAX_PLAYERS];
+/// The corner names, in `Arg::Corner` order (NW, NE, SE, SW on the board).
+pub const CORNER_NAMES: [&str; 4] = ["NW", "NE", "SE", "SW"];
 
-/// The refusals, as `MoveError::Barn` says them.
+/// `barn`: the player's barn onto corner `c` of the tile just placed.
+pub fn barn(c: u8) -> Action {
+    Action::Do(Verb {
+        mech: Mech::Barn,
+        code: 0,
+        arg: Arg::Corner(c),
+    })
+}
+
+impl Mechanic for Barn {
+    const HOOKS: &'static [Hook] = &[Hook::WoodOptions, Hook::Scoring, Hook::GameEnd];
+    const FIGURES: &'static [FigureDef] = &[FigureDef {
+        kind: FollowerKind::Barn,
+        name: "barn",
+        label: "barn",
+        supply: 1,
+        strength: 0,
+        follower: false,
+        occupies: true,
+        on_tile: false,
+        stands_on: 0,
+        svg: Some(BARN_SVG),
+    }];
+    const VERBS: &'static [VerbDef] = &[VerbDef {
+        name: "barn",
+        answers: Answers::Wood,
+        arg: ArgKind::Corner,
+        field: "corner",
+        label: "barn on the corner",
+    }];
+    const REASONS: &'static [ReasonDef] = &[ReasonDef {
+        reason: Reason::Barn,
+        name: "barn",
+        as_final: false,
+    }];
+    /// Per player, the placed tile and the corner of it where the barn
+    /// stands (one barn each, L1754).
+    type State = [Option<(u16, u8)>; MAX_PLAYERS];
+
+    /// It goes onto a corner, never a segment (the `barn` action).
+    fn check_figure(_g: &Game, _w: &super::WoodSpot, _d: Deploy) -> Result<(), MoveError> {
+        Err(MoveError::rule(Mech::Barn, NOT_A_SEGMENT))
+    }
+
+    /// The corners of the new tile the active player's barn may go onto.
+    fn answers(g: &Game, at: At, out: &mut dyn Sink) {
+        let At::Wood(idx) = at else { return };
+        if g.figures(g.to_move, FollowerKind::Barn) == 0 {
+            return;
+        }
+        for c in 0..4 {
+            if spot(g, idx as usize, c).is_ok() {
+                out.put(barn(c));
+            }
+        }
+    }
+
+    /// Put the active player's barn on a corner of the new tile (checked;
+    /// nothing changes on error). It scores in the scoring step.
+    fn act(g: &mut Game, at: At, a: Action, _events: &mut Vec<ScoreEvent>) -> Result<(), MoveError> {
+        let (At::Wood(idx), Action::Do(Verb { arg: Arg::Corner(c), .. })) = (at, a) else {
+            return Err(MoveError::Waiting("place a tile"));
+        };
+        let idx = idx as usize;
+        let node = spot(g, idx, c)?;
+        g.put_figure(g.to_move, FollowerKind::Barn, node);
+        g.ext.barn[g.to_move as usize] = Some((idx as u16, c));
+        Ok(())
+    }
+
+    fn scoring(g: &mut Game, idx: usize, events: &mut Vec<ScoreEvent>) {
+        scoring(g, idx, events)
+    }
+
+    fn game_end(g: &mut Game, events: &mut Vec<ScoreEvent>) {
+        game_end(g, events)
+    }
+
+    fn show(g: &Game, out: &mut Shown) {
+        for (p, b) in g.ext.barn[..g.players as usize].iter().enumerate() {
+            if let Some((placed, corner)) = *b {
+                out.corners.push(CornerFigure {
+                    player: p as u8,
+                    kind: FollowerKind::Barn,
+                    placed,
+                    corner,
+                });
+            }
+        }
+    }
+
+    fn state_json(g: &Game, out: &mut serde_json::Map<String, serde_json::Value>) {
+        let barns: Vec<serde_json::Value> = g.ext.barn[..g.players as usize]
+            .iter()
+            .enumerate()
+            .filter_map(|(p, b)| {
+                let (placed, corner) = (*b)?;
+                let q = g.placed().get(placed as usize)?;
+                Some(serde_json::json!({
+                    "player": p, "x": q.x, "y": q.y,
+                    "corner": CORNER_NAMES[corner as usize & 3],
+                }))
+            })
+            .collect();
+        out.insert("barns".into(), serde_json::Value::Array(barns));
+    }
+}
+
+/// The refusals, as `MoveError::Rule` says them.
+
 pub(crate) const BAD_CORNER: &str =
     "a corner is 0-3: north-west, north-east, south-east, south-west";
 pub(crate) const NONE_LEFT: &str = "the player's barn is on the board already";
@@ -89,10 +197,10 @@ fn corner_field(g: &Game, q: usize, c: u8) -> Option<u16> {
 /// corner `c`, or why it may not.
 fn spot(g: &Game, idx: usize, c: u8) -> Result<u16, MoveError> {
     if c >= 4 {
-        return Err(MoveError::Barn(BAD_CORNER));
+        return Err(MoveError::rule(Mech::Barn, BAD_CORNER));
     }
     if g.figures(g.to_move, FollowerKind::Barn) == 0 {
-        return Err(MoveError::Barn(NONE_LEFT));
+        return Err(MoveError::rule(Mech::Barn, NONE_LEFT));
     }
     let q = g.placed[idx];
     let cells = around(q.x as i32, q.y as i32, c);
@@ -100,14 +208,14 @@ fn spot(g: &Game, idx: usize, c: u8) -> Result<u16, MoveError> {
     let mut tiles = [idx; 4];
     for k in 1..4 {
         let (x, y, _) = cells[k];
-        tiles[k] = g.board.placed_at(x, y).ok_or(MoveError::Barn(FOUR_TILES))?;
+        tiles[k] = g.board.placed_at(x, y).ok_or(MoveError::rule(Mech::Barn, FOUR_TILES))?;
     }
-    let node = corner_field(g, idx, c).ok_or(MoveError::Barn(FIELDS_ONLY))?;
+    let node = corner_field(g, idx, c).ok_or(MoveError::rule(Mech::Barn, FIELDS_ONLY))?;
     for k in 1..4 {
-        corner_field(g, tiles[k], cells[k].2).ok_or(MoveError::Barn(FIELDS_ONLY))?;
+        corner_field(g, tiles[k], cells[k].2).ok_or(MoveError::rule(Mech::Barn, FIELDS_ONLY))?;
     }
     if has_barn(g, g.root_of(node)) {
-        return Err(MoveError::Barn(ONE_PER_FARM));
+        return Err(MoveError::rule(Mech::Barn, ONE_PER_FARM));
     }
     Ok(node)
 }
@@ -115,49 +223,11 @@ fn spot(g: &Game, idx: usize, c: u8) -> Result<u16, MoveError> {
 /// The barns on the board, as kept in `Ext` (at most one per player, so
 /// looking there is cheaper than through all the followers).
 fn standing(g: &Game) -> impl Iterator<Item = (u16, u8)> + '_ {
-    g.ext.barns[..g.players as usize].iter().flatten().copied()
+    g.ext.barn[..g.players as usize].iter().flatten().copied()
 }
 
 fn has_barn(g: &Game, farm: u16) -> bool {
     standing(g).any(|b| g.root_of(barn_node(g, b)) == farm)
-}
-
-/// The tile placed this part, while its wood decision is open.
-fn wood_tile(g: &Game) -> Option<usize> {
-    match g.phase {
-        Phase::Wood { placed } => Some(placed as usize),
-        _ => None,
-    }
-}
-
-/// The corners of the new tile the active player's barn may go onto.
-pub(crate) fn alternatives(g: &Game, out: &mut Vec<Action>) {
-    let Some(idx) = wood_tile(g) else { return };
-    if g.figures(g.to_move, FollowerKind::Barn) == 0 {
-        return;
-    }
-    for c in 0..4 {
-        if spot(g, idx, c).is_ok() {
-            out.push(Action::Barn(c));
-        }
-    }
-}
-
-/// Put the active player's barn on corner `c` of the new tile (checked;
-/// nothing changes on error). It scores in the scoring step.
-pub(crate) fn place(g: &mut Game, c: u8) -> Result<(), MoveError> {
-    let idx = wood_tile(g).ok_or(MoveError::Waiting("place a tile"))?;
-    let node = spot(g, idx, c)?;
-    let segment = (node - g.placed[idx].node_base) as u8;
-    g.deploy(
-        idx,
-        Deploy {
-            segment,
-            kind: FollowerKind::Barn,
-        },
-    );
-    g.ext.barns[g.to_move as usize] = Some((idx as u16, c));
-    Ok(())
 }
 
 /// The feature node a barn kept in `Ext` stands on.
@@ -180,20 +250,26 @@ fn score_farmers(g: &mut Game, farm: u16, per_city: u32, events: &mut Vec<ScoreE
         events,
         bonus,
     );
+    scoring::scored(g, farm, Reason::Barn, events);
     // The farmers and pigs go home; the barn "remains" (L1769, L1787).
-    scoring::return_figures_if(g, farm, |k| k != FollowerKind::Barn);
+    g.remove_where(
+        farm,
+        Why::Scored(Reason::Barn),
+        |f| f.kind != FollowerKind::Barn,
+        events,
+    );
 }
 
 /// The scoring step after tile `idx`'s completed features: the barn placed
 /// on it this part scores its farm's farmers; then any farm of the tile
 /// that holds a barn and farmers was just joined to a barn's farm (farmers
 /// never go onto one, L1790), and its farmers score 1 per city.
-pub(crate) fn scoring(g: &mut Game, idx: usize, events: &mut Vec<ScoreEvent>) {
+fn scoring(g: &mut Game, idx: usize, events: &mut Vec<ScoreEvent>) {
     // The barns' farms, found once: scoring farmers joins nothing.
     let mut farms = [NO_NODE; MAX_PLAYERS];
     let mut n = 0;
     let mut placed_now = None;
-    for b in g.ext.barns[..g.players as usize].iter().flatten().copied() {
+    for b in g.ext.barn[..g.players as usize].iter().flatten().copied() {
         farms[n] = g.features.find(barn_node(g, b));
         if b.0 as usize == idx {
             placed_now = Some(farms[n]);
@@ -226,9 +302,9 @@ pub(crate) fn scoring(g: &mut Game, idx: usize, events: &mut Vec<ScoreEvent>) {
 
 /// Final scoring: each barn scores 4 per completed city bordering its farm
 /// (L1803), whoever else has a barn there; no pig-herd bonus (fn 54 L1888).
-pub(crate) fn game_end(g: &mut Game, events: &mut Vec<ScoreEvent>) {
+fn game_end(g: &mut Game, events: &mut Vec<ScoreEvent>) {
     for player in 0..g.players {
-        let Some(b) = g.ext.barns[player as usize] else {
+        let Some(b) = g.ext.barn[player as usize] else {
             continue;
         };
         // Each barn in full, even beside another on its farm (L1803).
@@ -237,28 +313,19 @@ pub(crate) fn game_end(g: &mut Game, events: &mut Vec<ScoreEvent>) {
         if cities > 0 {
             g.add_points(
                 events,
-                ScoreEvent {
-                    player,
-                    points: AT_THE_END * cities,
-                    feature: Kind::Field,
-                    reason: Reason::Final,
-                },
+                ScoreEvent::new(player, AT_THE_END * cities, Kind::Field, Reason::Final),
             );
         }
     }
 }
 
-impl Game {
-    /// The barns on the board as (placed tile index, corner 0-3 clockwise
-    /// from north-west, player), for drawing them where they stand.
-    pub fn barns(&self) -> impl Iterator<Item = (usize, u8, u8)> + '_ {
-        let ext: &Ext = &self.ext;
-        ext.barns[..self.players as usize]
-            .iter()
-            .enumerate()
-            .filter_map(|(p, b)| b.map(|(placed, c)| (placed as usize, c, p as u8)))
-    }
-}
+/// A barn with a pitched roof and a white cross-braced door: a building, not
+/// a figure, centred on the corner where four tiles meet.
+const BARN_SVG: &str = concat!(
+    r##"<g id="barn"><path d="M-9.5 -2 L0 -10.5 L9.5 -2 L9.5 9.5 L-9.5 9.5 Z" stroke="#111" stroke-width="1.1" stroke-linejoin="round"/>"##,
+    r##"<path d="M-4.2 9.5 V1.2 H4.2 V9.5 M-4.2 1.2 L4.2 9.5 M4.2 1.2 L-4.2 9.5" fill="none" stroke="#fff" stroke-width="1.3"/>"##,
+    r##"<path d="M-11.5 -0.6 L0 -12 L11.5 -0.6" fill="none" stroke="#111" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></g>"##
+);
 
 #[cfg(test)]
 mod tests {

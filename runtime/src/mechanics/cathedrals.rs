@@ -2,28 +2,36 @@
 //! city with a cathedral scores 3 per tile and pennant, an incomplete one
 //! nothing at the end.
 
+use super::{Hook, Mechanic};
 use crate::engine::features::{Node, MARK_CATHEDRAL};
 use crate::engine::types::Reason;
 use crate::generated::attr;
 use crate::tables::{Kind, Segment};
 
-#[inline]
-pub(crate) fn marks(seg: &Segment) -> u8 {
-    if seg.flags & (1 << attr::CATHEDRAL) != 0 {
-        MARK_CATHEDRAL
-    } else {
-        0
-    }
-}
+pub(crate) struct Cathedrals;
 
-#[inline]
-pub(crate) fn value(node: &Node, reason: Reason, units: u32, v: u32) -> u32 {
-    if node.kind != Kind::City || node.marks & MARK_CATHEDRAL == 0 {
-        return v;
+impl Mechanic for Cathedrals {
+    const HOOKS: &'static [Hook] = &[Hook::FeatureMarks, Hook::Value];
+    type State = ();
+
+    #[inline]
+    fn marks(seg: &Segment) -> u8 {
+        if seg.flags & (1 << attr::CATHEDRAL) != 0 {
+            MARK_CATHEDRAL
+        } else {
+            0
+        }
     }
-    if reason.as_final() {
-        0
-    } else {
-        3 * units
+
+    #[inline]
+    fn value(node: &Node, reason: Reason, units: u32, v: u32) -> u32 {
+        if node.kind != Kind::City || node.marks & MARK_CATHEDRAL == 0 {
+            return v;
+        }
+        if reason.as_final() {
+            0
+        } else {
+            3 * units
+        }
     }
 }

@@ -23,10 +23,43 @@
 //! before (the dragon, fn 60 L2206: "the challenge ends") is simply no longer
 //! there to lose, which holds by construction.
 
+use super::{Hook, Mech, Mechanic, Why};
 use crate::engine::game::Game;
-use crate::engine::scoring::return_figures;
 use crate::engine::types::*;
-use crate::tables::{Kind, TileType};
+use crate::tables::{option_index, Kind, Ruleset, TileType};
+
+pub(crate) struct Heretics;
+
+const CHALLENGE_OWN_MONK: usize = option_index("challenge_own_monk");
+
+impl Mechanic for Heretics {
+    const HOOKS: &'static [Hook] = &[Hook::PlacementFilter, Hook::AfterPlace, Hook::OnScored];
+    type State = Monastic;
+
+    fn filters(g: &Game, t: &TileType) -> bool {
+        filters(g, t)
+    }
+
+    fn filters_by_position(_rules: &Ruleset, _t: &TileType) -> bool {
+        true
+    }
+
+    fn refusals_near(g: &Game, t: &TileType, cell: &mut dyn FnMut(i32, i32)) -> bool {
+        refusals_near(g, t, cell)
+    }
+
+    fn check_placement(g: &Game, t: &TileType, p: Placement) -> Result<(), MoveError> {
+        check(g, t, p)
+    }
+
+    fn after_place(g: &mut Game, idx: usize) {
+        after_place(g, idx)
+    }
+
+    fn on_scored(g: &mut Game, root: u16, reason: Reason, events: &mut Vec<ScoreEvent>) {
+        on_scored(g, root, reason, events)
+    }
+}
 
 /// How many segments of `kind` tile `t` has.
 #[inline]
@@ -39,8 +72,8 @@ fn count(t: &TileType, kind: Kind) -> u32 {
 /// with no shrine anywhere; `mechanics::filters`: other tiles keep the
 /// vectorised count).
 #[inline]
-pub(crate) fn filters(g: &Game, t: &TileType) -> bool {
-    t.has_kind(Kind::Shrine) || (t.has_kind(Kind::Cloister) && g.ext.monastic.shrines.placed > 0)
+fn filters(g: &Game, t: &TileType) -> bool {
+    t.has_kind(Kind::Shrine) || (t.has_kind(Kind::Cloister) && g.ext.heretics.shrines.placed > 0)
 }
 
 /// The other kind of a challenge: a shrine's rival is a cloister and back.
@@ -104,12 +137,12 @@ impl Monastic {
 }
 
 /// Tile `idx` is down: its shrines and cloisters are remembered.
-pub(crate) fn after_place(g: &mut Game, idx: usize) {
+fn after_place(g: &mut Game, idx: usize) {
     let q = g.placed[idx];
     for seg in g.rules.tiles[q.tile as usize].segments {
         match seg.kind {
-            Kind::Shrine => g.ext.monastic.shrines.push(q.x, q.y),
-            Kind::Cloister => g.ext.monastic.cloisters.push(q.x, q.y),
+            Kind::Shrine => g.ext.heretics.shrines.push(q.x, q.y),
+            Kind::Cloister => g.ext.heretics.cloisters.push(q.x, q.y),
             _ => {}
         }
     }
@@ -118,7 +151,7 @@ pub(crate) fn after_place(g: &mut Game, idx: usize) {
 /// Calls `f` with the position of each segment of `kind` on the eight tiles
 /// around (x, y) (a tile with two such segments, twice).
 fn each_around(g: &Game, x: i32, y: i32, kind: Kind, mut f: impl FnMut(i32, i32)) {
-    if let Some(kept) = g.ext.monastic.of(kind) {
+    if let Some(kept) = g.ext.heretics.of(kind) {
         for &[qx, qy] in kept {
             let (qx, qy) = (qx as i32, qy as i32);
             if (qx - x).abs() <= 1 && (qy - y).abs() <= 1 && (qx, qy) != (x, y) {
@@ -153,7 +186,7 @@ fn around(g: &Game, x: i32, y: i32, kind: Kind) -> u32 {
 /// (L2190) forbids a shrine that would leave a neighbouring cloister beside
 /// several shrines. (Run for every candidate placement of a cloister or
 /// shrine tile, so the common case, no shrine near, is a few compares.)
-pub(crate) fn check(g: &Game, t: &TileType, p: Placement) -> Result<(), MoveError> {
+fn check(g: &Game, t: &TileType, p: Placement) -> Result<(), MoveError> {
     let (mut shrines, mut cloisters) = (0, 0);
     for s in t.segments {
         shrines += u32::from(s.kind == Kind::Shrine);
@@ -163,7 +196,7 @@ pub(crate) fn check(g: &Game, t: &TileType, p: Placement) -> Result<(), MoveErro
     if shrines > 0 {
         rule(g, x, y, Kind::Shrine, shrines)?;
     }
-    if cloisters > 0 && g.ext.monastic.shrines.placed > 0 {
+    if cloisters > 0 && g.ext.heretics.shrines.placed > 0 {
         rule(g, x, y, Kind::Cloister, cloisters)?;
     }
     Ok(())
@@ -173,8 +206,8 @@ pub(crate) fn check(g: &Game, t: &TileType, p: Placement) -> Result<(), MoveErro
 /// returns true; false when it cannot say (more shrines or cloisters placed
 /// than are kept). Both refusals need a rival right beside the new tile
 /// (`rule`), so the cells are the neighbours of the rivals placed.
-pub(crate) fn refusals_near(g: &Game, t: &TileType, mut cell: impl FnMut(i32, i32)) -> bool {
-    let shrines_down = g.ext.monastic.shrines.placed > 0;
+fn refusals_near(g: &Game, t: &TileType, cell: &mut dyn FnMut(i32, i32)) -> bool {
+    let shrines_down = g.ext.heretics.shrines.placed > 0;
     let rivals = [
         (t.has_kind(Kind::Shrine), Kind::Cloister),
         (t.has_kind(Kind::Cloister) && shrines_down, Kind::Shrine),
@@ -183,7 +216,7 @@ pub(crate) fn refusals_near(g: &Game, t: &TileType, mut cell: impl FnMut(i32, i3
         if !asked {
             continue;
         }
-        let Some(kept) = g.ext.monastic.of(rival) else {
+        let Some(kept) = g.ext.heretics.of(rival) else {
             return false;
         };
         for &[qx, qy] in kept {
@@ -220,7 +253,7 @@ fn rule(g: &Game, x: i32, y: i32, kind: Kind, mine: u32) -> Result<(), MoveError
         n += 1;
     });
     if n > 1 {
-        return Err(MoveError::ShrineNeighbours(match kind {
+        return Err(MoveError::rule(Mech::Heretics, match kind {
             Kind::Shrine => "a shrine may not adjoin several cloisters",
             _ => "a cloister may not neighbour several shrines",
         }));
@@ -229,7 +262,7 @@ fn rule(g: &Game, x: i32, y: i32, kind: Kind, mine: u32) -> Result<(), MoveError
     // beside it, would have two (fn 44 L2190, fn 45 L2191).
     if let Some((qx, qy)) = first {
         if around(g, qx, qy, kind) + mine > 1 {
-            return Err(MoveError::ShrineNeighbours(match kind {
+            return Err(MoveError::rule(Mech::Heretics, match kind {
                 Kind::Shrine => "a cloister next to it would neighbour several shrines",
                 _ => "a shrine next to it would adjoin several cloisters",
             }));
@@ -253,7 +286,7 @@ fn holders(g: &Game, root: u16) -> u8 {
 /// `challenge_own_monk = false` (the printed rules: only "a monk of another
 /// player", 002_… L852-L853, fn 48 L2194, fn 51 L2197), both are one
 /// player's.
-pub(crate) fn on_scored(g: &mut Game, root: u16, reason: Reason) {
+fn on_scored(g: &mut Game, root: u16, reason: Reason, events: &mut Vec<ScoreEvent>) {
     if reason != Reason::Completed {
         return;
     }
@@ -287,10 +320,10 @@ pub(crate) fn on_scored(g: &mut Game, root: u16, reason: Reason) {
         let losers_root = g.features.find(f.node);
         let losers = holders(g, losers_root);
         let one_player = (winners | losers).count_ones() == 1;
-        if one_player && !g.rules.options.challenge_own_monk {
+        if one_player && !g.rules.options.flag(CHALLENGE_OWN_MONK) {
             continue;
         }
-        return_figures(g, losers_root);
+        g.remove_where(losers_root, Why::By(Mech::Heretics), |_| true, events);
         // Figures before `i` may have gone: look again from the start.
         i = 0;
     }

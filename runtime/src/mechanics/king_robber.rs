@@ -24,10 +24,97 @@
 //!   L154) without ever taking the King itself (003_… L147) — for when
 //!   castles and the Count are played.
 
+use serde_json::{json, Map, Value};
+
+use super::{Holding, Hook, Mechanic, Shown};
 use crate::engine::game::Game;
 use crate::engine::scoring::tiles_in;
 use crate::engine::types::*;
 use crate::tables::Kind;
+
+pub(crate) struct KingRobber;
+
+/// The two cards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Cards {
+    /// The King (cities).
+    pub king: Card,
+    /// The Robber Baron (roads).
+    pub robber_baron: Card,
+}
+
+impl Mechanic for KingRobber {
+    const HOOKS: &'static [Hook] = &[Hook::OnScored, Hook::GameEnd];
+    const REASONS: &'static [ReasonDef] = &[
+        ReasonDef {
+            reason: Reason::King,
+            name: "king",
+            as_final: true,
+        },
+        ReasonDef {
+            reason: Reason::RobberBaron,
+            name: "robber-baron",
+            as_final: true,
+        },
+    ];
+    type State = Cards;
+
+    fn on_scored(g: &mut Game, root: u16, reason: Reason, _events: &mut Vec<ScoreEvent>) {
+        on_scored(g, root, reason)
+    }
+
+    fn game_end(g: &mut Game, events: &mut Vec<ScoreEvent>) {
+        game_end(g, events)
+    }
+
+    /// Who holds each card, and a line with what they pay at the end.
+    fn show(g: &Game, out: &mut Shown) {
+        for p in 0..g.players() {
+            let mut held = Vec::new();
+            if let Some((_, size)) = g.king().filter(|k| k.0 == p) {
+                held.push(format!("King (city of {size} tiles)"));
+            }
+            if let Some((_, size)) = g.robber_baron().filter(|r| r.0 == p) {
+                held.push(format!("Robber Baron (road of {size} tiles)"));
+            }
+            if !held.is_empty() {
+                out.holdings.push(Holding {
+                    player: p,
+                    key: "cards",
+                    text: held.join(" · "),
+                });
+            }
+        }
+        out.notes.push(line(g));
+    }
+
+    fn state_json(g: &Game, out: &mut Map<String, Value>) {
+        let card = |c: Option<(u8, u32)>| match c {
+            Some((p, size)) => json!({ "player": p, "size": size }),
+            None => Value::Null,
+        };
+        out.insert("king".into(), card(g.king()));
+        out.insert("robber_baron".into(), card(g.robber_baron()));
+    }
+}
+
+/// Both cards and what their holders score at the end: "King: P1 (city of
+/// 7 tiles; 9 cities completed) · Robber Baron: nobody (0 roads completed)".
+fn line(g: &Game) -> String {
+    let (cities, roads) = g.completed_cities_roads();
+    let card = |name: &str, holder: Option<(u8, u32)>, one: &str, many: &str, n: u32| {
+        let count = format!("{n} {} completed", if n == 1 { one } else { many });
+        match holder {
+            Some((p, size)) => format!("{name}: P{p} ({one} of {size} tiles; {count})"),
+            None => format!("{name}: nobody ({count})"),
+        }
+    };
+    format!(
+        "{} · {}",
+        card("King", g.king(), "city", "cities", cities),
+        card("Robber Baron", g.robber_baron(), "road", "roads", roads)
+    )
+}
 
 /// One card (the King or the Robber Baron) and its tally. Flat and `Copy`
 /// (it lives in `Ext`).
@@ -54,16 +141,16 @@ impl Card {
     /// The holder's bonus at the end, if anyone holds the card.
     fn bonus(&self, feature: Kind, reason: Reason) -> Option<ScoreEvent> {
         let player = self.holder?;
-        Some(ScoreEvent {
+        Some(ScoreEvent::new(
             player,
-            points: u32::from(self.completed),
+            u32::from(self.completed),
             feature,
             reason,
-        })
+        ))
     }
 }
 
-pub(crate) fn on_scored(g: &mut Game, root: u16, reason: Reason) {
+fn on_scored(g: &mut Game, root: u16, reason: Reason) {
     // Only a placement completes (`Reason::Completed`); the end's incomplete
     // features and an abbot's return do not.
     if reason != Reason::Completed {
@@ -76,17 +163,17 @@ pub(crate) fn on_scored(g: &mut Game, root: u16, reason: Reason) {
     let size = u16::try_from(tiles_in(g, root)).unwrap_or(u16::MAX);
     let me = g.to_move();
     let card = if kind == Kind::City {
-        &mut g.ext.king
+        &mut g.ext.king_robber.king
     } else {
-        &mut g.ext.robber_baron
+        &mut g.ext.king_robber.robber_baron
     };
     card.completed_by(me, size);
 }
 
-pub(crate) fn game_end(g: &mut Game, events: &mut Vec<ScoreEvent>) {
+fn game_end(g: &mut Game, events: &mut Vec<ScoreEvent>) {
     let cards = [
-        (g.ext.king, Kind::City, Reason::King),
-        (g.ext.robber_baron, Kind::Road, Reason::RobberBaron),
+        (g.ext.king_robber.king, Kind::City, Reason::King),
+        (g.ext.king_robber.robber_baron, Kind::Road, Reason::RobberBaron),
     ];
     for (card, feature, reason) in cards {
         if let Some(e) = card.bonus(feature, reason) {
@@ -101,14 +188,14 @@ impl Game {
     /// completed so far; `None` before the first, or where King & Robber is
     /// not played.
     pub fn king(&self) -> Option<(u8, u32)> {
-        let c = self.ext.king;
+        let c = self.ext.king_robber.king;
         c.holder.map(|p| (p, u32::from(c.size)))
     }
 
     /// Who holds the Robber Baron and the length in tiles of the longest
     /// road completed so far.
     pub fn robber_baron(&self) -> Option<(u8, u32)> {
-        let c = self.ext.robber_baron;
+        let c = self.ext.king_robber.robber_baron;
         c.holder.map(|p| (p, u32::from(c.size)))
     }
 
@@ -117,8 +204,8 @@ impl Game {
     /// the end.
     pub fn completed_cities_roads(&self) -> (u32, u32) {
         (
-            u32::from(self.ext.king.completed),
-            u32::from(self.ext.robber_baron.completed),
+            u32::from(self.ext.king_robber.king.completed),
+            u32::from(self.ext.king_robber.robber_baron.completed),
         )
     }
 }

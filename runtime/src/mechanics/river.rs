@@ -7,13 +7,79 @@
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
 
+use super::{Hook, Mech, Mechanic};
 use crate::engine::board::{DX, DY};
 use crate::engine::game::Game;
 use crate::engine::hidden::Deal;
 use crate::engine::types::{MoveError, Placement};
 use crate::generated::attr;
-use crate::tables::{Edge, Ruleset, TileType, UnusedStart};
+use crate::tables::{option_index, Edge, Ruleset, TileType, UnusedStart};
 use carcassonne_vocab::river::{Bends, Course};
+
+pub(crate) struct River;
+
+/// `river_volcano`: word 0 is `second-tile`.
+const RIVER_VOLCANO: usize = option_index("river_volcano");
+
+impl Mechanic for River {
+    const HOOKS: &'static [Hook] = &[
+        Hook::TileSource,
+        Hook::PlacementFilter,
+        Hook::AfterPlace,
+        Hook::Ban,
+        Hook::PartEnd,
+    ];
+    type State = Ends;
+
+    fn deal(
+        rules: &Ruleset,
+        all: &mut Vec<u16>,
+        rng: &mut Pcg64Mcg,
+        deal: &mut Deal,
+    ) -> Option<Vec<u16>> {
+        Some(stack(rules, std::mem::take(all), rng, deal))
+    }
+
+    fn filters(_g: &Game, t: &TileType) -> bool {
+        is_river(t)
+    }
+
+    /// The river's verdict depends on how the tile is turned.
+    fn filters_by_position(_rules: &Ruleset, t: &TileType) -> bool {
+        !is_river(t)
+    }
+
+    /// The river may refuse a river tile anywhere.
+    fn refusals_near(_g: &Game, t: &TileType, _cell: &mut dyn FnMut(i32, i32)) -> bool {
+        !is_river(t)
+    }
+
+    fn accepted_near(g: &Game, t: &TileType, cell: &mut dyn FnMut(i32, i32)) -> bool {
+        accepted_near(g, t, cell)
+    }
+
+    fn check_placement(g: &Game, t: &TileType, p: Placement) -> Result<(), MoveError> {
+        if is_river(t) {
+            course(g, t, p)?;
+        }
+        Ok(())
+    }
+
+    fn after_place(g: &mut Game, idx: usize) {
+        after_place(g, idx)
+    }
+
+    /// "If you place the last river tile (the lake with the volcano), you
+    /// cannot place a meeple on that tile" (001_46b8449c567a6f1a.txt L606;
+    /// 002_… L795).
+    fn ban(g: &Game, t: &TileType, _x: i16, _y: i16) -> Option<&'static str> {
+        volcano_lake(g, t).then_some("River II's volcano lake takes no figure")
+    }
+
+    fn part_end(g: &mut Game) -> super::NextPart {
+        part_end(g)
+    }
+}
 
 /// A river tile: one that shows river on a side. Asked per tile copy when
 /// the stack is dealt and at every draw and placement of the game, so it
@@ -59,7 +125,7 @@ pub(crate) fn stack(
             with_river.push(all.remove(k));
         }
     }
-    if rules.options.unused_start == UnusedStart::River {
+    if rules.options.unused_start() == UnusedStart::River {
         river.append(&mut with_river);
     }
     order(rules, &mut river, rng, deal);
@@ -134,10 +200,16 @@ fn river_sides(t: &TileType, rotation: u8) -> u8 {
 fn course(g: &Game, t: &TileType, p: Placement) -> Result<Course, MoveError> {
     let (inlet, n) = joins(g, t, p);
     let Some(inlet) = inlet else {
-        return Err(MoveError::River("a river tile must continue the river"));
+        return Err(MoveError::rule(
+            Mech::River,
+            "a river tile must continue the river",
+        ));
     };
     if n > 1 {
-        return Err(MoveError::River("the river's branches must not meet"));
+        return Err(MoveError::rule(
+            Mech::River,
+            "the river's branches must not meet",
+        ));
     }
     // The river flows in with the bends of the neighbour's outlet facing
     // this tile; a fork's branches each carry their own bend. No U-turn
@@ -151,9 +223,9 @@ fn course(g: &Game, t: &TileType, p: Placement) -> Result<Course, MoveError> {
         upstream,
         inlet,
         river_sides(t, p.rotation),
-        g.rules.options.river_turns,
+        g.rules.options.river_turns(),
     )
-    .map_err(MoveError::River)
+    .map_err(|why| MoveError::rule(Mech::River, why))
 }
 
 /// The river's open ends: the cells beside placed river sides that no tile
@@ -196,9 +268,9 @@ impl Ends {
 /// Tile `idx` is down: it fills a river end, if it lies on one, and a river
 /// tile remembers the river's bends (a tile the river does not flow into,
 /// a start tile, starts the river) and opens ends on its free river sides.
-pub(crate) fn after_place(g: &mut Game, idx: usize) {
+fn after_place(g: &mut Game, idx: usize) {
     let q = g.placed[idx];
-    g.ext.river_ends.fill([q.x, q.y]);
+    g.ext.river.fill([q.x, q.y]);
     let t = &g.rules.tiles[q.tile as usize];
     if !is_river(t) {
         return;
@@ -206,7 +278,7 @@ pub(crate) fn after_place(g: &mut Game, idx: usize) {
     for side in 0..4 {
         let (x, y) = (i32::from(q.x) + DX[side], i32::from(q.y) + DY[side]);
         if edge(t, q.rotation, side) == RIVER && g.board.placed_at(x, y).is_none() {
-            g.ext.river_ends.add([x as i16, y as i16]);
+            g.ext.river.add([x as i16, y as i16]);
         }
     }
     let p = Placement {
@@ -221,11 +293,11 @@ pub(crate) fn after_place(g: &mut Game, idx: usize) {
 /// true (false for other tiles): it must continue the river (`course`),
 /// so a river side of it touches a placed tile, whose side there shows
 /// river too (edges match). The cells are those beside placed river sides.
-pub(crate) fn accepted_near(g: &Game, t: &TileType, mut cell: impl FnMut(i32, i32)) -> bool {
+fn accepted_near(g: &Game, t: &TileType, cell: &mut dyn FnMut(i32, i32)) -> bool {
     if !is_river(t) {
         return false;
     }
-    let ends = &g.ext.river_ends;
+    let ends = &g.ext.river;
     if !ends.overflow {
         for &[x, y] in &ends.at[..usize::from(ends.n)] {
             cell(i32::from(x), i32::from(y));
@@ -246,20 +318,9 @@ pub(crate) fn accepted_near(g: &Game, t: &TileType, mut cell: impl FnMut(i32, i3
     true
 }
 
-/// The river rules for placing river tile `t` at `p` (edges already match).
-pub(crate) fn check(g: &Game, t: &TileType, p: Placement) -> Result<(), MoveError> {
-    course(g, t, p).map(|_| ())
-}
-
 /// River II's volcano lake under `river_volcano = "second-tile"`.
 fn volcano_lake(g: &Game, t: &TileType) -> bool {
-    g.rules.options.volcano_second_tile && has(t, attr::VOLCANO) && is_river(t)
-}
-
-/// "If you place the last river tile (the lake with the volcano), you cannot
-/// place a meeple on that tile" (001_46b8449c567a6f1a.txt L606; 002_… L795).
-pub(crate) fn bans(g: &Game, t: &TileType) -> bool {
-    volcano_lake(g, t)
+    g.rules.options.get(RIVER_VOLCANO) == 0 && has(t, attr::VOLCANO) && is_river(t)
 }
 
 /// "Immediately after placing it, take another turn by drawing a normal
@@ -268,7 +329,7 @@ pub(crate) fn bans(g: &Game, t: &TileType) -> bool {
 /// one just placed has had its turn), none of its rules can apply again,
 /// and the game stops asking its hooks. The river's run comes first in the
 /// stack, so while it lasts the test stops at the next tile.
-pub(crate) fn part_end(g: &mut Game) -> super::NextPart {
+fn part_end(g: &mut Game) -> super::NextPart {
     let placed = g.placed.last().map(|q| &g.rules.tiles[q.tile as usize]);
     let next = if placed.is_some_and(|t| volcano_lake(g, t)) {
         super::NextPart::Take
@@ -279,7 +340,7 @@ pub(crate) fn part_end(g: &mut Game) -> super::NextPart {
         .iter()
         .any(|&t| is_river(&g.rules.tiles[t as usize]));
     if !river_left {
-        super::retire(g, super::Mech::River);
+        super::retire(g, Mech::River);
     }
     next
 }
@@ -324,7 +385,7 @@ mod tests {
         use rand::SeedableRng;
         for id in ["base_river1", "base_river2", "everything_c1"] {
             let rules = crate::ruleset(id).expect("a river ruleset");
-            let only_river = rules.hooks.on(Hook::PlacementFilter) == [Mech::River];
+            let only_river = rules.hooks.on(Hook::PlacementFilter).eq([Mech::River]);
             for seed in 0..20 {
                 let mut g = Game::new(rules, 2, seed).expect("a game");
                 let mut rng = Pcg64Mcg::seed_from_u64(seed);
@@ -335,7 +396,7 @@ mod tests {
                         .iter()
                         .chain(g.current.as_ref())
                         .any(|&t| is_river(&rules.tiles[t as usize]));
-                    let retired = g.ext.retired & (1 << Mech::River as u16) != 0;
+                    let retired = super::super::retired(&g, Mech::River);
                     assert!(
                         !(retired && left),
                         "{id} seed {seed}: retired with river tiles left"
@@ -352,7 +413,7 @@ mod tests {
                 assert!(
                     retired_at.is_some(),
                     "{id} seed {seed}: the river never retired: {:?} discards {:?}",
-                    g.ext.river_ends,
+                    g.ext.river,
                     g.discards
                 );
             }

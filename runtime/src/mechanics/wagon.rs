@@ -9,9 +9,10 @@
 //! it back; with nowhere to go it goes back by itself (L1668, L1674). Deploy,
 //! score and move can all happen in one turn (fn 38 L1872). Several wagons
 //! are decided from the active player clockwise (L1674): each is a question
-//! to its owner (`Decision::MoveWagon`) that the skeleton poses in that order
-//! after the scoring step. Only completion moves a wagon: at the end of the
-//! game, or scored otherwise, it returns like any follower.
+//! to its owner (`MOVE_WAGON`) that the skeleton poses in that order after
+//! the scoring step, the wagon held meanwhile. Only completion moves a
+//! wagon: at the end of the game, or sent home otherwise (the dragon, the
+//! princess, a lost challenge), it returns like any follower.
 //!
 //! Adjacent (fn 31-35 L1864-L1869, examples L1680-L1746): what a segment of
 //! the feature leads straight into on its own tile (`Segment::links`, from
@@ -25,134 +26,166 @@
 //! calls it C2): any incomplete, unoccupied road, city or cloister on the
 //! wagon's tile or the eight around it, onto one of those tiles.
 
-use super::{Ask, WoodSpot};
+use super::{At, Hook, Mech, Mechanic, Sink, WoodSpot, Why};
 use crate::engine::board::{DX, DY};
 use crate::engine::game::{facing, Deployed, Game, NO_NODE};
 use crate::engine::types::*;
-use crate::tables::{Edge, Kind, Mech, TileType};
+use crate::tables::{option_index, Edge, Kind, TileType};
 
-pub(crate) const SETUP: (FollowerKind, u8) = (FollowerKind::Wagon, 1);
+pub(crate) struct Wagon;
 
-/// "A road, city, or cloister" (L1662), a shrine being placed and scored
-/// like a cloister (L2068; a wagon stands on a challenged one, fn 61
-/// L2207): never a field (nor a garden, which only the abbot may take,
-/// 001_46b8449c567a6f1a.txt L425).
-#[inline]
-fn may_stand(k: Kind) -> bool {
-    matches!(k, Kind::Road | Kind::City | Kind::Cloister | Kind::Shrine)
+/// `wagon_move`: word 0 is `nearby`.
+const WAGON_MOVE: usize = option_index("wagon_move");
+
+/// The decision where a wagon goes.
+pub const MOVE_WAGON: Decision = Decision::Module {
+    mech: Mech::Wagon,
+    code: 0,
+};
+
+/// `move-wagon`: the wagon onto segment `segment` of placed tile `placed`.
+pub fn move_wagon(player: u8, placed: u16, segment: u8) -> Action {
+    Action::Do(Verb {
+        mech: Mech::Wagon,
+        code: 0,
+        arg: Arg::Spot(Spot {
+            placed,
+            segment,
+            kind: FollowerKind::Wagon,
+            player,
+        }),
+    })
 }
 
-pub(crate) fn options(g: &Game, w: &WoodSpot, out: &mut impl super::Deploys) {
-    if g.figures(w.player, FollowerKind::Wagon) == 0 {
-        return;
+impl Mechanic for Wagon {
+    const HOOKS: &'static [Hook] = &[Hook::WoodOptions, Hook::OnRemoved];
+    const FIGURES: &'static [FigureDef] = &[FigureDef {
+        kind: FollowerKind::Wagon,
+        name: "wagon",
+        label: "wagon",
+        supply: 1,
+        // "A road, city, or cloister" (L1662), a shrine being placed and
+        // scored like a cloister (L2068; a wagon stands on a challenged
+        // one, fn 61 L2207): never a field (nor a garden, which only the
+        // abbot may take, 001_46b8449c567a6f1a.txt L425).
+        stands_on: kinds(&[Kind::Road, Kind::City, Kind::Cloister, Kind::Shrine]),
+        svg: Some(WAGON_SVG),
+        ..FollowerKind::NORMAL_DEF
+    }];
+    const VERBS: &'static [VerbDef] = &[VerbDef {
+        name: "move-wagon",
+        answers: Answers::Ask,
+        arg: ArgKind::Target(Some(FollowerKind::Wagon)),
+        field: "at",
+        label: "moves the wagon",
+    }];
+    const DECISIONS: &'static [DecisionDef] = &[DecisionDef {
+        key: "move-wagon",
+        name: "move the wagon or take it back",
+    }];
+    type State = ();
+
+    fn wood_options(g: &Game, w: &WoodSpot, out: &mut dyn Sink) {
+        super::free_spots(g, w, FollowerKind::Wagon, out);
     }
-    for (s, seg) in w.tile.segments.iter().enumerate() {
-        if may_stand(seg.kind) && w.occupied & (1 << s) == 0 {
-            out.put(Deploy {
-                segment: s as u8,
-                kind: FollowerKind::Wagon,
-            });
+
+    fn check_figure(g: &Game, w: &WoodSpot, d: Deploy) -> Result<(), MoveError> {
+        super::check_free_spot(g, w, d)
+    }
+
+    /// A wagon whose feature was completed and scored leaves the board, and
+    /// its owner is asked where it goes (after the scoring step), unless
+    /// it has nowhere to go: then it stays home (L1674).
+    fn on_removed(g: &mut Game, f: Deployed, why: Why, _events: &mut Vec<ScoreEvent>) {
+        if f.kind != FollowerKind::Wagon || why != Why::Scored(Reason::Completed) {
+            return;
         }
-    }
-}
-
-pub(crate) fn check(_g: &Game, w: &WoodSpot, d: Deploy) -> Result<(), MoveError> {
-    let kind = w.tile.segments[d.segment as usize].kind;
-    if !may_stand(kind) {
-        return Err(MoveError::WrongFeature {
-            figure: "wagon",
-            feature: kind.name(),
-        });
-    }
-    if w.occupied & (1 << d.segment) != 0 {
-        return Err(MoveError::Occupied);
-    }
-    Ok(())
-}
-
-/// Feature `root` was completed and scored: each wagon on it leaves the
-/// board before the skeleton returns the feature's figures, and its owner is
-/// asked where it goes, unless it has nowhere to go (then it goes home).
-/// Kept out of line: scoring is on every ruleset's hot path.
-#[inline(never)]
-pub(crate) fn on_scored(g: &mut Game, root: u16, reason: Reason) {
-    if reason != Reason::Completed {
-        return;
-    }
-    let mut i = 0;
-    while i < g.followers.len() {
-        let f = g.followers[i];
-        if f.kind != FollowerKind::Wagon || g.root_of(f.node) != root {
-            i += 1;
-            continue;
-        }
-        g.followers.remove(i);
         if destinations(g, f.node, |_, _| true) {
-            g.ask(Ask {
+            g.hold(f.player, FollowerKind::Wagon, Mech::Wagon, f.node);
+            g.ask(super::Ask {
                 mech: Mech::Wagon,
                 player: f.player,
-                decision: Decision::MoveWagon,
+                decision: 0,
                 data: f.node,
             });
-        } else {
-            // "If none of the neighboring features are incomplete and
-            // unoccupied, the player must return the wagon" (L1674).
-            g.supply[f.player as usize][FollowerKind::Wagon as usize] += 1;
         }
     }
-}
 
-/// The answers to a wagon's question: take it back, or any destination
-/// (every segment of every tile of each feature it may go to).
-pub(crate) fn ask_actions(g: &Game, ask: Ask, out: &mut Vec<Action>) {
-    out.push(Action::Pass);
-    destinations(g, ask.data, |placed, segment| {
-        out.push(Action::MoveWagon { placed, segment });
-        false
-    });
-}
-
-/// Carry out the owner's answer (checked; nothing changes on error).
-pub(crate) fn answer(g: &mut Game, ask: Ask, a: Action) -> Result<(), MoveError> {
-    match a {
-        Action::Pass => {
-            g.supply[ask.player as usize][FollowerKind::Wagon as usize] += 1;
-            Ok(())
+    /// Take it back, or any destination (every segment of every tile of
+    /// each feature it may go to). With no destination left when it is
+    /// asked (an earlier wagon took the one there was), taking it back is
+    /// the only answer, and the game gives it without asking.
+    fn answers(g: &Game, at: At, out: &mut dyn Sink) {
+        let At::Ask(ask) = at else { return };
+        if !out.put(Action::Pass) {
+            return;
         }
-        Action::MoveWagon { placed, segment } => {
-            if !destinations(g, ask.data, |q, s| q == placed && s == segment) {
-                return Err(MoveError::WagonCannotGo { placed, segment });
+        destinations(g, ask.data, |placed, segment| {
+            !out.put(move_wagon(ask.player, placed, segment))
+        });
+    }
+
+    /// Carry out the owner's answer (checked; nothing changes on error).
+    fn act(g: &mut Game, at: At, a: Action, _events: &mut Vec<ScoreEvent>) -> Result<(), MoveError> {
+        let At::Ask(ask) = at else {
+            return Err(MoveError::Waiting("the wagon moves after scoring"));
+        };
+        let Some(held) = g
+            .held()
+            .iter()
+            .position(|h| h.by == Mech::Wagon && h.player == ask.player && h.data == ask.data)
+        else {
+            return Err(MoveError::Waiting(MOVE_WAGON.name()));
+        };
+        match a {
+            Action::Pass => {
+                g.release(held);
+                Ok(())
             }
-            let node = g.node_of(placed as usize, segment);
-            let root = g.features.find(node);
-            g.features.nodes[root as usize].occupants += 1;
-            g.followers.push(Deployed {
-                player: ask.player,
-                node,
-                kind: FollowerKind::Wagon,
-                around: g.kind_of(node).around(),
-            });
-            Ok(())
+            Action::Do(Verb {
+                mech: Mech::Wagon,
+                arg: Arg::Spot(s),
+                ..
+            }) if s.kind == FollowerKind::Wagon => {
+                let (placed, segment) = (s.placed, s.segment);
+                if !destinations(g, ask.data, |q, seg| q == placed && seg == segment) {
+                    return Err(MoveError::rule(Mech::Wagon, CANNOT_GO));
+                }
+                g.release(held);
+                let node = g.node_of(placed as usize, segment);
+                g.put_figure(ask.player, FollowerKind::Wagon, node);
+                Ok(())
+            }
+            _ => Err(MoveError::Waiting(MOVE_WAGON.name())),
         }
-        _ => Err(MoveError::Waiting(ask.decision.name())),
+    }
+
+    fn state_json(g: &Game, out: &mut serde_json::Map<String, serde_json::Value>) {
+        let moving: Vec<u8> = (0..g.players())
+            .map(|p| g.in_transit(p, FollowerKind::Wagon))
+            .collect();
+        out.insert("wagons_in_transit".into(), serde_json::json!(moving));
     }
 }
 
-/// Wagons of `player` that left their feature and wait for their owner's
-/// answer (neither on the board nor in the supply meanwhile).
-pub(crate) fn in_transit(g: &Game, player: u8) -> u8 {
-    g.asks
-        .iter()
-        .filter(|a| a.mech == Mech::Wagon && a.player == player)
-        .count() as u8
-}
+const CANNOT_GO: &str = "the wagon goes only onto an incomplete, unoccupied road, city or cloister next to the feature it left";
+
+/// A two-wheeled cart seen from the side: the wagon, which moves on to a
+/// neighbouring feature after its own scores.
+const WAGON_SVG: &str = concat!(
+    r##"<g id="wagon"><path d="M-10 -5.6 h17 l2.6 -3.4 h2 l-2.6 3.4 v7 h-19 Z" stroke="#111" stroke-width="1.1" stroke-linejoin="round"/>"##,
+    r##"<path d="M-10 -2 h19" stroke="#111" stroke-width="0.8"/>"##,
+    r##"<circle cx="-5.6" cy="4.4" r="3.6" fill="#7a4a1c" stroke="#111" stroke-width="1"/>"##,
+    r##"<circle cx="4.8" cy="4.4" r="3.6" fill="#7a4a1c" stroke="#111" stroke-width="1"/>"##,
+    r##"<circle cx="-5.6" cy="4.4" r="0.9" fill="#111"/><circle cx="4.8" cy="4.4" r="0.9" fill="#111"/></g>"##
+);
 
 /// Calls `each(placed, segment)` with every spot the wagon that stood on
 /// `from` (a node of the feature just scored) may move to, until it returns
 /// true; whether it did.
-pub(crate) fn destinations(g: &Game, from: u16, mut each: impl FnMut(u16, u8) -> bool) -> bool {
+fn destinations(g: &Game, from: u16, mut each: impl FnMut(u16, u8) -> bool) -> bool {
     let from_root = g.root_of(from);
-    if g.rules().options.wagon_nearby {
+    if g.rules().options.get(WAGON_MOVE) == 0 {
         return nearby(g, from, from_root, each);
     }
     let mut seen: Vec<u16> = Vec::new();

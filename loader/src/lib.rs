@@ -1,5 +1,8 @@
-//! Naming a ruleset on the command line: a compiled-in id, or a path to a
-//! ruleset TOML file compiled now with the same compiler the build uses.
+//! The compiler at run time: a ruleset named by a compiled-in id, or by a
+//! path to a ruleset TOML file compiled now with the same compiler the build
+//! uses, or rebuilt from the copies of its files a game record carries;
+//! turned into the engine's tables in memory (`leak`). The command line,
+//! the Python package and the fuzzer all name rulesets through here.
 
 use std::path::Path;
 
@@ -7,6 +10,8 @@ use carcassonne_codegen::lower::{self, LRuleset};
 use carcassonne_codegen::{Lookup, SourceCopy};
 use carcassonne_runtime::record::{Record, SourceRec};
 use carcassonne_runtime::tables::{Attr, Hooks, Options, Ruleset, Segment, StartTile, TileType};
+
+pub use carcassonne_codegen::lower::LRuleset as Lowered;
 
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
@@ -224,14 +229,7 @@ pub fn leak(rs: &LRuleset) -> &'static Ruleset {
         sets: slice(rs.sets.iter().map(|x| s(x)).collect()),
         mechanics: slice(rs.mechanics.iter().map(|x| s(x)).collect()),
         options: Options {
-            farmers: rs.farmers,
-            farm_scoring: rs.farm_scoring,
-            river_turns: rs.river_turns,
-            unused_start: rs.unused_start,
-            builder_optional: rs.builder_optional,
-            volcano_second_tile: rs.volcano_second_tile,
-            wagon_nearby: rs.wagon_nearby,
-            challenge_own_monk: rs.challenge_own_monk,
+            values: rs.options,
             min_players: rs.min_players,
             max_players: rs.max_players,
             followers: rs.followers,
@@ -250,9 +248,7 @@ pub fn leak(rs: &LRuleset) -> &'static Ruleset {
         ),
         with_river: slice(rs.with_river.clone()),
         total: rs.total,
-        hooks: Hooks {
-            mask: lower::hook_mask(&rs.hooks),
-            by_hook: std::array::from_fn(|h| slice(rs.hooks[h].clone())),
-        },
+        mechs: rs.mechs,
+        hooks: Hooks::of(rs.mechs),
     }))
 }

@@ -1,0 +1,203 @@
+//! The hook points of a turn, and which of a ruleset's modules sit on each.
+
+use super::registry::{hooks_of, ORDER, RANK};
+use super::Mech;
+use crate::engine::game::Game;
+
+/// The points of a turn where a module may act, in the order a turn meets
+/// them (`docs/reference/turn_order.md`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Hook {
+    /// The game is set up (module state; figures come from `FIGURES`).
+    Setup,
+    /// The draw order (the river's own stack first).
+    TileSource,
+    /// A player's turn begins (the fairy's point).
+    TurnStart,
+    /// Before drawing: the player may place a tile held instead (the
+    /// abbey), so the game asks before it draws.
+    Source,
+    /// A tile is drawn: a module may set it aside (dragon tiles before the
+    /// dragon is in play).
+    Draw,
+    /// Forbid placements the edge match allows (river bends, shrines).
+    PlacementFilter,
+    /// Marks a new segment gives its feature (inn, cathedral).
+    FeatureMarks,
+    /// Right after the tile is down and its features joined.
+    AfterPlace,
+    /// Tiles no figure may be put on now (the volcano lake, the dragon's).
+    Ban,
+    /// What may be deployed besides a follower, and the alternatives to
+    /// deploying.
+    WoodOptions,
+    /// The figure step is over, before scoring (the dragon moves).
+    AfterWood,
+    /// A feature's worth: multipliers, per-player bonuses.
+    Value,
+    /// A feature has scored, its figures still standing.
+    OnScored,
+    /// A figure has left the board (the builder follows its owner's last
+    /// follower; the fairy is left alone; a wagon waits to move).
+    OnRemoved,
+    /// The scoring step after the completed features (barns).
+    Scoring,
+    /// The part's scoring is over (the dragon's move after scoring).
+    AfterScore,
+    /// A turn part has ended: another part may follow.
+    PartEnd,
+    /// The turn is over.
+    TurnEnd,
+    /// The tiles are gone: extra turns before the end (the abbey round).
+    TilesOut,
+    /// End-of-game points beyond the features.
+    GameEnd,
+}
+
+impl Hook {
+    pub const ALL: [Hook; 20] = [
+        Hook::Setup,
+        Hook::TileSource,
+        Hook::TurnStart,
+        Hook::Source,
+        Hook::Draw,
+        Hook::PlacementFilter,
+        Hook::FeatureMarks,
+        Hook::AfterPlace,
+        Hook::Ban,
+        Hook::WoodOptions,
+        Hook::AfterWood,
+        Hook::Value,
+        Hook::OnScored,
+        Hook::OnRemoved,
+        Hook::Scoring,
+        Hook::AfterScore,
+        Hook::PartEnd,
+        Hook::TurnEnd,
+        Hook::TilesOut,
+        Hook::GameEnd,
+    ];
+    pub const COUNT: usize = Hook::ALL.len();
+
+    /// The bit of this hook in a mask of hooks.
+    #[inline]
+    pub const fn bit(self) -> u32 {
+        1 << self as u32
+    }
+
+    /// A mask of `hooks`.
+    pub const fn mask(hooks: &[Hook]) -> u32 {
+        let mut m = 0;
+        let mut i = 0;
+        while i < hooks.len() {
+            m |= hooks[i].bit();
+            i += 1;
+        }
+        m
+    }
+}
+
+// A ruleset's hooks are a `u32` mask; every hook has its bit.
+const _: () = assert!(Hook::COUNT <= 32, "the hook mask is a u32");
+
+/// A ruleset's modules on each hook, as bits of their rank in the modules'
+/// order (`registry::ORDER`), so a dispatcher walks them in that order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hooks {
+    /// `Hook::bit` of every hook with at least one module.
+    pub mask: u32,
+    /// The ruleset's modules, by rank.
+    pub modules: u64,
+    /// Indexed by `Hook as usize`: the modules on the hook, by rank.
+    pub by_hook: [u64; Hook::COUNT],
+}
+
+impl Hooks {
+    /// The hooks of the modules in `mechs` (bits `Mech as u8`).
+    pub const fn of(mechs: u64) -> Hooks {
+        let mut h = Hooks {
+            mask: 0,
+            modules: 0,
+            by_hook: [0; Hook::COUNT],
+        };
+        let mut i = 0;
+        while i < Mech::ALL.len() {
+            let m = Mech::ALL[i];
+            if mechs & m.bit() != 0 {
+                let rank = 1u64 << RANK[i];
+                h.modules |= rank;
+                let hooks = hooks_of(m);
+                let mut k = 0;
+                while k < Hook::COUNT {
+                    if hooks & (1 << k) != 0 {
+                        h.by_hook[k] |= rank;
+                        h.mask |= 1 << k;
+                    }
+                    k += 1;
+                }
+            }
+            i += 1;
+        }
+        h
+    }
+
+    /// The modules on hook `h`, in order.
+    pub fn on(&self, h: Hook) -> impl Iterator<Item = Mech> {
+        ranked(self.by_hook[h as usize])
+    }
+
+    /// Whether some module sits on hook `h`.
+    #[inline]
+    pub fn any(&self, h: Hook) -> bool {
+        self.mask & h.bit() != 0
+    }
+
+    /// Whether module `m` is played.
+    #[inline]
+    pub fn plays(&self, m: Mech) -> bool {
+        self.modules & (1 << RANK[m as usize]) != 0
+    }
+}
+
+/// The modules of a mask of ranks, in order.
+pub(crate) fn ranked(mut bits: u64) -> impl Iterator<Item = Mech> {
+    std::iter::from_fn(move || {
+        if bits == 0 {
+            return None;
+        }
+        let r = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        Some(ORDER[r])
+    })
+}
+
+/// Whether hook `h` has a module still playing in `g` (the ruleset's
+/// modules on it, less the retired ones): the skeleton's test before it
+/// dispatches a hook.
+#[inline(always)]
+pub(crate) fn live(g: &Game, h: Hook) -> bool {
+    g.ext.live_hooks & h.bit() != 0
+}
+
+/// Whether module `m` has retired in `g` (`retire`).
+#[inline(always)]
+pub(crate) fn retired(g: &Game, m: Mech) -> bool {
+    g.ext.retired & (1 << RANK[m as usize]) != 0
+}
+
+/// Module `m` has nothing more to do in this game (the river, once its
+/// tiles are down): the dispatchers pass it over, and a hook whose every
+/// module is retired is skipped from now on, so a ruleset stops paying for
+/// a phase that is over. A module retires only where no rule of it can
+/// apply again (a view or a re-dealt game keeps the same tiles, so the
+/// same verdict).
+pub(crate) fn retire(g: &mut Game, m: Mech) {
+    g.ext.retired |= 1 << RANK[m as usize];
+    let hooks = &g.rules.hooks;
+    for h in Hook::ALL {
+        if hooks.by_hook[h as usize] & !g.ext.retired == 0 {
+            g.ext.live_hooks &= !h.bit();
+        }
+    }
+}

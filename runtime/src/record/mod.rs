@@ -1,0 +1,314 @@
+//! Game records (README "Game record contract"): the format (here), writing
+//! them while a game is played (`recorder`), and replaying them with every
+//! move checked (`replay`).
+
+use serde::{Deserialize, Serialize};
+
+use crate::action_json::ActionJson;
+use crate::catalog::port_names;
+use crate::engine::{Deploy, FollowerKind, Game, ScoreEvent, When};
+use crate::tables::{Ruleset, Segment, TileType};
+
+mod recorder;
+mod replay;
+
+pub use recorder::Recorder;
+pub use replay::{replay, replay_observed, Step};
+
+pub const FORMAT: &str = "carcassonne-record/1";
+
+/// How far from (0, 0) a record's start tiles may lie: the compiler's range
+/// for a ruleset's start. (The engine takes scripted starts up to ±16384;
+/// before it did, a hand-written start at (30000, 30000) cost gigabytes.)
+pub const MAX_START_COORD: u16 = 100;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    pub format: String,
+    pub ruleset: String,
+    /// The seed that fixes the draw order. Without one, each turn's `tile`
+    /// says which tile is drawn (hand-written scenarios).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    pub players: u8,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bots: Option<Vec<String>>,
+    /// The rule options in force when the game was played (the catalog's
+    /// `options`); `replay` refuses a ruleset whose options differ. Older
+    /// records have none and are not checked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub options: Option<serde_json::Map<String, serde_json::Value>>,
+    #[serde(default)]
+    pub start: Vec<StartRec>,
+    #[serde(default)]
+    pub turns: Vec<TurnRec>,
+    #[serde(rename = "final", default, skip_serializing_if = "Option::is_none")]
+    pub final_: Option<FinalRec>,
+    /// For a ruleset given as a file: copies of the files it was compiled
+    /// from (the ruleset first, then its sets), so that the record replays
+    /// on its own wherever it goes. Compiled-in rulesets need none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sources: Option<Vec<SourceRec>>,
+}
+
+/// A copy of a file a ruleset was compiled from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SourceRec {
+    /// The ruleset's `sets` entry that found it; absent for the ruleset file.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub set: String,
+    /// Where it was read (`<built-in>/tiles/base.toml` for a set the program
+    /// carries).
+    pub path: String,
+    pub text: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StartRec {
+    pub tile: String,
+    pub x: i16,
+    pub y: i16,
+    pub rotation: u8,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct TurnRec {
+    pub player: u8,
+    /// The part of the turn this entry plays: absent for the first, 2 for a
+    /// builder's second tile.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub part: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tile: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub x: Option<i16>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub y: Option<i16>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rotation: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub follower: Option<FollowerRec>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub events: Option<Vec<EventRec>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discarded: Option<String>,
+    /// A tile drawn and set aside face up by a module, to come back later
+    /// (a dragon tile before the dragon is in play): an entry of its own,
+    /// like `discarded`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub set_aside: Option<String>,
+    /// Answers to decisions beyond the tile and the figure on it, in the
+    /// order the engine asked them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub actions: Option<Vec<ActionJson>>,
+}
+
+/// A segment of a placed tile, named as `follower` names one, with the
+/// figure's kind where the action does not fix it, and its owner for a
+/// figure already on the board.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpotRec {
+    pub x: i16,
+    pub y: i16,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<u8>,
+    pub feature: String,
+    pub ports: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub segment: Option<u8>,
+}
+
+pub use crate::mechanics::barn::CORNER_NAMES;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FollowerRec {
+    pub kind: String,
+    pub feature: String,
+    pub ports: Vec<String>,
+    /// The segment's index in the tile's shape, written only when the
+    /// feature and ports name more than one segment (a tile with two
+    /// enclosed fields, two cloisters: their ports are all `[]`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub segment: Option<u8>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventRec {
+    pub player: u8,
+    pub points: u32,
+    pub feature: String,
+    pub reason: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FinalRec {
+    pub events: Vec<EventRec>,
+    pub scores: Vec<u32>,
+}
+
+impl EventRec {
+    pub fn from_event(e: &ScoreEvent) -> EventRec {
+        EventRec {
+            player: e.player,
+            points: e.points,
+            feature: e.feature.name().to_string(),
+            reason: e.reason.name().to_string(),
+        }
+    }
+}
+
+/// A segment's ports after the tile is turned `rotation` times.
+pub fn rotated_port_names(seg: &Segment, rotation: u8) -> Vec<String> {
+    let turned = Segment {
+        ports: crate::tables::rotate_mask(seg.ports, rotation),
+        ..*seg
+    };
+    port_names(&turned).into_iter().map(String::from).collect()
+}
+
+/// A ruleset's start placements as a record lists them.
+pub(crate) fn start_records(rules: &Ruleset) -> Vec<StartRec> {
+    rules
+        .start
+        .iter()
+        .map(|s| StartRec {
+            tile: rules.tiles[s.tile as usize].id.to_string(),
+            x: s.x,
+            y: s.y,
+            rotation: s.rotation,
+        })
+        .collect()
+}
+
+/// How a record names a figure on segment `d.segment` of `tile` turned `rotation`.
+pub fn follower_rec(tile: &TileType, rotation: u8, d: Deploy) -> FollowerRec {
+    let seg = &tile.segments[d.segment as usize];
+    // Segments with ports never share them; port-less ones of one kind need
+    // their index to be told apart.
+    let twin = seg.ports == 0
+        && tile
+            .segments
+            .iter()
+            .filter(|o| o.kind == seg.kind && o.ports == 0)
+            .count()
+            > 1;
+    FollowerRec {
+        kind: d.kind.name().to_string(),
+        feature: seg.kind.name().to_string(),
+        ports: rotated_port_names(seg, rotation),
+        segment: twin.then_some(d.segment),
+    }
+}
+
+/// Why a record does not replay. `turn` counts entries of `turns` from 1
+/// (0: the record's header).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("turn {turn}: {reason}")]
+pub struct ReplayError {
+    pub turn: usize,
+    pub reason: String,
+}
+
+pub(crate) fn fail<T>(turn: usize, reason: impl Into<String>) -> Result<T, ReplayError> {
+    Err(ReplayError {
+        turn,
+        reason: reason.into(),
+    })
+}
+
+/// The result of a replay.
+#[derive(Debug, Clone)]
+pub struct Replayed {
+    pub game: Game,
+    /// Turn entries replayed.
+    pub turns: usize,
+    /// Every event so far, final ones included.
+    pub events: Vec<ScoreEvent>,
+}
+
+pub(crate) fn find_tile(rules: &Ruleset, id: &str, turn: usize) -> Result<u16, ReplayError> {
+    match rules.tile_index(id) {
+        Some(i) => Ok(i as u16),
+        None => fail(
+            turn,
+            format!("unknown tile `{id}` for ruleset {}", rules.id),
+        ),
+    }
+}
+
+/// The follower a record names (kind, feature, ports of the turned tile) as
+/// a `Deploy` on one of the tile's segments.
+pub fn follower_move(
+    tile_id: &str,
+    segs: &[Segment],
+    rotation: u8,
+    f: &FollowerRec,
+    turn: usize,
+) -> Result<Deploy, ReplayError> {
+    let Some(kind) = FollowerKind::from_name(&f.kind) else {
+        let names: Vec<&str> = FollowerKind::ALL.iter().map(|k| k.name()).collect();
+        return fail(
+            turn,
+            format!("unknown follower kind `{}` ({})", f.kind, names.join(", ")),
+        );
+    };
+    let mut want: Vec<&str> = f.ports.iter().map(String::as_str).collect();
+    want.sort_unstable();
+    let matching: Vec<u8> = segs
+        .iter()
+        .enumerate()
+        .filter(|(_, seg)| seg.kind.name() == f.feature)
+        .filter(|(_, seg)| {
+            let names = rotated_port_names(seg, rotation);
+            let mut have: Vec<&str> = names.iter().map(String::as_str).collect();
+            have.sort_unstable();
+            have == want
+        })
+        .map(|(s, _)| s as u8)
+        .collect();
+    let segment = match (f.segment, matching.as_slice()) {
+        (Some(s), m) if m.contains(&s) => s,
+        (Some(s), _) => {
+            return fail(
+                turn,
+                format!(
+                    "tile {tile_id} turned {rotation}: segment {s} is not a {} with ports {:?}",
+                    f.feature, f.ports
+                ),
+            )
+        }
+        (None, [s]) => *s,
+        (None, []) => {
+            return fail(
+                turn,
+                format!(
+                    "tile {tile_id} turned {rotation} has no {} with ports {:?}",
+                    f.feature, f.ports
+                ),
+            )
+        }
+        (None, m) => {
+            return fail(
+                turn,
+                format!(
+                    "tile {tile_id} has {} {}s with ports {:?}: the follower must give its `segment` (one of {m:?})",
+                    m.len(),
+                    f.feature,
+                    f.ports
+                ),
+            )
+        }
+    };
+    Ok(Deploy { segment, kind })
+}
+
+
+/// The events of a turn entry: those of its part, and those of the start
+/// of the turn it begins (the fairy's point), which the engine scores as
+/// the previous answer's consequence.
+pub(crate) fn split_start(events: &[ScoreEvent]) -> (Vec<ScoreEvent>, Vec<ScoreEvent>) {
+    events.iter().partition(|e| e.when != When::TurnStart)
+}

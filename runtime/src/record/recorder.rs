@@ -1,0 +1,202 @@
+//! Writing a record while a game is played.
+
+use super::{follower_rec, split_start, start_records, EventRec, FinalRec, Record, TurnRec};
+use crate::action_json::{self, ActionJson};
+use crate::engine::{Action, Actor, Answers, ArgKind, Decision, Game, Move, Placement, ScoreEvent, When};
+use crate::tables::TileType;
+
+/// Builds a record while a game is played.
+#[derive(Debug, Clone)]
+pub struct Recorder {
+    pub record: Record,
+    discards_seen: usize,
+    /// Points scored at the start of the turn that comes (the fairy's),
+    /// for its entry.
+    starting: Vec<EventRec>,
+}
+
+impl Recorder {
+    pub fn new(g: &Game, bots: Option<Vec<String>>) -> Recorder {
+        let rules = g.rules();
+        let mut r = Recorder {
+            record: Record {
+                format: super::FORMAT.to_string(),
+                ruleset: rules.id.to_string(),
+                seed: Some(g.seed()),
+                players: g.players(),
+                bots,
+                options: Some(crate::catalog::options_json(rules)),
+                start: start_records(rules),
+                turns: Vec::new(),
+                final_: None,
+                sources: None,
+            },
+            discards_seen: 0,
+            starting: Vec::new(),
+        };
+        r.note_discards(g);
+        if g.is_over() {
+            // Every tile was discarded at setup: no move will be noted.
+            r.record.final_ = Some(FinalRec {
+                events: Vec::new(),
+                scores: g.scores().to_vec(),
+            });
+        }
+        r
+    }
+
+    /// Tiles drawn and not played since the last note: removed (fits
+    /// nowhere) or set aside, each an entry of its own.
+    fn note_discards(&mut self, g: &Game) {
+        for d in &g.discards()[self.discards_seen..] {
+            let id = g.rules().tiles[d.tile as usize].id.to_string();
+            let (discarded, set_aside) = match d.aside {
+                None => (Some(id), None),
+                Some(_) => (None, Some(id)),
+            };
+            self.record.turns.push(TurnRec {
+                player: d.player,
+                discarded,
+                set_aside,
+                ..TurnRec::default()
+            });
+        }
+        self.discards_seen = g.discards().len();
+    }
+
+    /// Note a move: `before` is the state it was played in, `after` the result.
+    pub fn note(&mut self, before: &Game, mv: Move, events: &[ScoreEvent], after: &Game) {
+        let tile = before
+            .current_tile()
+            .expect("a placement, so a tile was drawn");
+        self.open_entry(before, tile, mv.placement);
+        self.note_end(events, after, |t| {
+            t.follower = mv
+                .deploy
+                .map(|d| follower_rec(tile, mv.placement.rotation, d));
+        });
+    }
+
+    /// Note an action: `before` is the state it answered, `after` the result.
+    /// A placement opens a turn entry; the figure and any other answers join it.
+    pub fn note_action(&mut self, before: &Game, a: Action, events: &[ScoreEvent], after: &Game) {
+        let decision = before.pending().map(|p| p.decision);
+        match a {
+            Action::Place(p) => {
+                // Nothing scores at placement; the entry's events come with
+                // the figure's answer.
+                let tile = before
+                    .current_tile()
+                    .expect("a placement, so a tile was drawn");
+                self.open_entry(before, tile, p);
+            }
+            Action::Do(v) if v.def().arg == ArgKind::Placement => {
+                // A tile held instead of drawing (the abbey) opens the entry.
+                let t = before
+                    .held_tile(before.to_move())
+                    .expect("a tile placed from the hand, so one was held");
+                let crate::engine::Arg::Placement(p) = v.arg else {
+                    return;
+                };
+                self.open_entry(before, &before.rules().tiles[t as usize], p);
+            }
+            // The entry's tile says what was drawn (tiles discarded on that
+            // draw are listed after the entry).
+            Action::Draw => {}
+            Action::Deploy(d) => {
+                let q = before.placed().last().expect("a placed tile");
+                let tile = &before.rules().tiles[q.tile as usize];
+                self.note_end(events, after, |t| {
+                    t.follower = Some(follower_rec(tile, q.rotation, d))
+                });
+            }
+            Action::Pass if decision == Some(Decision::Source) => {
+                // A tile held left unplayed in the end-of-game round: an
+                // entry of its own, without a tile.
+                self.record.turns.push(TurnRec {
+                    player: before.to_move(),
+                    actions: Some(vec![self.answer(before, a)]),
+                    ..TurnRec::default()
+                });
+                self.note_end(events, after, |_| {});
+            }
+            Action::Pass if decision == Some(Decision::Wood) => {
+                self.note_end(events, after, |_| {})
+            }
+            _ => {
+                let rec = self.answer(before, a);
+                self.note_end(events, after, |t| {
+                    t.actions.get_or_insert_with(Vec::new).push(rec)
+                });
+            }
+        }
+    }
+
+    /// `a` as the record writes it: its JSON, naming who answered when not
+    /// the entry's player.
+    fn answer(&self, before: &Game, a: Action) -> ActionJson {
+        let asked = match before.pending().map(|p| p.actor) {
+            Some(Actor::Player(q)) if q != before.to_move() => Some(q),
+            _ => None,
+        };
+        ActionJson {
+            player: asked,
+            ..action_json::to_json(before, a)
+        }
+    }
+
+    /// A new entry for `tile` placed at `p` in `before`, with the points of
+    /// its turn's start.
+    fn open_entry(&mut self, before: &Game, tile: &'static TileType, p: Placement) {
+        let starting = std::mem::take(&mut self.starting);
+        self.record.turns.push(TurnRec {
+            player: before.to_move(),
+            part: (before.part() > 1).then_some(before.part()),
+            tile: Some(tile.id.to_string()),
+            x: Some(p.x),
+            y: Some(p.y),
+            rotation: Some(p.rotation),
+            events: (!starting.is_empty()).then_some(starting),
+            ..TurnRec::default()
+        });
+    }
+
+    /// The entry of the part being played (opened by its placement, or a
+    /// held tile declined).
+    fn last_entry(&mut self) -> &mut TurnRec {
+        let i = self
+            .record
+            .turns
+            .iter()
+            .rposition(|t| t.discarded.is_none() && t.set_aside.is_none())
+            .expect("an action after a placement");
+        &mut self.record.turns[i]
+    }
+
+    /// The part's entry gets `fill`, its events during play, and the game's
+    /// end once it comes; the next turn's starting points wait for its entry.
+    fn note_end(&mut self, events: &[ScoreEvent], after: &Game, fill: impl FnOnce(&mut TurnRec)) {
+        let (during, fin): (Vec<ScoreEvent>, Vec<ScoreEvent>) =
+            events.iter().partition(|e| e.when != When::End);
+        let (during, starting) = split_start(&during);
+        let t = self.last_entry();
+        fill(t);
+        t.events
+            .get_or_insert_with(Vec::new)
+            .extend(during.iter().map(EventRec::from_event));
+        self.starting
+            .extend(starting.iter().map(EventRec::from_event));
+        self.note_discards(after);
+        if after.is_over() {
+            self.record.final_ = Some(FinalRec {
+                events: fin.iter().map(EventRec::from_event).collect(),
+                scores: after.scores().to_vec(),
+            });
+        }
+    }
+}
+
+/// Whether `a` answers the figure step (a module's alternative to deploying).
+pub(crate) fn answers_wood(a: &ActionJson) -> bool {
+    Action::verb_named(&a.do_).is_some_and(|(_, _, def)| def.answers == Answers::Wood)
+}

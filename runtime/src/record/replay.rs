@@ -1,0 +1,716 @@
+//! Replaying a record with every move, event and score checked.
+
+use super::recorder::answers_wood;
+use super::{
+    fail, find_tile, follower_move, split_start, start_records, EventRec, Record, Replayed,
+    ReplayError, TurnRec, FORMAT, MAX_START_COORD,
+};
+use crate::action_json::{self, ActionJson};
+use crate::engine::{Action, ActionError, Actor, Decision, Game, Placed, Placement, ScoreEvent, When};
+use crate::tables::Ruleset;
+
+fn compare_events(
+    turn: usize,
+    what: &str,
+    got: &[ScoreEvent],
+    want: &[EventRec],
+) -> Result<(), ReplayError> {
+    let got: Vec<EventRec> = got.iter().map(EventRec::from_event).collect();
+    if got != want {
+        return fail(
+            turn,
+            format!(
+                "{what} differ: the record says {}, the engine scores {}",
+                serde_json::to_string(want).unwrap_or_default(),
+                serde_json::to_string(&got).unwrap_or_default()
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// What a replay reports as it goes, in record order, to an observer (the
+/// viewer's timeline). Each step borrows the replay's own state, so whoever
+/// draws a record sees the game `replay` checked, not a second reading of it.
+#[derive(Debug, Clone, Copy)]
+pub enum Step<'a> {
+    /// The game as set up: the start tiles placed, before entry 1.
+    Start { game: &'a Game },
+    /// Entry `turn` (from 1) of `turns` removed a drawn tile that fits
+    /// nowhere (checked against the engine's discard).
+    Discarded {
+        turn: usize,
+        entry: &'a TurnRec,
+        tile: u16,
+    },
+    /// Entry `turn` played, every part of it: `placed` are the tiles it put
+    /// down (one for a base turn), `events` the points it scored, `game`
+    /// the state after it. On the turn that ends the game, `game` is the
+    /// board just before the final scoring, which `Final` reports.
+    Played {
+        turn: usize,
+        entry: &'a TurnRec,
+        placed: &'a [Placed],
+        events: &'a [ScoreEvent],
+        game: &'a Game,
+        /// The game just before each answer to a decision posed after the
+        /// part's scoring (a wagon's move), in order: the entry step by
+        /// step. Empty for most entries.
+        asked: &'a [Game],
+    },
+    /// The final scoring (a finished game, or any with `final_scoring`):
+    /// `standing` is the board before it, followers not yet returned;
+    /// `game` the state after it.
+    Final {
+        standing: &'a Game,
+        events: &'a [ScoreEvent],
+        game: &'a Game,
+    },
+}
+
+/// Replay `rec` under `rules`, checking every move and every recorded event.
+/// With `final_scoring`, a record that stops before the end is scored as if
+/// the game ended there.
+pub fn replay(
+    rec: &Record,
+    rules: &'static Ruleset,
+    final_scoring: bool,
+) -> Result<Replayed, ReplayError> {
+    run(rec, rules, final_scoring, None)
+}
+
+/// `replay`, telling `observe` each step. The checks, errors and result are
+/// `replay`'s: this is the same run with a listener.
+pub fn replay_observed(
+    rec: &Record,
+    rules: &'static Ruleset,
+    final_scoring: bool,
+    observe: &mut dyn FnMut(Step<'_>),
+) -> Result<Replayed, ReplayError> {
+    run(rec, rules, final_scoring, Some(observe))
+}
+
+/// The one replay loop behind `replay` and `replay_observed`.
+fn run(
+    rec: &Record,
+    rules: &'static Ruleset,
+    final_scoring: bool,
+    mut observe: Option<&mut dyn FnMut(Step<'_>)>,
+) -> Result<Replayed, ReplayError> {
+    if rec.format != FORMAT {
+        return fail(
+            0,
+            format!("format is `{}`, expected `{FORMAT}`", rec.format),
+        );
+    }
+    if rec.ruleset != rules.id {
+        return fail(
+            0,
+            format!(
+                "the record is for ruleset `{}`, not `{}`",
+                rec.ruleset, rules.id
+            ),
+        );
+    }
+    if let Some(pinned) = &rec.options {
+        let now = crate::catalog::options_json(rules);
+        for (k, v) in pinned {
+            match now.get(k) {
+                Some(have) if have == v => {}
+                have => {
+                    return fail(
+                        0,
+                        format!(
+                            "the record was played with option {k} = {v}; ruleset {} has {}",
+                            rules.id,
+                            have.map_or("no such option".to_string(), |h| format!("{k} = {h}"))
+                        ),
+                    )
+                }
+            }
+        }
+    }
+    if rec.seed.is_some() {
+        let expected = start_records(rules);
+        if !rec.start.is_empty() && rec.start != expected {
+            return fail(0, "the start tiles differ from the ruleset's");
+        }
+    }
+    if rec.start.len() > rules.total as usize {
+        return fail(
+            0,
+            format!(
+                "the record lists {} start tiles; ruleset {} has {} tiles in all",
+                rec.start.len(),
+                rules.id,
+                rules.total
+            ),
+        );
+    }
+    let mut start = Vec::new();
+    for s in &rec.start {
+        let tile = find_tile(rules, &s.tile, 0)?;
+        if s.x.unsigned_abs() > MAX_START_COORD || s.y.unsigned_abs() > MAX_START_COORD {
+            return fail(
+                0,
+                format!(
+                    "start tile {} at ({}, {}) lies outside -{MAX_START_COORD}..{MAX_START_COORD}",
+                    s.tile, s.x, s.y
+                ),
+            );
+        }
+        if s.rotation > 3 {
+            return fail(
+                0,
+                format!("start tile {} has rotation {} (0-3)", s.tile, s.rotation),
+            );
+        }
+        start.push((
+            tile,
+            Placement {
+                x: s.x,
+                y: s.y,
+                rotation: s.rotation,
+            },
+        ));
+    }
+    let mut g = match rec.seed {
+        Some(seed) => Game::new(rules, rec.players, seed),
+        None => Game::new_scripted(rules, rec.players, &start),
+    }
+    .map_err(|e| ReplayError {
+        turn: 0,
+        reason: e.to_string(),
+    })?;
+    // Only an observer needs the board before the final scoring.
+    let mut shadow = match &mut observe {
+        Some(observe) => {
+            observe(Step::Start { game: &g });
+            let start = match rec.seed {
+                Some(_) => crate::engine::start_placements(rules),
+                None => start,
+            };
+            Some(Shadow::new(rules, rec.players, &start)?)
+        }
+        None => None,
+    };
+    let mut events = Vec::new();
+    let mut discards_seen = 0;
+    // Points scored at the start of the turn to come (the fairy's): the
+    // next entry's.
+    let mut carry = Vec::new();
+    for (i, t) in rec.turns.iter().enumerate() {
+        let turn = i + 1;
+        // A discard (or a tile set aside) is checked against the engine's
+        // list, where it may have landed before the game ended (every tile
+        // discarded at setup).
+        if t.discarded.is_some() || t.set_aside.is_some() {
+            let tile = check_discard(&g, t, turn, discards_seen)?;
+            discards_seen += 1;
+            if let Some(observe) = &mut observe {
+                observe(Step::Discarded {
+                    turn,
+                    entry: t,
+                    tile,
+                });
+            }
+            continue;
+        }
+        if g.is_over() {
+            return fail(turn, "the game is already over");
+        }
+        if rec.seed.is_some() && discards_seen < g.discards().len() {
+            let d = &g.discards()[discards_seen];
+            return fail(
+                turn,
+                format!(
+                    "the engine {} {} here, which the record does not list",
+                    if d.aside.is_some() { "set aside" } else { "discarded" },
+                    rules.tiles[d.tile as usize].id
+                ),
+            );
+        }
+        // A scenario names who takes each turn; a second part belongs to
+        // the turn's player, whoever the entry names.
+        if rec.seed.is_none() && g.part() == 1 {
+            g.force_player(t.player).map_err(|r| ReplayError {
+                turn,
+                reason: r.to_string(),
+            })?;
+        }
+        if t.player != g.to_move() {
+            return fail(
+                turn,
+                format!(
+                    "it is player {}'s turn, not player {}'s",
+                    g.to_move(),
+                    t.player
+                ),
+            );
+        }
+        if t.tile.is_none() {
+            // An abbey left unplayed in the end-of-game round.
+            let got = decline_entry(&mut g, t, turn)?;
+            let during = entry_events(&mut carry, &got);
+            if let Some(observe) = &mut observe {
+                // The shadow plays on: nothing of the board changed.
+                let now = match &shadow {
+                    Some(sh) if g.is_over() => &sh.game,
+                    _ => &g,
+                };
+                observe(Step::Played {
+                    turn,
+                    entry: t,
+                    placed: &[],
+                    events: &during,
+                    game: now,
+                    asked: &[],
+                });
+            }
+            events.extend(got);
+            continue;
+        }
+        let (Some(tile_id), Some(_), Some(_), Some(_)) = (&t.tile, t.x, t.y, t.rotation) else {
+            return fail(turn, "a turn needs tile, x, y and rotation (or discarded)");
+        };
+        let tile = find_tile(rules, tile_id, turn)?;
+        begin_entry(&mut g, turn, tile, rec.seed.is_none())?;
+        if t.part.unwrap_or(1) != g.part() {
+            return fail(
+                turn,
+                format!(
+                    "the engine plays part {} of player {}'s turn here, the record part {}",
+                    g.part(),
+                    g.to_move(),
+                    t.part.unwrap_or(1)
+                ),
+            );
+        }
+        let placed_before = g.placed().len();
+        let mut asked = Vec::new();
+        let got = play_entry(
+            &mut g,
+            t,
+            turn,
+            tile,
+            observe.is_some().then_some(&mut asked),
+        )?;
+        let during = entry_events(&mut carry, &got);
+        if let Some(want) = &t.events {
+            compare_events(turn, "events", &during, want)?;
+        }
+        if let (Some(observe), Some(shadow)) = (&mut observe, &mut shadow) {
+            shadow.follow(turn, t, tile, &during)?;
+            // The same board either way; only the shadow has not been
+            // scored for the end yet.
+            let now = if g.is_over() { &shadow.game } else { &g };
+            observe(Step::Played {
+                turn,
+                entry: t,
+                placed: &now.placed()[placed_before..],
+                events: &during,
+                game: now,
+                asked: &asked,
+            });
+        }
+        events.extend(got);
+    }
+    let n = rec.turns.len();
+    if g.is_over() {
+        let fin: Vec<ScoreEvent> = events
+            .iter()
+            .copied()
+            .filter(|e| e.when == When::End)
+            .collect();
+        if let Some(f) = &rec.final_ {
+            compare_events(n, "final events", &fin, &f.events)?;
+            if f.scores != g.scores() {
+                return fail(
+                    n,
+                    format!(
+                        "final scores differ: record {:?}, engine {:?}",
+                        f.scores,
+                        g.scores()
+                    ),
+                );
+            }
+        }
+        if let (Some(observe), Some(shadow)) = (&mut observe, &shadow) {
+            shadow.check_end(n, &fin, &g)?;
+            observe(Step::Final {
+                standing: &shadow.game,
+                events: &fin,
+                game: &g,
+            });
+        }
+    } else if final_scoring {
+        let standing = observe.is_some().then(|| g.clone());
+        let fin = g.finish();
+        if let (Some(observe), Some(standing)) = (&mut observe, &standing) {
+            observe(Step::Final {
+                standing,
+                events: &fin,
+                game: &g,
+            });
+        }
+        events.extend(fin);
+    }
+    Ok(Replayed {
+        game: g,
+        turns: n,
+        events,
+    })
+}
+
+/// The events an entry lists: the points of its turn's start (`carry`,
+/// scored with the previous answer), then its own during play; `carry`
+/// becomes the points of the next turn's start.
+fn entry_events(carry: &mut Vec<ScoreEvent>, got: &[ScoreEvent]) -> Vec<ScoreEvent> {
+    let playing: Vec<ScoreEvent> = got.iter().copied().filter(|e| e.when != When::End).collect();
+    let (own, starting) = split_start(&playing);
+    let mut during = std::mem::replace(carry, starting);
+    during.extend(own);
+    during
+}
+
+/// Entry `t`, a tile drawn and discarded or set aside, checked against the
+/// engine's `k`-th such tile; the tile.
+fn check_discard(g: &Game, t: &TurnRec, turn: usize, k: usize) -> Result<u16, ReplayError> {
+    let (named, aside) = match (&t.discarded, &t.set_aside) {
+        (Some(d), None) => (d, false),
+        (None, Some(d)) => (d, true),
+        _ => return fail(turn, "an entry discards a tile or sets one aside, not both"),
+    };
+    let verb = if aside { "sets aside" } else { "discards" };
+    let Some(actual) = g.discards().get(k) else {
+        return fail(
+            turn,
+            format!("the record {verb} {named}, but the drawn tile can be placed"),
+        );
+    };
+    let actual_id = g.rules().tiles[actual.tile as usize].id;
+    if actual_id != named || actual.player != t.player || actual.aside.is_some() != aside {
+        let did = if actual.aside.is_some() { "set aside" } else { "discarded" };
+        return fail(
+            turn,
+            format!(
+                "the record {verb} {named} for player {}, the engine {did} {actual_id} for player {}",
+                t.player, actual.player
+            ),
+        );
+    }
+    Ok(actual.tile)
+}
+
+/// Bring `g` to the placement of entry tile `tile`: a tile held (the abbey)
+/// is placed instead of drawing; otherwise the tile is drawn (in a scripted
+/// game, the one the entry names) and must be the entry's.
+fn begin_entry(g: &mut Game, turn: usize, tile: u16, scripted: bool) -> Result<(), ReplayError> {
+    let rules = g.rules();
+    if g.pending().is_some_and(|p| p.decision == Decision::Source) {
+        if g.held_tile(g.to_move()) == Some(tile) {
+            return Ok(());
+        }
+        g.apply_action(Action::Draw, &mut Vec::new())
+            .map_err(|_| ReplayError {
+                turn,
+                reason: format!(
+                    "the engine asks player {} to place the abbey or pass; the record places {}",
+                    g.to_move(),
+                    rules.tiles[tile as usize].id
+                ),
+            })?;
+    }
+    if scripted {
+        g.force_draw(tile).map_err(|r| ReplayError {
+            turn,
+            reason: r.to_string(),
+        })?;
+    }
+    let current = g.current_tile_index();
+    if current != Some(tile) {
+        let drawn = current.map_or("nothing", |c| rules.tiles[c as usize].id);
+        return fail(
+            turn,
+            format!(
+                "the record places {}, but the tile drawn is {drawn}",
+                rules.tiles[tile as usize].id
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// Entry `t` without a tile: the player declines to place their abbey in
+/// the end-of-game round (`actions` is one `pass`).
+fn decline_entry(g: &mut Game, t: &TurnRec, turn: usize) -> Result<Vec<ScoreEvent>, ReplayError> {
+    let pass = matches!(t.actions.as_deref(), Some([a]) if a.do_ == "pass" && a.player.is_none());
+    if !pass || t.follower.is_some() || t.x.is_some() || t.y.is_some() || t.rotation.is_some() {
+        return fail(
+            turn,
+            "a turn needs tile, x, y and rotation (or discarded, or one `pass` action declining the abbey)",
+        );
+    }
+    let mut got = Vec::new();
+    let asked = g.pending().map(|p| p.decision);
+    g.apply_action(Action::Pass, &mut got)
+        .map_err(|e| ReplayError {
+            turn,
+            reason: match asked {
+                Some(d) => format!(
+                    "the record declines the abbey, but the engine asks player {} to {} ({})",
+                    g.to_move(),
+                    d.name(),
+                    unwrap_move_error(e)
+                ),
+                None => unwrap_move_error(e),
+            },
+        })?;
+    Ok(got)
+}
+
+/// Play turn entry `t` (its tile `tile` drawn, or held): the placement,
+/// then each decision in the order the engine asks: the figure step from
+/// `follower` (else an alternative in `actions`, else none), every other
+/// from `actions`, in order. All events.
+fn play_entry(
+    g: &mut Game,
+    t: &TurnRec,
+    turn: usize,
+    tile: u16,
+    mut asked: Option<&mut Vec<Game>>,
+) -> Result<Vec<ScoreEvent>, ReplayError> {
+    let (Some(x), Some(y), Some(rotation)) = (t.x, t.y, t.rotation) else {
+        return fail(turn, "a turn needs tile, x, y and rotation (or discarded)");
+    };
+    let tt = &g.rules().tiles[tile as usize];
+    let mut actions = t.actions.as_deref().unwrap_or(&[]).iter().peekable();
+    let mut got = Vec::new();
+    let illegal = |e: ActionError| ReplayError {
+        turn,
+        reason: format!("illegal move: {}", unwrap_move_error(e)),
+    };
+    let p = Placement { x, y, rotation };
+    let place = match g.pending() {
+        // A tile held (the abbey), placed instead of drawing.
+        Some(pd) if pd.decision == Decision::Source => held_placement(g, p, turn)?,
+        _ => Action::Place(p),
+    };
+    g.apply_action(place, &mut got).map_err(illegal)?;
+    let mut wood_asked = false;
+    while let Some(pd) = g.pending() {
+        if matches!(pd.decision, Decision::Place | Decision::Source) {
+            break;
+        }
+        let action = if pd.decision == Decision::Wood {
+            wood_asked = true;
+            match &t.follower {
+                Some(f) => Action::Deploy(follower_move(tt.id, tt.segments, rotation, f, turn)?),
+                None => match actions.next_if(|a| answers_wood(a)) {
+                    Some(a) => read_answer(g, a, turn)?,
+                    None => Action::Pass,
+                },
+            }
+        } else {
+            let who = match pd.actor {
+                Actor::Player(q) => q,
+                Actor::Chance => g.to_move(),
+            };
+            let Some(a) = actions.next() else {
+                return fail(
+                    turn,
+                    format!(
+                        "the engine asks player {who} to {}; the entry's `actions` do not answer",
+                        pd.decision.name()
+                    ),
+                );
+            };
+            let action = read_answer(g, a, turn)?;
+            if let Some(states) = asked.as_deref_mut() {
+                states.push(g.clone());
+            }
+            action
+        };
+        g.apply_action(action, &mut got).map_err(illegal)?;
+    }
+    if t.follower.is_some() && !wood_asked {
+        return fail(turn, "the entry deploys a figure, but the engine asked for none");
+    }
+    if let Some(a) = actions.next() {
+        return fail(
+            turn,
+            format!(
+                "the record answers `{}`, which the engine did not ask",
+                a.do_
+            ),
+        );
+    }
+    Ok(got)
+}
+
+/// The placement of the tile the player holds, as the action of the module
+/// that lets them hold it (its legality is `apply_action`'s to say).
+fn held_placement(g: &Game, p: Placement, turn: usize) -> Result<Action, ReplayError> {
+    let rules = g.rules();
+    crate::mechanics::Mech::ALL
+        .into_iter()
+        .filter(|&m| rules.hooks.plays(m))
+        .find_map(|mech| {
+            let verbs = crate::mechanics::verbs(mech);
+            let code = verbs.iter().position(|v| v.arg == crate::engine::ArgKind::Placement)?;
+            Some(Action::Do(crate::engine::Verb {
+                mech,
+                code: code as u8,
+                arg: crate::engine::Arg::Placement(p),
+            }))
+        })
+        .map_or_else(|| fail(turn, "no tile is held in this ruleset"), Ok)
+}
+
+/// The answer `a` names to the pending decision, by whom it is asked.
+fn read_answer(g: &Game, a: &ActionJson, turn: usize) -> Result<Action, ReplayError> {
+    let decision = g.pending().map_or(Decision::Place, |p| p.decision);
+    answered_by(g, a, decision, turn)?;
+    let who = match g.pending().map(|p| p.actor) {
+        Some(Actor::Player(q)) => q,
+        _ => g.to_move(),
+    };
+    let json = ActionJson {
+        player: None,
+        ..a.clone()
+    };
+    action_json::from_json(g, &json).map_err(|e| ReplayError {
+        turn,
+        reason: format!(
+            "the engine asks player {who} to {}; the record answers `{}`: {e}",
+            decision.name(),
+            a.do_
+        ),
+    })
+}
+
+/// An answer that names its player must name the one the engine asks; one
+/// that names none is the entry's player's, which must be the one asked.
+fn answered_by(
+    g: &Game,
+    a: &ActionJson,
+    decision: Decision,
+    turn: usize,
+) -> Result<(), ReplayError> {
+    let asked = match g.pending().map(|p| p.actor) {
+        Some(Actor::Player(q)) => q,
+        _ => g.to_move(),
+    };
+    let by = a.player.unwrap_or(g.to_move());
+    if by != asked {
+        return fail(
+            turn,
+            format!(
+                "the engine asks player {asked} to {}; the record's `{}` is player {by}'s",
+                decision.name(),
+                a.do_
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// A refused action as the move error replay messages have always named.
+fn unwrap_move_error(e: ActionError) -> String {
+    match e {
+        ActionError::Illegal(m) => m.to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// The replayed game once more, scripted over a ruleset with a spare tile so
+/// that it never ends on its own: the engine scores the end inside the move
+/// that exhausts the tiles, and an observer wants the board just before that
+/// (followers standing). It is fed the moves `run` checked, nothing it reads
+/// itself, and must score them as the game did.
+struct Shadow {
+    game: Game,
+}
+
+impl Shadow {
+    fn new(
+        rules: &'static Ruleset,
+        players: u8,
+        start: &[(u16, Placement)],
+    ) -> Result<Shadow, ReplayError> {
+        let game = Game::new_scripted(with_spare_tile(rules), players, start).map_err(|e| {
+            ReplayError {
+                turn: 0,
+                reason: e.to_string(),
+            }
+        })?;
+        Ok(Shadow { game })
+    }
+
+    fn drifted(turn: usize, what: impl std::fmt::Display) -> ReplayError {
+        ReplayError {
+            turn,
+            reason: format!("the board kept for the final scoring drifted from the game: {what}"),
+        }
+    }
+
+    fn follow(
+        &mut self,
+        turn: usize,
+        entry: &TurnRec,
+        tile: u16,
+        during: &[ScoreEvent],
+    ) -> Result<(), ReplayError> {
+        let g = &mut self.game;
+        if g.part() == 1 {
+            g.force_player(entry.player)
+                .map_err(|e| Self::drifted(turn, e))?;
+        }
+        begin_entry(g, turn, tile, true).map_err(|e| Self::drifted(turn, e))?;
+        let got = play_entry(g, entry, turn, tile, None).map_err(|e| Self::drifted(turn, e))?;
+        if got != during {
+            return Err(Self::drifted(turn, "it scored the turn differently"));
+        }
+        Ok(())
+    }
+
+    /// The shadow, scored for the end, must give the game's final events
+    /// and scores: it stands for the game's board before them.
+    fn check_end(&self, turn: usize, fin: &[ScoreEvent], g: &Game) -> Result<(), ReplayError> {
+        let mut ended = self.game.clone();
+        let got = ended.finish();
+        if got != fin || ended.scores() != g.scores() {
+            return Err(Self::drifted(turn, "it scores the end differently"));
+        }
+        Ok(())
+    }
+}
+
+/// `rules` with one more copy of a land tile (a spare river tile would
+/// change how the river's tiles are stacked), leaked like run-time rulesets
+/// are: one per ruleset for the life of the process, however many replays.
+fn with_spare_tile(rules: &'static Ruleset) -> &'static Ruleset {
+    static MADE: std::sync::Mutex<Vec<(usize, &'static Ruleset)>> =
+        std::sync::Mutex::new(Vec::new());
+    let key = rules as *const Ruleset as usize;
+    let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&(_, spare)) = made.iter().find(|(k, _)| *k == key) {
+        return spare;
+    }
+    let mut tiles = rules.tiles.to_vec();
+    let spare = tiles
+        .iter()
+        .position(|t| !t.edges.contains(&crate::tables::Edge::River))
+        .unwrap_or(0);
+    if let Some(t) = tiles.get_mut(spare) {
+        t.count += 1;
+    }
+    let spare: &'static Ruleset = Box::leak(Box::new(Ruleset {
+        tiles: Box::leak(tiles.into_boxed_slice()),
+        total: rules.total + 1,
+        ..*rules
+    }));
+    made.push((key, spare));
+    spare
+}
+
