@@ -68,14 +68,6 @@ impl Game {
         }
     }
 
-    /// The figure `f` standing on the board (the same player, kind and
-    /// node), if it still does.
-    pub(crate) fn find_figure(&self, f: &Deployed) -> Option<usize> {
-        self.followers
-            .iter()
-            .position(|x| x.player == f.player && x.node == f.node && x.kind == f.kind)
-    }
-
     /// One of `player`'s figures of `kind`, from their supply to module
     /// `by`, which holds it with its own note `data`.
     pub(crate) fn hold(&mut self, player: u8, kind: FollowerKind, by: Mech, data: u16) {

@@ -14,7 +14,7 @@
 
 use super::game::Game;
 use super::types::*;
-use crate::mechanics::{self, Ask, At, FirstTwo, Hook};
+use crate::mechanics::{self, At, FirstTwo, Hook};
 
 /// The hooks of the steps from a figure step to the next draw: where none
 /// is live, a part ends on the short path (`Game::end_wood`).
@@ -112,6 +112,10 @@ impl Game {
                 }
             }
             Phase::Wood { placed } => {
+                if let Some((m, _)) = self.compelled(placed) {
+                    mechanics::answers(m, self, At::Wood(placed), out);
+                    return;
+                }
                 out.push(Action::Pass);
                 self.figures_into(self.placed[placed as usize].placement(), out);
                 if mechanics::live(self, Hook::WoodOptions) {
@@ -145,6 +149,13 @@ impl Game {
         a: Action,
         events: &mut Vec<ScoreEvent>,
     ) -> Result<(), ActionError> {
+        if let Phase::Wood { placed } = self.phase {
+            if let Some((m, why)) = self.compelled(placed) {
+                if !matches!(a, Action::Do(v) if v.mech == m) {
+                    return Err(MoveError::rule(m, why).into());
+                }
+            }
+        }
         match (self.phase, a) {
             (Phase::Place, Action::Place(p)) => {
                 let t = self.current.ok_or(ActionError::GameOver)?;
@@ -278,6 +289,10 @@ impl Game {
         let before = self.clone();
         let idx = self.place_part(t, mv.placement);
         self.to_wood(idx, events);
+        if let Some((m, why)) = self.compelled(idx as u16) {
+            *self = before;
+            return Err(MoveError::rule(m, why));
+        }
         if self.phase != (Phase::Wood { placed: idx as u16 }) {
             *self = before;
             return Err(MoveError::Waiting(
@@ -356,6 +371,17 @@ impl Game {
             _ => self
                 .apply_action(a, events)
                 .expect("the action was listed for this state"),
+        }
+    }
+
+    /// The module whose answers alone are allowed at the figure step of
+    /// tile `placed` now, and why.
+    #[inline]
+    fn compelled(&self, placed: u16) -> Option<(mechanics::Mech, &'static str)> {
+        if mechanics::live(self, Hook::WoodOptions) {
+            mechanics::compelled(self, placed)
+        } else {
+            None
         }
     }
 
@@ -639,12 +665,5 @@ impl Game {
             mechanics::game_end(self, events);
         }
         self.when = When::Play;
-    }
-}
-
-impl Ask {
-    /// `self`, posed to `player`.
-    pub(crate) fn to(self, player: u8) -> Ask {
-        Ask { player, ..self }
     }
 }

@@ -90,6 +90,16 @@ impl Game {
         out
     }
 
+    /// Whether no figure may be put on placed tile `idx` now (the dragon's
+    /// tile, `Hook::Ban`).
+    pub(crate) fn banned(&self, idx: usize) -> bool {
+        if !mechanics::live(self, Hook::Ban) {
+            return false;
+        }
+        let q = &self.placed[idx];
+        mechanics::ban(self, &self.rules.tiles[q.tile as usize], q.x, q.y).is_some()
+    }
+
     /// The kinds of feature a figure of `kind` may stand on here, bit
     /// `Kind as u8` each: its declaration's, less fields where farmers are
     /// not played (a follower: 000_9deb58b1a7d17d38.txt L102-L117, never on

@@ -181,7 +181,7 @@ pub(crate) fn live(g: &Game, h: Hook) -> bool {
 }
 
 /// Whether module `m` has retired in `g` (`retire`).
-#[inline(always)]
+#[cfg(test)]
 pub(crate) fn retired(g: &Game, m: Mech) -> bool {
     g.ext.retired & (1 << RANK[m as usize]) != 0
 }

@@ -130,6 +130,11 @@ pub(crate) trait Mechanic {
     }
     /// `Hook::WoodOptions`: its figures the player may deploy at `w`.
     fn wood_options(g: &Game, w: &WoodSpot, out: &mut dyn Sink) {}
+    /// At the figure step of tile `idx`: why its answers are the only ones
+    /// allowed now, if they are (the princess under `must`).
+    fn compels(g: &Game, idx: u16) -> Option<&'static str> {
+        None
+    }
     /// Its rules for deploying its figure `d` at `w` (the skeleton has
     /// checked the segment, the supply and the bans).
     fn check_figure(g: &Game, w: &WoodSpot, d: Deploy) -> Result<(), MoveError> {

@@ -415,6 +415,21 @@ macro_rules! registry {
             });
         }
 
+        /// The module whose answers are the only ones at the figure step of
+        /// tile `placed`, and why, if one compels.
+        pub(crate) fn compelled(g: &Game, placed: u16) -> Option<(Mech, &'static str)> {
+            each!(g, Hook::WoodOptions, |m| {
+                let why = match m {
+                    $(Mech::$T => <super::$m::$T as Mechanic>::compels(g, placed),)*
+                    _ => None,
+                };
+                if let Some(why) = why {
+                    return Some((m, why));
+                }
+            });
+            None
+        }
+
         /// The tiles held that the player may place instead of drawing.
         pub(crate) fn source_actions(g: &Game, out: &mut dyn Sink) {
             each!(g, Hook::Source, |m| match m {

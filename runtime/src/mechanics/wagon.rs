@@ -184,6 +184,8 @@ const WAGON_SVG: &str = concat!(
 /// `from` (a node of the feature just scored) may move to, until it returns
 /// true; whether it did.
 fn destinations(g: &Game, from: u16, mut each: impl FnMut(u16, u8) -> bool) -> bool {
+    // Never onto a tile no figure may be put on (the dragon's).
+    let mut each = move |placed: u16, segment: u8| !g.banned(placed as usize) && each(placed, segment);
     let from_root = g.root_of(from);
     if g.rules().options.get(WAGON_MOVE) == 0 {
         return nearby(g, from, from_root, each);
