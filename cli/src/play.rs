@@ -110,6 +110,35 @@ fn say_action(
     placing: &mut Option<(Game, Move)>,
 ) {
     let player = before.pending().map_or(0, decider);
+    // Points of the start of the turn that begins (the fairy's) get a line
+    // of their own, after this answer's.
+    let starting: Vec<ScoreEvent> = events
+        .iter()
+        .copied()
+        .filter(|e| e.when == When::TurnStart)
+        .collect();
+    let events: Vec<ScoreEvent> = events
+        .iter()
+        .copied()
+        .filter(|e| e.when != When::TurnStart)
+        .collect();
+    let events = events.as_slice();
+    say_answer(rules, before, a, events, after, placing, player);
+    if !starting.is_empty() {
+        crate::say!("           turn start: {}", events_text(&starting));
+    }
+}
+
+/// `say_action` for the answer's own points.
+fn say_answer(
+    rules: &Ruleset,
+    before: &Game,
+    a: Action,
+    events: &[ScoreEvent],
+    after: &Game,
+    placing: &mut Option<(Game, Move)>,
+    player: u8,
+) {
     let (start, mut mv) = match (a, placing.take()) {
         (Action::Place(p), _) => {
             let mv = Move {

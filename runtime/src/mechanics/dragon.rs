@@ -26,7 +26,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{fairy, At, Hook, Mech, Mechanic, Neutral, Shown, Sink, Trail, Why};
+use super::{NeutralDef, Tally, fairy, At, Hook, Mech, Mechanic, Neutral, Shown, Sink, Trail, Why};
 use crate::engine::board::{DX, DY};
 use crate::engine::game::Game;
 use crate::engine::types::*;
@@ -73,6 +73,8 @@ pub struct State {
     /// The turn (and part) its last journey was made in, for showing the
     /// trail then only.
     pub moved_in: (u32, u8),
+    /// Each player's figures it has eaten in the game.
+    pub eaten: [u16; MAX_PLAYERS],
 }
 
 impl Mechanic for Dragon {
@@ -93,6 +95,10 @@ impl Mechanic for Dragon {
     const DECISIONS: &'static [DecisionDef] = &[DecisionDef {
         key: "dragon",
         name: "move the dragon one tile",
+    }];
+    const NEUTRALS: &'static [NeutralDef] = &[NeutralDef {
+        name: "dragon",
+        svg: DRAGON_SVG,
     }];
     type State = State;
 
@@ -170,11 +176,17 @@ impl Mechanic for Dragon {
 
     fn show(g: &Game, out: &mut Shown) {
         let s = &g.ext.dragon;
+        for p in 0..g.players() {
+            out.tallies.push(Tally {
+                player: p,
+                key: "eaten",
+                count: u32::from(s.eaten[p as usize]),
+            });
+        }
         let Some(at) = s.at else { return };
         let q = g.placed[at as usize];
         out.neutral.push(Neutral {
-            name: "dragon",
-            svg: DRAGON_SVG,
+            def: Self::NEUTRALS[0],
             x: q.x,
             y: q.y,
             beside: None,
@@ -190,6 +202,8 @@ impl Mechanic for Dragon {
     }
 
     fn state_json(g: &Game, out: &mut Map<String, Value>) {
+        let eaten = &g.ext.dragon.eaten[..g.players() as usize];
+        out.insert("eaten_by_dragon".into(), json!(eaten));
         let at = g.ext.dragon.at.map(|d| {
             let q = &g.placed[d as usize];
             json!({ "x": q.x, "y": q.y })
@@ -280,7 +294,9 @@ fn eat(g: &mut Game, t: u16, events: &mut Vec<ScoreEvent>) {
     while let Some(i) = g.followers.iter().position(|f| {
         f.kind.def().on_tile && g.features.nodes[f.node as usize].placed == t
     }) {
-        g.remove(i, Why::By(Mech::Dragon), events);
+        let f = g.remove(i, Why::By(Mech::Dragon), events);
+        let n = &mut g.ext.dragon.eaten[f.player as usize];
+        *n = n.saturating_add(1);
     }
 }
 

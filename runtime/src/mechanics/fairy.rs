@@ -24,7 +24,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{At, Hook, Mech, Mechanic, Neutral, Shown, Sink, Why};
+use super::{NeutralDef, At, Hook, Mech, Mechanic, Neutral, Shown, Sink, Why};
 use crate::engine::game::{Deployed, Game};
 use crate::engine::types::*;
 use crate::tables::option_index;
@@ -62,6 +62,10 @@ impl Mechanic for Fairy {
         reason: Reason::Fairy,
         name: "fairy",
         as_final: false,
+    }];
+    const NEUTRALS: &'static [NeutralDef] = &[NeutralDef {
+        name: "fairy",
+        svg: FAIRY_SVG,
     }];
     type State = State;
 
@@ -157,8 +161,7 @@ impl Mechanic for Fairy {
             .find(|f| g.ext.fairy.beside == Some((f.node, f.player, f.kind)))
             .map(|f| g.spot_of(f));
         out.neutral.push(Neutral {
-            name: "fairy",
-            svg: FAIRY_SVG,
+            def: Self::NEUTRALS[0],
             x: q.x,
             y: q.y,
             beside,

@@ -36,9 +36,9 @@ mod show;
 
 pub use carcassonne_vocab::mech::{Mech, MechSet};
 pub use hooks::{Hook, Hooks};
-pub use registry::{decisions, show, state_json, verbs};
+pub use registry::{decisions, neutrals, show, state_json, verbs};
 pub(crate) use registry::Ext;
-pub use show::{CornerFigure, Holding, Neutral, Shown, Trail};
+pub use show::{CornerFigure, Holding, Neutral, NeutralDef, Shown, Tally, Trail};
 
 pub(crate) use hooks::{live, retire};
 #[cfg(test)]
@@ -69,6 +69,8 @@ pub(crate) trait Mechanic {
     const DECISIONS: &'static [DecisionDef] = &[];
     /// Its reasons for points (listed in `registry.rs`).
     const REASONS: &'static [ReasonDef] = &[];
+    /// The neutral figures it shows on the board.
+    const NEUTRALS: &'static [NeutralDef] = &[];
     /// What it keeps for a game: flat and `Copy`, so cloning a game stays a
     /// copy (`Game::ext`, field named after the module).
     type State: Copy + Default + std::fmt::Debug + PartialEq + Eq;

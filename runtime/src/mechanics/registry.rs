@@ -131,6 +131,14 @@ macro_rules! registry {
             }
         }
 
+        /// Module `m`'s neutral figures.
+        pub fn neutrals(m: Mech) -> &'static [super::NeutralDef] {
+            match m {
+                $(Mech::$T => <super::$m::$T as Mechanic>::NEUTRALS,)*
+                _ => &[],
+            }
+        }
+
         /// Module `m`'s decisions.
         pub fn decisions(m: Mech) -> &'static [DecisionDef] {
             match m {

@@ -19,15 +19,34 @@ pub struct Shown {
     /// Lines about the game as a whole (who holds the King, and how many
     /// cities it pays for).
     pub notes: Vec<String>,
+    /// Counts a module keeps per player over the game (figures the dragon
+    /// ate): `simulate` gives each key a column.
+    pub tallies: Vec<Tally>,
+}
+
+/// A neutral figure's declaration: its name and how it is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NeutralDef {
+    /// `dragon`, `fairy`.
+    pub name: &'static str,
+    /// Its SVG shape (`<g id="name">…</g>`, centred on the origin).
+    pub svg: &'static str,
+}
+
+/// A count a module keeps for one player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tally {
+    pub player: u8,
+    /// A short stable key (`eaten`).
+    pub key: &'static str,
+    pub count: u32,
 }
 
 /// A neutral figure on the board.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Neutral {
-    /// `dragon`, `fairy`.
-    pub name: &'static str,
-    /// Its SVG shape (`<g id="name">…</g>`, centred on the origin).
-    pub svg: &'static str,
+    /// Its declaration (`Mechanic::NEUTRALS`).
+    pub def: NeutralDef,
     /// The cell it stands on.
     pub x: i16,
     pub y: i16,
