@@ -758,3 +758,117 @@ fn a_wagon_on_a_shrine_that_loses_its_challenge_goes_home_fn61() {
     assert_eq!(g.figures(BLUE, FollowerKind::Wagon), 1);
     assert!(g.followers().iter().all(|f| f.kind != FollowerKind::Wagon));
 }
+
+/// The other way round: a wagon is a follower in a challenge (fn 61 L2207),
+/// so when BLUE's wagon completes its cloister first it scores 9 and RED's
+/// heretic beside it goes home with nothing (L2084), before the wagon
+/// leaves. (An engine that let the wagon leave first found no winner and
+/// left the heretic to score later.)
+#[test]
+fn a_wagon_that_wins_a_challenge_sends_the_heretic_home_l2084_fn61() {
+    let r = everything();
+    let d = r.tile_index("D").unwrap() as u16;
+    let mut g = Game::new_scripted(r, 2, &[(d, at(0, 0, 0))]).unwrap();
+    let w = wagon(&g, "B", at(0, 1, 0), "cloister");
+    play(&mut g, BLUE, "B", at(0, 1, 0), w);
+    let cu = &r.tiles[tile(&g, "CU/S") as usize];
+    let heretic = Action::Deploy(Deploy {
+        segment: cu
+            .segments
+            .iter()
+            .position(|s| s.kind == Kind::Shrine)
+            .unwrap() as u8,
+        kind: FollowerKind::Normal,
+    });
+    play(&mut g, RED, "CU/S", at(1, 1, 0), heretic);
+    let red_at_start = g.supply(RED);
+    // The cloister's other neighbours; BLUE's last tile completes it while
+    // the shrine still lacks its east side.
+    play(&mut g, RED, "D", at(1, 0, 0), Action::Pass);
+    play(&mut g, BLUE, "D", at(-1, 0, 0), Action::Pass);
+    play(&mut g, RED, "E", at(-1, 1, 3), Action::Pass);
+    play(&mut g, BLUE, "E", at(-1, 2, 2), Action::Pass);
+    play(&mut g, RED, "E", at(0, 2, 2), Action::Pass);
+    let events = play(&mut g, BLUE, "E", at(1, 2, 2), Action::Pass);
+    assert!(
+        events.contains(&completed(BLUE, 9, Kind::Cloister)),
+        "{events:?}"
+    );
+    assert!(events.iter().all(|e| e.player != RED), "{events:?}");
+    assert!(
+        g.followers().iter().all(|f| f.player != RED),
+        "the heretic lost and went home"
+    );
+    assert_eq!(g.supply(RED), red_at_start + 1);
+    // The shrine completed later scores nothing: nobody stands on it.
+    let mut later = Vec::new();
+    for (id, x, y, r, p) in [("U", 2, 0, 0, RED), ("V", 2, 1, 3, BLUE), ("V", 2, 2, 2, RED)] {
+        later.extend(play(&mut g, p, id, at(x, y, r), Action::Pass));
+    }
+    assert!(
+        later.iter().all(|e| e.feature != Kind::Shrine),
+        "{later:?}"
+    );
+    assert!(g
+        .finish()
+        .iter()
+        .all(|e| !(e.player == RED && e.feature == Kind::Shrine)));
+}
+
+/// "If none of the neighboring features are incomplete and unoccupied, the
+/// player must return the wagon" (L1674), judged when its owner's turn to
+/// decide comes, clockwise from the active player: BLUE's abbey (with a
+/// monk) closes RED's and GREEN's roads, which meet one open road at a
+/// crossing; RED, asked first, takes it, and GREEN's wagon, with nowhere
+/// left to go, goes home without a question.
+#[test]
+fn a_wagon_with_nowhere_left_to_go_goes_home_unasked_l1674() {
+    let rules = abbey_mayor();
+    let w = rules.tile_index("W").unwrap() as u16;
+    // The crossing, its arms north, east and west.
+    let mut g = Game::new_scripted(rules, 3, &[(w, at(0, 0, 2))]).unwrap();
+    let red = wagon(&g, "V", at(0, -1, 3), "S");
+    play(&mut g, RED, "V", at(0, -1, 3), red);
+    let green = wagon(&g, "V", at(1, 0, 1), "W");
+    play(&mut g, GREEN, "V", at(1, 0, 1), green);
+    for (x, y) in [(0, -2), (1, -2), (2, 0), (2, -1)] {
+        play(&mut g, BLUE, "B", at(x, y, 0), Action::Pass);
+    }
+    // BLUE places the abbey into the hole at (1, -1), a monk on it.
+    g.force_player(BLUE).unwrap();
+    assert_eq!(g.pending().unwrap().decision, Decision::Source);
+    let mut events = Vec::new();
+    g.apply_action(
+        Action::verb("abbey", Arg::Placement(at(1, -1, 0))),
+        &mut events,
+    )
+    .unwrap();
+    let abbey = &g.rules().tiles[g.placed().last().unwrap().tile as usize];
+    let monk = Action::Deploy(Deploy {
+        segment: abbey
+            .segments
+            .iter()
+            .position(|s| s.kind == Kind::Cloister)
+            .unwrap() as u8,
+        kind: FollowerKind::Normal,
+    });
+    g.apply_action(monk, &mut events).unwrap();
+    let mut got = events.clone();
+    got.sort_by_key(|e| e.player);
+    assert_eq!(
+        got,
+        vec![completed(RED, 2, Kind::Road), completed(GREEN, 2, Kind::Road)]
+    );
+    // RED (after BLUE, clockwise) is asked first: the open arm west of the
+    // crossing, or home.
+    assert_eq!(asked(&g), Some(RED));
+    let west = (0, 0, seg_at(&g, 0, 0, "W"));
+    assert_eq!(moves(&g), (vec![west], true));
+    g.apply_action(wagon_to(&g, placed(&g, 0, 0), west.2), &mut Vec::new())
+        .unwrap();
+    // GREEN's only answer would be to take it back: it is not asked.
+    assert_eq!(asked(&g), None);
+    assert_eq!(g.figures(GREEN, FollowerKind::Wagon), 1);
+    assert_eq!(g.in_transit(GREEN, FollowerKind::Wagon), 0);
+    assert_eq!(g.pending().unwrap().decision, Decision::Place);
+}

@@ -482,7 +482,8 @@ impl Game {
     /// A game whose tiles are chosen turn by turn with `force_draw` and whose
     /// turn order is set with `force_player` (rule scenarios, hand-written
     /// records). `start` replaces the ruleset's start tiles; with none, the
-    /// first tile goes at (0, 0). Unplaceable tiles are not discarded.
+    /// first tile goes at (0, 0). Unplaceable tiles are not discarded, nor
+    /// tiles a module would set aside (a dragon tile before the dragon).
     pub fn new_scripted(
         rules: &'static Ruleset,
         players: u8,
@@ -530,10 +531,12 @@ impl Game {
         if tile as usize >= self.rules.tiles.len() {
             return Err(ForceDrawError::NoSuchTile(tile));
         }
-        if mechanics::live(self, Hook::Draw) && mechanics::sets_aside(self, tile).is_some() {
-            return Err(ForceDrawError::NotNow(self.rules.tiles[tile as usize].id));
-        }
         if !self.scripted {
+            // A real draw would set such a tile aside (a scripted game picks
+            // its tiles, as it keeps those that fit nowhere).
+            if mechanics::live(self, Hook::Draw) && mechanics::sets_aside(self, tile).is_some() {
+                return Err(ForceDrawError::NotNow(self.rules.tiles[tile as usize].id));
+            }
             return if self.hidden {
                 self.redraw(tile)
             } else {
