@@ -90,6 +90,14 @@ impl Game {
         out
     }
 
+    /// The tile whose figure step this is, if it is one.
+    pub(crate) fn wood_placed(&self) -> Option<usize> {
+        match self.phase {
+            Phase::Wood { placed } => Some(placed as usize),
+            _ => None,
+        }
+    }
+
     /// Whether no figure may be put on placed tile `idx` now (the dragon's
     /// tile, `Hook::Ban`).
     pub(crate) fn banned(&self, idx: usize) -> bool {

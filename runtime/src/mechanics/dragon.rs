@@ -70,9 +70,9 @@ pub struct State {
     /// The player who placed the dragon tile: step `k` is player
     /// `first + k`'s, clockwise.
     pub first: u8,
-    /// The turn (and part) its last journey was made in, for showing the
-    /// trail then only.
-    pub moved_in: (u32, u8),
+    /// How many tiles lay on the board when its last journey was made: its
+    /// path is shown until the next tile is placed.
+    pub moved_at: u16,
     /// Each player's figures it has eaten in the game.
     pub eaten: [u16; MAX_PLAYERS],
 }
@@ -123,14 +123,15 @@ impl Mechanic for Dragon {
         }
     }
 
-    /// No figure on the dragon's tile, nor on a volcano (the dragon is on
-    /// it, or lands there as it is placed).
+    /// No figure on the dragon's tile, nor on a volcano about to be placed
+    /// (the dragon lands there as it is placed). Once the dragon has moved
+    /// on, a volcano is a tile like any other.
     fn ban(g: &Game, t: &TileType, x: i16, y: i16) -> Option<&'static str> {
-        let on_dragon = g.ext.dragon.at.is_some_and(|d| {
-            let q = &g.placed[d as usize];
-            (q.x, q.y) == (x, y)
-        });
-        (on_dragon || has(t, attr::VOLCANO)).then_some(BANNED)
+        let banned = match g.placed_index_at(x.into(), y.into()) {
+            Some(idx) => g.ext.dragon.at == Some(idx as u16),
+            None => has(t, attr::VOLCANO),
+        };
+        banned.then_some(BANNED)
     }
 
     fn after_wood(g: &mut Game, idx: usize, _events: &mut Vec<ScoreEvent>) {
@@ -191,7 +192,7 @@ impl Mechanic for Dragon {
             y: q.y,
             beside: None,
         });
-        if s.moved_in == (g.turn(), g.part()) && s.trail_len > 1 {
+        if usize::from(s.moved_at) == g.placed().len() && s.trail_len > 1 {
             out.trails.push(Trail {
                 name: "dragon",
                 cells: trail(g)
@@ -212,7 +213,7 @@ impl Mechanic for Dragon {
     }
 }
 
-const BANNED: &str = "the dragon is on this tile (or a volcano's), where no figure may stand";
+const BANNED: &str = "the dragon is on this tile, where no figure may stand";
 const CLOSED: &str = "the dragon may step only onto a tile next to it that it has not entered on this move, not back to where it started, and not onto the fairy's";
 
 /// Whether tile `t` shows symbol `a`.
@@ -236,14 +237,14 @@ fn set_off(g: &mut Game, idx: usize) {
     if !has(&g.rules.tiles[q.tile as usize], attr::DRAGON) {
         return;
     }
-    let (turn, part, first) = (g.turn(), g.part(), g.to_move());
+    let (placed, first) = (g.placed().len() as u16, g.to_move());
     let s = &mut g.ext.dragon;
     s.moving = true;
     s.first = first;
     s.trail = [0; STEPS as usize + 1];
     s.trail[0] = start;
     s.trail_len = 1;
-    s.moved_in = (turn, part);
+    s.moved_at = placed;
     ask_step(g);
 }
 

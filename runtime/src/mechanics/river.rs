@@ -72,8 +72,13 @@ impl Mechanic for River {
     /// "If you place the last river tile (the lake with the volcano), you
     /// cannot place a meeple on that tile" (001_46b8449c567a6f1a.txt L606;
     /// 002_… L795).
-    fn ban(g: &Game, t: &TileType, _x: i16, _y: i16) -> Option<&'static str> {
-        volcano_lake(g, t).then_some("River II's volcano lake takes no figure")
+    /// At its own figure step only.
+    fn ban(g: &Game, t: &TileType, x: i16, y: i16) -> Option<&'static str> {
+        let placing = match g.placed_index_at(x.into(), y.into()) {
+            Some(idx) => g.wood_placed() == Some(idx),
+            None => true,
+        };
+        (placing && volcano_lake(g, t)).then_some("River II's volcano lake takes no figure")
     }
 
     fn part_end(g: &mut Game) -> super::NextPart {
