@@ -7,8 +7,11 @@ README's "Python package" section.
 """
 
 from ._engine import (
+    BOARD_SLOTS,
+    DECISIONS,
     MAX_SEGMENTS,
     PLANE_NAMES,
+    SLOTS,
     WAGON_SLOTS,
     Bot,
     Game,
@@ -19,12 +22,15 @@ from ._engine import (
 )
 
 __all__ = [
+    "BOARD_SLOTS",
     "Bot",
+    "DECISIONS",
     "Game",
     "IllegalAction",
     "MAX_SEGMENTS",
     "PLANE_NAMES",
     "Ruleset",
+    "SLOTS",
     "WAGON_SLOTS",
     "bot_names",
     "bot_seed",

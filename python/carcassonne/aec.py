@@ -2,11 +2,13 @@
 
 Agents are `player_0` … `player_{n-1}`. The agent selected is whoever the
 pending decision asks (usually the player whose turn it is; a wagon's move
-asks its owner). Actions are ids in the game's fixed action space (README,
+asks its owner, each step of the dragon the next player in turn). Actions are ids in the game's fixed action space (README,
 "Observation and action encoding"); observations are dicts:
 
 - ``observation``: int16 board planes, shape (planes, side, side), seen from
-  the observing agent (figure planes by seat counted from it);
+  the observing agent (figure planes by seat counted from it; a plane per
+  neutral figure, the dragon's and the fairy's, in rulesets with them:
+  ``Game.plane_names``);
 - ``features``: int32 vector (who decides, the decision, turn, tile to
   place, scores, supplies, face-down tiles by type);
 - ``action_mask``: int8, 1 for each legal action id (all 0 for an agent not

@@ -4,33 +4,42 @@
 //! line up turn after turn.
 //!
 //! The board is a window of `side = 2 * radius + 1` cells on each axis
-//! centred on (0, 0), where the start tile lies. Action ids, in blocks:
+//! centred on (0, 0), where the start tile lies; `cell = (y + radius) *
+//! side + (x + radius)`. Action ids come in blocks, generated from the
+//! declarations rather than listed here: the skeleton's (place, deploy,
+//! draw, pass), then one block per module verb in the registry's order
+//! (`Mech::ALL`, each module's `VERBS`), sized by the verb's argument
+//! (`ArgKind`): none 1, a yes/no 2, a corner or a direction 4, a placement
+//! one id per cell (rotation 0), a figure or a target `SLOTS` slots (the
+//! k-th legal answer of that verb), a target anywhere on the board for any
+//! figure `BOARD_SLOTS`. Every module's verbs have their block
+//! whatever the ruleset, so one ruleset's ids mean the same in another.
 //!
-//! | block          | size              | id within the block                  |
-//! |----------------|-------------------|--------------------------------------|
-//! | place          | side² × 4         | `cell * 4 + rotation`                |
-//! | abbey          | side²             | `cell`                               |
-//! | deploy         | MAX_SEGMENTS × 8  | `segment * 8 + figure kind`          |
-//! | barn           | 4                 | corner NW, NE, SE, SW                |
-//! | return-abbot   | 1                 |                                      |
-//! | second-tile    | 2                 | take, decline                        |
-//! | draw           | 1                 |                                      |
-//! | pass           | 1                 |                                      |
-//! | move-wagon     | WAGON_SLOTS       | k-th legal wagon move                |
-//!
-//! with `cell = (y + radius) * side + (x + radius)`. A placement outside the
-//! window has no id (it is left out of the mask); so is a figure on segment
-//! `MAX_SEGMENTS` or later and a wagon move past the `WAGON_SLOTS`-th.
+//! A placement outside the window has no id (it is left out of the mask);
+//! so is a figure on segment `MAX_SEGMENTS` or later and a target or figure
+//! answer past its block's slots.
+
+use std::sync::{Arc, LazyLock};
 
 use carcassonne_runtime::engine::{
-    Action, Actor, Decision, Deploy, FollowerKind, Game, Placement, FIGURE_KINDS,
+    Action, Actor, Arg, ArgKind, Decision, Deploy, FollowerKind, Game, Placement, Verb, VerbDef,
+    FIGURE_KINDS,
 };
+use carcassonne_runtime::mechanics::{self, Mech};
+use carcassonne_runtime::tables::SIDE_NAMES;
 
 /// Segments per tile the deploy block has room for: every compiled-in tile
 /// has fewer (`tests/test_encoding.py` checks).
 pub const MAX_SEGMENTS: usize = 16;
-/// Wagon moves the move-wagon block has room for.
-pub const WAGON_SLOTS: usize = 16;
+/// Slots of a block whose answers name a figure (the fairy's, the
+/// princess's) or where one of the mover's figures goes (a wagon's move):
+/// the k-th legal answer of the verb, in `legal_actions()` order.
+pub const SLOTS: usize = 32;
+/// Slots of a block whose answers name any place on the board for a figure
+/// of any kind (`ArgKind::Target(None)`: a magic portal), which may be
+/// hundreds: random games of base_princess_dragon had up to 257 portal
+/// answers at once (3 players), of everything_c1 430 (4 players).
+pub const BOARD_SLOTS: usize = 512;
 /// The default window radius for a ruleset: 20 cells each way from the
 /// start tile, more for rulesets of more than 160 tiles (one cell per 8
 /// tiles). Random 2-player games reach 12 cells out in base (72 tiles, 200
@@ -42,59 +51,137 @@ pub fn default_radius(rules: &carcassonne_runtime::Ruleset) -> u16 {
 /// keeps the action space under a few hundred thousand ids).
 pub const MAX_RADIUS: u16 = 100;
 
-/// Decisions in the order of the observation's one-hot.
-pub const DECISIONS: [Decision; 5] = [
-    Decision::Place,
-    Decision::Wood,
-    Decision::SecondTile,
-    Decision::Source,
-    Decision::MoveWagon,
-];
+/// Every decision a game can pose, in the order of the observation's
+/// one-hot: the skeleton's, then each module's (`Decision::all`).
+pub static DECISIONS: LazyLock<Vec<Decision>> = LazyLock::new(Decision::all);
 
+/// What a block's ids answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Holds {
+    Place,
+    Deploy,
+    Draw,
+    Pass,
+    /// Module `mech`'s verb `code`.
+    Verb {
+        mech: Mech,
+        code: u8,
+    },
+}
+
+/// A block of consecutive action ids.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Block {
+    /// The `do` of its actions.
+    pub name: &'static str,
+    pub holds: Holds,
+    pub start: usize,
+    pub size: usize,
+    /// Its size as the README writes it (`side² × 4`, `16 × 8`, `32`).
+    pub ids: String,
+    /// What an id within it is, as the README writes it.
+    pub within: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Space {
     pub radius: i32,
     pub side: usize,
+    pub blocks: Arc<[Block]>,
+}
+
+/// A module verb's block: its size (given the window's cells) and how the
+/// README describes it.
+fn verb_block(v: &VerbDef, cells: usize) -> (usize, String, String) {
+    let slots = |n: usize| {
+        (
+            n,
+            n.to_string(),
+            format!("the k-th `{}` in `legal_actions()` order", v.name),
+        )
+    };
+    let field = v.field;
+    match v.arg {
+        ArgKind::None => (1, "1".into(), String::new()),
+        ArgKind::Bool => (2, "2".into(), format!("`{field}`: true, false")),
+        ArgKind::Corner => (4, "4".into(), format!("`{field}`: NW, NE, SE, SW")),
+        ArgKind::Dir => (
+            4,
+            "4".into(),
+            format!("`{field}`: {}", SIDE_NAMES.join(", ")),
+        ),
+        ArgKind::Placement => (cells, "side²".into(), "`cell` (rotation 0)".into()),
+        ArgKind::Target(Some(_)) | ArgKind::Figure => slots(SLOTS),
+        ArgKind::Target(None) => slots(BOARD_SLOTS),
+    }
 }
 
 impl Space {
     pub fn new(radius: u16) -> Space {
+        let side = 2 * usize::from(radius) + 1;
+        let cells = side * side;
+        let kinds: Vec<&str> = FollowerKind::ALL.iter().map(|k| k.name()).collect();
+        let mut blocks = Vec::new();
+        let mut start = 0;
+        let mut push = |name, holds, size, ids: String, within: String| {
+            blocks.push(Block {
+                name,
+                holds,
+                start,
+                size,
+                ids,
+                within,
+            });
+            start += size;
+        };
+        push(
+            "place",
+            Holds::Place,
+            cells * 4,
+            "side² × 4".into(),
+            "`cell × 4 + rotation`".into(),
+        );
+        push(
+            "deploy",
+            Holds::Deploy,
+            MAX_SEGMENTS * FIGURE_KINDS,
+            format!("{MAX_SEGMENTS} × {FIGURE_KINDS}"),
+            format!("`segment × {FIGURE_KINDS} + figure` ({})", kinds.join(", ")),
+        );
+        push("draw", Holds::Draw, 1, "1".into(), String::new());
+        push("pass", Holds::Pass, 1, "1".into(), String::new());
+        for mech in Mech::ALL {
+            for (code, v) in mechanics::verbs(mech).iter().enumerate() {
+                let (size, ids, within) = verb_block(v, cells);
+                let holds = Holds::Verb {
+                    mech,
+                    code: code as u8,
+                };
+                push(v.name, holds, size, ids, within);
+            }
+        }
         Space {
             radius: i32::from(radius),
-            side: 2 * usize::from(radius) + 1,
+            side,
+            blocks: blocks.into(),
         }
     }
 
     fn cells(&self) -> usize {
         self.side * self.side
     }
-    fn abbey_base(&self) -> usize {
-        self.cells() * 4
-    }
-    fn deploy_base(&self) -> usize {
-        self.abbey_base() + self.cells()
-    }
-    fn barn_base(&self) -> usize {
-        self.deploy_base() + MAX_SEGMENTS * FIGURE_KINDS
-    }
-    fn return_abbot(&self) -> usize {
-        self.barn_base() + 4
-    }
-    fn second_tile_base(&self) -> usize {
-        self.return_abbot() + 1
-    }
-    fn draw(&self) -> usize {
-        self.second_tile_base() + 2
-    }
-    fn pass(&self) -> usize {
-        self.draw() + 1
-    }
-    fn wagon_base(&self) -> usize {
-        self.pass() + 1
-    }
+
     /// How many action ids there are.
     pub fn size(&self) -> usize {
-        self.wagon_base() + WAGON_SLOTS
+        self.blocks.last().map_or(0, |b| b.start + b.size)
+    }
+
+    fn block(&self, holds: Holds) -> Option<&Block> {
+        self.blocks.iter().find(|b| b.holds == holds)
+    }
+
+    fn start(&self, holds: Holds) -> usize {
+        self.block(holds).map_or(0, |b| b.start)
     }
 
     /// The window cell of board position (x, y), if inside.
@@ -111,79 +198,93 @@ impl Space {
     }
 
     /// The id of `a` among `legal` (the legal actions of the state it
-    /// answers: a wagon move's id is its rank among them), or `None` when
-    /// the space has no room for it.
+    /// answers: a slot's id is the action's rank among its verb's), or
+    /// `None` when the space has no room for it.
     pub fn encode(&self, a: Action, legal: &[Action]) -> Option<usize> {
+        let small = |n: u8, size: u8| (n < size).then_some(usize::from(n));
         Some(match a {
+            // The place block comes first.
             Action::Place(p) => {
                 self.cell(p.x.into(), p.y.into())? * 4 + usize::from(p.rotation & 3)
             }
-            Action::Abbey(p) => self.abbey_base() + self.cell(p.x.into(), p.y.into())?,
             Action::Deploy(d) => {
                 let s = usize::from(d.segment);
                 if s >= MAX_SEGMENTS {
                     return None;
                 }
-                self.deploy_base() + s * FIGURE_KINDS + d.kind as usize
+                self.start(Holds::Deploy) + s * FIGURE_KINDS + d.kind as usize
             }
-            Action::Barn(c) => self.barn_base() + usize::from(c & 3),
-            Action::ReturnAbbot => self.return_abbot(),
-            Action::SecondTile(take) => self.second_tile_base() + usize::from(!take),
-            Action::Draw => self.draw(),
-            Action::Pass => self.pass(),
-            Action::MoveWagon { .. } => {
-                let k = legal
-                    .iter()
-                    .filter(|l| matches!(l, Action::MoveWagon { .. }))
-                    .position(|l| *l == a)?;
-                if k >= WAGON_SLOTS {
+            Action::Draw => self.start(Holds::Draw),
+            Action::Pass => self.start(Holds::Pass),
+            Action::Do(v) => {
+                let b = self.block(Holds::Verb {
+                    mech: v.mech,
+                    code: v.code,
+                })?;
+                let k = match v.arg {
+                    Arg::None => 0,
+                    Arg::Bool(take) => usize::from(!take),
+                    Arg::Corner(c) => small(c, 4)?,
+                    Arg::Dir(d) => small(d, 4)?,
+                    Arg::Placement(p) if p.rotation == 0 => self.cell(p.x.into(), p.y.into())?,
+                    Arg::Placement(_) => return None,
+                    Arg::Spot(_) => legal
+                        .iter()
+                        .filter(|l| same_verb(l, v))
+                        .position(|l| *l == a)?,
+                };
+                if k >= b.size {
                     return None;
                 }
-                self.wagon_base() + k
+                b.start + k
             }
         })
     }
 
     /// The action id `id` names, given the legal actions of the state (for
-    /// wagon moves). It may still be illegal; `None` for an id out of range
-    /// or a wagon slot with no move.
+    /// slots). It may still be illegal; `None` for an id out of range or a
+    /// slot with no action.
     pub fn decode(&self, id: usize, legal: &[Action]) -> Option<Action> {
+        let i = self.blocks.partition_point(|b| b.start + b.size <= id);
+        let b = self.blocks.get(i)?;
+        let k = id - b.start;
         let place = |cell: usize, rotation: u8| {
             let (x, y) = self.position(cell);
             Placement { x, y, rotation }
         };
-        Some(if id < self.abbey_base() {
-            Action::Place(place(id / 4, (id % 4) as u8))
-        } else if id < self.deploy_base() {
-            Action::Abbey(place(id - self.abbey_base(), 0))
-        } else if id < self.barn_base() {
-            let k = id - self.deploy_base();
-            Action::Deploy(Deploy {
+        Some(match b.holds {
+            Holds::Place => Action::Place(place(k / 4, (k % 4) as u8)),
+            Holds::Deploy => Action::Deploy(Deploy {
                 segment: (k / FIGURE_KINDS) as u8,
                 kind: FollowerKind::ALL[k % FIGURE_KINDS],
-            })
-        } else if id < self.return_abbot() {
-            Action::Barn((id - self.barn_base()) as u8)
-        } else if id == self.return_abbot() {
-            Action::ReturnAbbot
-        } else if id < self.draw() {
-            Action::SecondTile(id == self.second_tile_base())
-        } else if id == self.draw() {
-            Action::Draw
-        } else if id == self.pass() {
-            Action::Pass
-        } else if id < self.size() {
-            *legal
-                .iter()
-                .filter(|l| matches!(l, Action::MoveWagon { .. }))
-                .nth(id - self.wagon_base())?
-        } else {
-            return None;
+            }),
+            Holds::Draw => Action::Draw,
+            Holds::Pass => Action::Pass,
+            Holds::Verb { mech, code } => {
+                let v = Verb::bare(mech, code);
+                let arg = match v.def().arg {
+                    ArgKind::None => Arg::None,
+                    ArgKind::Bool => Arg::Bool(k == 0),
+                    ArgKind::Corner => Arg::Corner(k as u8),
+                    ArgKind::Dir => Arg::Dir(k as u8),
+                    ArgKind::Placement if k < self.cells() => Arg::Placement(place(k, 0)),
+                    ArgKind::Placement => return None,
+                    ArgKind::Target(_) | ArgKind::Figure => {
+                        return legal.iter().filter(|l| same_verb(l, v)).nth(k).copied()
+                    }
+                };
+                Action::Do(Verb { arg, ..v })
+            }
         })
     }
 }
 
-/// Board planes, each `side × side`, in this order.
+/// Whether `a` is an answer of `v`'s verb.
+fn same_verb(a: &Action, v: Verb) -> bool {
+    matches!(a, Action::Do(w) if w.mech == v.mech && w.code == v.code)
+}
+
+/// The fixed board planes, each `side × side`, in this order.
 pub const PLANE_NAMES: [&str; 8] = [
     "occupied",
     "tile",
@@ -195,18 +296,43 @@ pub const PLANE_NAMES: [&str; 8] = [
     "last_placed",
 ];
 
+/// The neutral figures (the dragon, the fairy) the modules of `rules`
+/// declare, in the registry's order: one board plane each.
+pub fn neutral_names(rules: &carcassonne_runtime::Ruleset) -> Vec<&'static str> {
+    Mech::ALL
+        .into_iter()
+        .filter(|&m| rules.plays(m))
+        .flat_map(|m| mechanics::neutrals(m).iter().map(|n| n.name))
+        .collect()
+}
+
+/// Every board plane's name for a game of `players` on `rules`:
+/// `PLANE_NAMES`, `figures_0` … (by seat from the observer), then the
+/// neutral figures.
+pub fn plane_names(rules: &carcassonne_runtime::Ruleset, players: u8) -> Vec<String> {
+    PLANE_NAMES
+        .iter()
+        .map(|s| s.to_string())
+        .chain((0..players).map(|k| format!("figures_{k}")))
+        .chain(neutral_names(rules).into_iter().map(String::from))
+        .collect()
+}
+
 /// Board planes: `PLANE_NAMES`, then for each seat counted from the
 /// observer (0 = the observer, 1 = the next player clockwise, …) the
-/// figures that seat has on each tile. Values: `tile` is the tile type's
-/// index + 1 (`Ruleset.tile_ids`), `edge_*` the kind of the tile's board
-/// side + 1 (field 1, road 2, city 3, river 4, seam 5, any 6); 0 is empty.
+/// figures that seat has on each tile, then one plane per neutral figure
+/// the ruleset's modules declare (`neutral_names`), 1 where it stands.
+/// Values: `tile` is the tile type's index + 1 (`Ruleset.tile_ids`),
+/// `edge_*` the kind of the tile's board side + 1 (field 1, road 2, city
+/// 3, river 4, seam 5, any 6); 0 is empty.
 pub fn board(g: &Game, space: &Space, observer: u8) -> (Vec<i16>, usize) {
     let players = usize::from(g.players());
-    let planes = PLANE_NAMES.len() + players;
+    let rules = g.rules();
+    let neutrals = neutral_names(rules);
+    let planes = PLANE_NAMES.len() + players + neutrals.len();
     let cells = space.cells();
     let mut out = vec![0i16; planes * cells];
     let placed = g.placed();
-    let rules = g.rules();
     for (i, q) in placed.iter().enumerate() {
         let Some(c) = space.cell(q.x.into(), q.y.into()) else {
             continue;
@@ -236,6 +362,17 @@ pub fn board(g: &Game, space: &Space, observer: u8) -> (Vec<i16>, usize) {
         let seat = relative(f.player, observer, g.players());
         out[(PLANE_NAMES.len() + seat) * cells + c] += 1;
     }
+    if !neutrals.is_empty() {
+        let base = PLANE_NAMES.len() + players;
+        for n in g.shown().neutral {
+            let Some(k) = neutrals.iter().position(|&name| name == n.def.name) else {
+                continue;
+            };
+            if let Some(c) = space.cell(n.x.into(), n.y.into()) {
+                out[(base + k) * cells + c] = 1;
+            }
+        }
+    }
     (out, planes)
 }
 
@@ -246,14 +383,14 @@ pub fn relative(player: u8, observer: u8, players: u8) -> usize {
 
 /// The feature vector's length for `players` players and `tiles` tile types.
 pub fn features_len(players: usize, tiles: usize) -> usize {
-    10 + 4 + players + players * FIGURE_KINDS + tiles
+    1 + DECISIONS.len() + 4 + 4 + players + players * FIGURE_KINDS + tiles
 }
 
 /// The feature vector (see the README): who decides (relative seat, or
-/// `players` once the game is over), the decision one-hot, turn, part,
-/// tiles face down, the tile to place (index + 1) and its four edges, then
-/// scores and supplies by relative seat, then the face-down tiles by type
-/// (public: the multiset, not the order).
+/// `players` once the game is over), the decision one-hot (`DECISIONS`),
+/// turn, part, tiles face down, the tile to place (index + 1) and its four
+/// edges, then scores and supplies by relative seat, then the face-down
+/// tiles by type (public: the multiset, not the order).
 pub fn features(g: &Game, observer: u8) -> Vec<i32> {
     let rules = g.rules();
     let players = g.players();
@@ -263,7 +400,7 @@ pub fn features(g: &Game, observer: u8) -> Vec<i32> {
         Some(Actor::Player(p)) => relative(p, observer, players) as i32,
         _ => i32::from(players),
     });
-    for d in DECISIONS {
+    for &d in DECISIONS.iter() {
         v.push(i32::from(pending.is_some_and(|p| p.decision == d)));
     }
     v.push(g.turn() as i32);

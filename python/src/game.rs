@@ -3,11 +3,15 @@
 use std::sync::Arc;
 
 use carcassonne_runtime::action_json::{self, ActionJson};
-use carcassonne_runtime::engine::{Action, Actor, Game as Engine, Placement, ScoreEvent};
-use carcassonne_runtime::record::{EventRec, Recorder};
+use carcassonne_runtime::engine::{
+    Action, Actor, FollowerKind, Game as Engine, Placement, ScoreEvent, Spot,
+};
+use carcassonne_runtime::record::{EventRec, Recorder, CORNER_NAMES};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict, PyInt, PyList};
+
+use serde_json::{json, Value};
 
 use crate::convert::{from_py, to_py};
 use crate::encoding::{self, Space};
@@ -210,7 +214,7 @@ impl Game {
             actions: self.actions.clone(),
             states: Vec::new(),
             depth: 0,
-            space: self.space,
+            space: self.space.clone(),
             legal: self.legal.clone(),
             legal_fresh: self.legal_fresh,
             events: Vec::new(),
@@ -227,7 +231,7 @@ impl Game {
             actions: Vec::new(),
             states: Vec::new(),
             depth: 0,
-            space: self.space,
+            space: self.space.clone(),
             legal: Vec::new(),
             legal_fresh: false,
             events: Vec::new(),
@@ -354,7 +358,8 @@ impl Game {
     fn radius(&self) -> i32 {
         self.space.radius
     }
-    /// Whose turn it is (a wagon's move may ask another: see `pending`).
+    /// Whose turn it is (a wagon's move or a dragon's step may ask another
+    /// player: see `pending`).
     #[getter]
     fn to_move(&self) -> u8 {
         self.engine.to_move()
@@ -390,7 +395,9 @@ impl Game {
 
     /// Who decides now and what: `{"player": 1, "decision": "wood", "text":
     /// "deploy a figure or pass"}`, or None once the game is over.
-    /// Decisions: place, wood, second-tile, source, move-wagon.
+    /// `decision` is a key of `cc.DECISIONS` (place, wood, source, and the
+    /// modules': second-tile, move-wagon, dragon, …); `player` need not be
+    /// the one whose turn it is (a wagon's owner, a dragon's step).
     #[getter]
     fn pending<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         let Some(p) = self.engine.pending() else {
@@ -418,6 +425,115 @@ impl Game {
             list.append(d)?;
         }
         Ok(list)
+    }
+
+    /// Every figure on the board: `[{"player": 0, "kind": "normal", "x": 1,
+    /// "y": 0, "feature": "road", "ports": ["E", "W"], "segment": 0}, …]`,
+    /// named as a record names a follower (as the protocol's `state` lists
+    /// them).
+    fn followers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let g = &self.engine;
+        let list: Vec<Value> = g
+            .followers()
+            .iter()
+            .filter_map(|f| {
+                let s = g.spot_of(f);
+                let mut r = action_json::spot_rec(g, s)?;
+                r.kind = Some(s.kind.name().to_string());
+                r.player = Some(s.player);
+                r.segment = Some(s.segment);
+                serde_json::to_value(r).ok()
+            })
+            .collect();
+        to_py(py, &Value::Array(list))
+    }
+
+    /// `player`'s figures in supply by kind (`{"normal": 6, "big": 1}`),
+    /// for every kind the ruleset hands out.
+    fn supply<'py>(&self, py: Python<'py>, player: u8) -> PyResult<Bound<'py, PyDict>> {
+        if player >= self.engine.players() {
+            return Err(PyValueError::new_err(format!(
+                "there is no player {player} in a {}-player game",
+                self.engine.players()
+            )));
+        }
+        let d = PyDict::new(py);
+        for k in FollowerKind::ALL {
+            if self.start.figures(0, k) > 0 {
+                d.set_item(k.name(), self.engine.figures(player, k))?;
+            }
+        }
+        Ok(d)
+    }
+
+    /// The public state of the ruleset's modules, as the protocol's `state`
+    /// gives it: `held` (abbeys), `wagons_in_transit`, `goods`, `king` and
+    /// `robber_baron`, `barns`, `dragon` (`{"x", "y"}` or None),
+    /// `eaten_by_dragon`, `fairy` (`{"x", "y", "beside"}` or None), … (only
+    /// those of the modules played).
+    fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let mut m = serde_json::Map::new();
+        self.engine.state_json(&mut m);
+        to_py(py, &Value::Object(m))
+    }
+
+    /// What the modules show beyond tiles and figures on segments
+    /// (`Game::shown`): `neutral` figures (`{"name": "dragon", "x", "y",
+    /// "beside"}`), `corners` (barns), `holdings` (`{"player", "key",
+    /// "text"}`), `trails` (the dragon's path this turn), `notes`,
+    /// `tallies` (`{"player", "key": "eaten", "count"}`).
+    fn shown<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let g = &self.engine;
+        let s = g.shown();
+        let spot = |sp: Spot| {
+            action_json::spot_rec(g, sp).map(|mut r| {
+                r.kind = Some(sp.kind.name().to_string());
+                r.player = Some(sp.player);
+                r
+            })
+        };
+        let neutral: Vec<Value> = s
+            .neutral
+            .iter()
+            .map(|n| {
+                json!({ "name": n.def.name, "x": n.x, "y": n.y,
+                        "beside": n.beside.and_then(spot) })
+            })
+            .collect();
+        let corners: Vec<Value> = s
+            .corners
+            .iter()
+            .map(|c| {
+                let q = g.placed()[c.placed as usize];
+                json!({ "player": c.player, "kind": c.kind.name(), "x": q.x, "y": q.y,
+                        "corner": CORNER_NAMES[usize::from(c.corner & 3)] })
+            })
+            .collect();
+        let holdings: Vec<Value> = s
+            .holdings
+            .iter()
+            .map(|h| json!({ "player": h.player, "key": h.key, "text": h.text }))
+            .collect();
+        let trails: Vec<Value> = s
+            .trails
+            .iter()
+            .map(|t| json!({ "name": t.name, "cells": t.cells }))
+            .collect();
+        let tallies: Vec<Value> = s
+            .tallies
+            .iter()
+            .map(|t| json!({ "player": t.player, "key": t.key, "count": t.count }))
+            .collect();
+        let v = json!({ "neutral": neutral, "corners": corners, "holdings": holdings,
+                        "trails": trails, "notes": s.notes, "tallies": tallies });
+        to_py(py, &v)
+    }
+
+    /// `action` (a dict or an index into `legal_actions()`) in words, as
+    /// `carcassonne play` prints it (`moves the dragon N`).
+    fn action_text(&mut self, action: &Bound<'_, PyAny>) -> PyResult<String> {
+        let a = self.action_of(action)?;
+        Ok(action_json::text(&self.engine, a))
     }
 
     /// Every legal answer to the pending decision, as dicts in the records'
@@ -523,7 +639,8 @@ impl Game {
 
     // ----- the fixed action space and observations ----------------------
 
-    /// How many action ids there are (`(2r+1)² × 5 + 153` for radius r).
+    /// How many action ids there are (`(2r+1)² × 5 + 269` for radius r:
+    /// `action_blocks`).
     #[getter]
     fn action_space_size(&self) -> usize {
         self.space.size()
@@ -534,16 +651,16 @@ impl Game {
     fn encode(&mut self, action: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
         self.space_ok()?;
         let a = self.action_of(action)?;
-        let space = self.space;
-        Ok(space.encode(a, self.legal()))
+        self.legal();
+        Ok(self.space.encode(a, &self.legal))
     }
 
     /// The action (a dict) that id `id` names now; None for an id that names
     /// none. It may be illegal: the mask says which are legal.
     fn decode<'py>(&mut self, py: Python<'py>, id: usize) -> PyResult<Option<Bound<'py, PyAny>>> {
         self.space_ok()?;
-        let space = self.space;
-        let Some(a) = space.decode(id, self.legal()) else {
+        self.legal();
+        let Some(a) = self.space.decode(id, &self.legal) else {
             return Ok(None);
         };
         Ok(Some(action_dict(py, &self.engine, a)?))
@@ -553,11 +670,12 @@ impl Game {
     /// it is not legal.
     fn apply_id<'py>(&mut self, py: Python<'py>, id: usize) -> PyResult<Bound<'py, PyList>> {
         self.space_ok()?;
-        let space = self.space;
-        let a = space
-            .decode(id, self.legal())
+        self.legal();
+        let a = self
+            .space
+            .decode(id, &self.legal)
             .ok_or_else(|| illegal(format!("action id {id} names no action now")))?;
-        if !self.legal().contains(&a) {
+        if !self.legal.contains(&a) {
             return Err(illegal(format!("action id {id} is not legal now")));
         }
         self.play(a)?;
@@ -567,11 +685,11 @@ impl Game {
     /// The ids of the legal actions that the space has room for.
     fn legal_action_ids(&mut self) -> PyResult<Vec<usize>> {
         self.space_ok()?;
-        let space = self.space;
-        let legal = self.legal();
+        self.legal();
+        let legal = &self.legal;
         Ok(legal
             .iter()
-            .filter_map(|&a| space.encode(a, legal))
+            .filter_map(|&a| self.space.encode(a, legal))
             .collect())
     }
 
@@ -629,11 +747,37 @@ impl Game {
     #[getter]
     fn observation_shapes(&self) -> ((usize, usize, usize), usize) {
         let players = usize::from(self.engine.players());
-        let planes = encoding::PLANE_NAMES.len() + players;
+        let planes = encoding::plane_names(self.engine.rules(), self.engine.players()).len();
         (
             (planes, self.space.side, self.space.side),
             encoding::features_len(players, self.engine.rules().tiles.len()),
         )
+    }
+
+    /// The board planes' names, in the observation's order: `PLANE_NAMES`,
+    /// `figures_0` … (by seat counted from the observer), then one per
+    /// neutral figure of the ruleset's modules (`dragon`, `fairy`).
+    #[getter]
+    fn plane_names(&self) -> Vec<String> {
+        encoding::plane_names(self.engine.rules(), self.engine.players())
+    }
+
+    /// The action space's blocks, in id order: `[{"name": "place",
+    /// "start": 0, "size": …, "ids": "side² × 4", "within": "…"}, …]`
+    /// (generated from the modules' declarations; the README's table).
+    #[getter]
+    fn action_blocks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        for b in self.space.blocks.iter() {
+            let d = PyDict::new(py);
+            d.set_item("name", b.name)?;
+            d.set_item("start", b.start)?;
+            d.set_item("size", b.size)?;
+            d.set_item("ids", &b.ids)?;
+            d.set_item("within", &b.within)?;
+            list.append(d)?;
+        }
+        Ok(list)
     }
 
     fn __repr__(&self) -> String {

@@ -5,10 +5,12 @@
 //!
 //! Hidden information: `Game.observation(player)` shows what every player
 //! may know (the board, the drawn tile, the mix of face-down tiles, never
-//! their order). A `Game.view(player)` / `determinize(seed)` pair for
-//! search bots belongs here once the engine has `Game::view` and
-//! `Game::determinize` (issue 16, item 3): each is one method on `Game`
-//! wrapping the engine's.
+//! their order); `Game.view(player)` and `determinize(seed)` wrap the
+//! engine's `Game::view` and `Game::determinize_seeded` for search bots.
+//!
+//! Nothing here names an expansion: decisions, actions and their JSON, the
+//! action space's blocks and the neutral figures' planes all come from the
+//! modules' declarations (`carcassonne_runtime::mechanics`).
 
 use pyo3::prelude::*;
 
@@ -34,7 +36,12 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bot::bot_names, m)?)?;
     m.add("IllegalAction", m.py().get_type::<IllegalAction>())?;
     m.add("MAX_SEGMENTS", encoding::MAX_SEGMENTS)?;
-    m.add("WAGON_SLOTS", encoding::WAGON_SLOTS)?;
+    m.add("SLOTS", encoding::SLOTS)?;
+    m.add("BOARD_SLOTS", encoding::BOARD_SLOTS)?;
+    // The name of the slots before every target and figure answer had them.
+    m.add("WAGON_SLOTS", encoding::SLOTS)?;
     m.add("PLANE_NAMES", encoding::PLANE_NAMES.to_vec())?;
+    let decisions: Vec<&str> = encoding::DECISIONS.iter().map(|d| d.key()).collect();
+    m.add("DECISIONS", decisions)?;
     Ok(())
 }

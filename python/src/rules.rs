@@ -1,11 +1,11 @@
 //! Rulesets by id or by path to a ruleset TOML file, as the command line
-//! names them (`carcassonne::load`).
+//! names them (`carcassonne_loader`).
 
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
-use carcassonne::load;
 use carcassonne_codegen::lower;
+use carcassonne_loader as load;
 use carcassonne_runtime::record::SourceRec;
 use carcassonne_runtime::Ruleset as Tables;
 use pyo3::exceptions::PyValueError;

@@ -13,7 +13,13 @@ import carcassonne as cc  # noqa: E402
 
 @pytest.mark.parametrize(
     "rid,players",
-    [("base", 2), ("base_abbey_mayor", 3), ("base_traders_builders", 4), ("everything_c1", 2)],
+    [
+        ("base", 2),
+        ("base_abbey_mayor", 3),
+        ("base_traders_builders", 4),
+        ("base_princess_dragon", 3),
+        ("everything_c1", 2),
+    ],
 )
 def test_pettingzoo_api_test_passes(rid, players):
     env = cc.env(ruleset=rid, players=players, radius=12)

@@ -274,3 +274,58 @@ def test_a_bot_is_shown_a_view():
     v = g.view(0)
     v.determinize(99)
     assert cc.Bot("greedy", 4).choose(g) == cc.Bot("greedy", 4).choose(v)
+
+
+def test_the_princess_and_the_dragon_through_the_api():
+    # The dragon's steps are asked of each player in turn from the one who
+    # placed its tile: `pending` names who answers, not `to_move`.
+    decisions, dos, answered_by_other = set(), set(), 0
+    for seed in range(1, 6):
+        g = cc.Game("base_princess_dragon", players=3, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            p = g.pending
+            decisions.add(p["decision"])
+            legal = g.legal_actions()
+            dos.update(a["do"] for a in legal)
+            if p["decision"] == "dragon":
+                assert all(set(a) == {"do", "to"} and a["to"] in "NESW" for a in legal)
+                answered_by_other += p["player"] != g.to_move
+                assert g.action_text(legal[0]).startswith("moves the dragon")
+            unusual = [a for a in legal if a["do"] in ("fairy", "portal", "princess")]
+            a = rng.choice(unusual) if unusual and rng.random() < 0.5 else rng.choice(legal)
+            g.apply(a)
+            state = g.state()
+            assert {"dragon", "fairy", "eaten_by_dragon"} <= set(state)
+            shown = {n["name"]: n for n in g.shown()["neutral"]}
+            if state["dragon"] is not None:
+                assert (shown["dragon"]["x"], shown["dragon"]["y"]) == (state["dragon"]["x"], state["dragon"]["y"])
+            if state["fairy"] is not None:
+                assert (shown["fairy"]["x"], shown["fairy"]["y"]) == (state["fairy"]["x"], state["fairy"]["y"])
+        tallies = [t for t in g.shown()["tallies"] if t["key"] == "eaten"]
+        assert [t["count"] for t in tallies] == g.state()["eaten_by_dragon"]
+        # Every point is in one event, the fairy's at a turn's start too.
+        rec = g.record()
+        events = [e for t in rec["turns"] for e in t.get("events", [])] + rec["final"]["events"]
+        totals = [0] * 3
+        for e in events:
+            totals[e["player"]] += e["points"]
+        assert totals == g.scores
+    assert {"place", "wood", "dragon"} <= decisions
+    assert {"dragon", "fairy", "portal", "princess"} <= dos
+    assert answered_by_other > 0
+
+
+def test_followers_and_supply_as_the_protocol_shows_them():
+    g = cc.Game("base_inns_cathedrals", players=2, seed=3)
+    assert g.supply(0) == {"normal": 7, "big": 1}
+    while not g.followers():
+        deploys = [a for a in g.legal_actions() if a["do"] == "deploy"]
+        g.apply(deploys[0] if deploys else 0)
+    (f,) = g.followers()
+    assert set(f) == {"player", "kind", "x", "y", "feature", "ports", "segment"}
+    assert sum(g.supply(f["player"]).values()) == 7
+    with pytest.raises(ValueError):
+        g.supply(2)
+    assert g.state() == {}
+    assert g.shown() == {"neutral": [], "corners": [], "holdings": [], "trails": [], "notes": [], "tallies": []}
