@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """An example client of `carcassonne serve` (docs/protocol.md), standard
-library only: a 3-player game in which seat 0 is this script (it takes the
-legal action that scores most at once, else a random one) and seats 1 and 2
-are the engine's bots.
+library only: a 3-player game of any ruleset in which seat 0 is this script
+(it takes the legal action that scores most at once, else a random one) and
+seats 1 and 2 are the engine's bots. It knows no expansion: it answers
+whatever decision `pending` says is seat 0's, whether or not it is seat 0's
+turn (a wagon's move, a dragon's step), from the list `legal` gives.
 
     python3 tools/serve_client.py [--binary target/release/carcassonne]
         [--ruleset base] [--seed 7] [--bots greedy,greedy] [--record FILE]
@@ -93,7 +95,8 @@ def main():
             choice = own_choice(engine, game, legal["actions"], rng)
             reply = engine.ask("apply", game=game, index=choice["index"], player=0)
             shown = {k: v for k, v in choice.items() if k != "index"}
-            print(f"P0 {pending['decision']}: {json.dumps(shown)}")
+            turn = "" if pending["to_move"] == 0 else f" (P{pending['to_move']}'s turn)"
+            print(f"P0 {pending['decision']}{turn}: {json.dumps(shown)}")
         else:
             reply = engine.ask("bot", game=game, name=bots[seat - 1], apply=True)
         for e in reply["events"]:

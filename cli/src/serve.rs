@@ -15,6 +15,7 @@ use std::path::Path;
 
 use carcassonne_runtime::action_json::{self, ActionJson, ReadError};
 use carcassonne_runtime::engine::Placement;
+use carcassonne_runtime::mechanics::Mech;
 use carcassonne_runtime::record::{SourceRec, StartRec};
 use carcassonne_runtime::tables::Ruleset;
 use serde::Deserialize;
@@ -355,8 +356,22 @@ impl Server {
 
     fn apply(&mut self, f: ApplyFields) -> Outcome {
         let (id, s) = self.game_mut(f.game)?;
-        if let Some(p) = f.player {
+        // The action may name who answers, as a record's entries do; it must
+        // agree with the request's `player`.
+        let by = match (f.player, f.action.as_ref().and_then(|j| j.player)) {
+            (Some(p), Some(q)) if p != q => {
+                return Err(Failure::new(
+                    Code::BadField,
+                    format!("`player` is {p} but the action's `player` is {q}"),
+                ))
+            }
+            (p, q) => p.or(q),
+        };
+        if let Some(p) = by {
             check_player(s, p)?;
+        }
+        if let Some(j) = &f.action {
+            unknown_action_field(j)?;
         }
         // Before reading the action: the tile it would place is not drawn yet.
         s.no_chance_pending()?;
@@ -388,7 +403,7 @@ impl Server {
                 })?,
             };
         let shown = state::action(&s.game, action);
-        let events = s.apply(f.player, action)?;
+        let events = s.apply(by, action)?;
         let mut m = ok();
         m.insert("game".into(), json!(id));
         m.insert("action".into(), shown);
@@ -498,6 +513,30 @@ impl Server {
         }
         Ok(m)
     }
+}
+
+/// Refuse a field no action takes (`unknown_field`, as for a request's
+/// fields): a module's action holds its argument in the field it declares,
+/// and any other name is a mistake rather than an action of another kind.
+fn unknown_action_field(j: &ActionJson) -> Result<(), Failure> {
+    let mut known: Vec<&str> = Mech::ALL
+        .into_iter()
+        .flat_map(|m| carcassonne_runtime::mechanics::verbs(m).iter())
+        .map(|v| v.field)
+        .filter(|f| !f.is_empty())
+        .collect();
+    let Some(bad) = j.args.keys().find(|k| !known.contains(&k.as_str())) else {
+        return Ok(());
+    };
+    known.sort_unstable();
+    known.dedup();
+    Err(Failure::new(
+        Code::UnknownField,
+        format!(
+            "no action takes `{bad}`; an action's fields: player, do, tile, x, y, rotation, follower, {}",
+            known.join(", ")
+        ),
+    ))
 }
 
 fn check_player(s: &Session, p: u8) -> Result<(), Failure> {

@@ -101,6 +101,8 @@ fn unindexed(a: &Value) -> Value {
 
 struct Played {
     decisions: BTreeSet<String>,
+    /// Decisions asked of a player other than the one whose turn it is.
+    out_of_turn: BTreeSet<String>,
     actions: BTreeSet<String>,
     scores: Vec<u64>,
     /// Each player's points summed from the events of every reply.
@@ -116,6 +118,7 @@ fn play_out(s: &mut Serve, game: u64, players: usize, bot: &str, seed: u64) -> P
     let mut rng = Lcg(seed);
     let mut p = Played {
         decisions: BTreeSet::new(),
+        out_of_turn: BTreeSet::new(),
         actions: BTreeSet::new(),
         scores: Vec::new(),
         points: vec![0; players],
@@ -148,6 +151,10 @@ fn play_out(s: &mut Serve, game: u64, players: usize, bot: &str, seed: u64) -> P
             p.actions.insert(a["do"].as_str().unwrap().to_string());
         }
         let player = pending["player"].as_u64().unwrap();
+        if pending["to_move"] != player {
+            p.out_of_turn
+                .insert(pending["decision"].as_str().unwrap().to_string());
+        }
         let r = if player == 0 {
             // Half the time, an expansion's figure or answer when one is
             // offered, so that the decisions they lead to come up.
@@ -295,6 +302,132 @@ fn full_games_on_base_and_expansions_replay_to_the_same_scores() {
     s.quit();
 }
 
+/// Play game `game` by the bots until a dragon's step is asked of a player
+/// other than the one whose turn it is; that player's legal answers, or
+/// `None` if the game ended first.
+fn to_a_dragon_step_out_of_turn(s: &mut Serve, game: u64) -> Option<Value> {
+    loop {
+        let legal = s.ok(json!({"cmd": "legal", "game": game}));
+        let pending = &legal["pending"];
+        if pending.is_null() {
+            return None;
+        }
+        if pending["decision"] == "dragon" && pending["player"] != pending["to_move"] {
+            return Some(legal);
+        }
+        s.ok(json!({"cmd": "bot", "game": game, "name": "greedy", "apply": true}));
+    }
+}
+
+#[test]
+fn the_princess_and_the_dragon_play_through_the_protocol() {
+    let mut s = Serve::start();
+    // A game stopped where the dragon's step is another player's to choose.
+    let (game, legal) = (1..20)
+        .find_map(|seed| {
+            let g = s.ok(json!({"cmd": "new", "ruleset": "base_princess_dragon",
+                                "players": 3, "seed": seed}));
+            let game = g["game"].as_u64().unwrap();
+            to_a_dragon_step_out_of_turn(&mut s, game).map(|legal| (game, legal))
+        })
+        .expect("some game asks a dragon's step out of turn");
+    let pending = &legal["pending"];
+    assert_eq!(pending["text"], "move the dragon one tile");
+    let (asked, to_move) = (pending["player"].clone(), pending["to_move"].clone());
+    let st = s.ok(json!({"cmd": "state", "game": game}));
+    assert_eq!(st["to_move"], to_move);
+    let at = st["dragon"].clone();
+    assert!(
+        at["x"].is_i64() && at["y"].is_i64(),
+        "the dragon is on the board: {st}"
+    );
+    for key in ["fairy", "eaten_by_dragon", "set_aside"] {
+        assert!(st.get(key).is_some(), "no `{key}` in {st}");
+    }
+    let actions = legal["actions"].as_array().unwrap();
+    assert!(actions.iter().all(|a| a["do"] == "dragon"), "{legal}");
+    // The player whose turn it is may not answer for the one asked.
+    let step = unindexed(&actions[0]);
+    refused(
+        &mut s,
+        game,
+        json!({"cmd": "apply", "game": game, "action": step, "player": to_move})
+            .to_string()
+            .as_bytes(),
+        "wrong_player",
+    );
+    refused(
+        &mut s,
+        game,
+        json!({"cmd": "apply", "game": game, "action": {"do": "dragon", "to": "up"}})
+            .to_string()
+            .as_bytes(),
+        "illegal_action",
+    );
+    let r = s.ok(json!({"cmd": "apply", "game": game, "action": step, "player": asked}));
+    assert_eq!(r["action"], step);
+    let (dx, dy) = match step["to"].as_str().unwrap() {
+        "N" => (0, -1),
+        "E" => (1, 0),
+        "S" => (0, 1),
+        _ => (-1, 0),
+    };
+    let moved = s.ok(json!({"cmd": "state", "game": game}))["dragon"].clone();
+    assert_eq!(
+        moved,
+        json!({"x": at["x"].as_i64().unwrap() + dx, "y": at["y"].as_i64().unwrap() + dy}),
+        "the dragon stepped {}",
+        step["to"]
+    );
+    // On to the end: the record replays to the same scores.
+    let p = play_out(&mut s, game, 3, "greedy", 5);
+    let end = s.ok(json!({"cmd": "state", "game": game}));
+    assert_eq!(
+        p.scores,
+        end["scores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap())
+            .collect::<Vec<_>>()
+    );
+    replays_to(&p.record, &p.scores, "princess-dragon-out-of-turn.json");
+
+    // Whole games through the protocol: every decision and answer of the
+    // set comes up, the dragon's steps asked out of turn, and the points of
+    // every reply's events (the fairy's at a turn's start too) add up to
+    // the scores.
+    let mut decisions = BTreeSet::new();
+    let mut actions = BTreeSet::new();
+    let mut out_of_turn = BTreeSet::new();
+    for seed in [1, 2, 3] {
+        let g = s.ok(
+            json!({"cmd": "new", "ruleset": "base_princess_dragon", "players": 3, "seed": seed}),
+        );
+        let p = play_out(&mut s, g["game"].as_u64().unwrap(), 3, "greedy", seed);
+        assert_eq!(
+            p.points, p.scores,
+            "seed {seed}: the events add up to the scores"
+        );
+        replays_to(
+            &p.record,
+            &p.scores,
+            &format!("princess-dragon-{seed}.json"),
+        );
+        decisions.extend(p.decisions);
+        actions.extend(p.actions);
+        out_of_turn.extend(p.out_of_turn);
+    }
+    for d in ["place", "wood", "dragon"] {
+        assert!(decisions.contains(d), "no `{d}` decision: {decisions:?}");
+    }
+    for a in ["dragon", "fairy", "portal", "princess"] {
+        assert!(actions.contains(a), "no `{a}` offered: {actions:?}");
+    }
+    assert!(out_of_turn.contains("dragon"), "{out_of_turn:?}");
+    s.quit();
+}
+
 #[test]
 fn a_ruleset_file_plays_and_its_record_carries_its_sources() {
     let mut s = Serve::start();
@@ -322,7 +455,11 @@ fn a_ruleset_file_plays_and_its_record_carries_its_sources() {
 #[test]
 fn scripted_games_draw_the_tiles_the_client_chooses() {
     let mut s = Serve::start();
-    for (ruleset, seed) in [("base", 21), ("base_abbey_mayor", 22)] {
+    for (ruleset, seed) in [
+        ("base", 21),
+        ("base_abbey_mayor", 22),
+        ("base_princess_dragon", 23),
+    ] {
         let g = s.ok(json!({"cmd": "new", "ruleset": ruleset, "players": 3, "scripted": true}));
         let game = g["game"].as_u64().unwrap();
         assert_eq!(g["pending"]["actor"], "chance");
@@ -366,6 +503,7 @@ fn undo_restores_exactly_the_state_before() {
     for new in [
         json!({"cmd": "new", "ruleset": "base_abbey_mayor", "players": 3, "seed": 9}),
         json!({"cmd": "new", "ruleset": "base_traders_builders", "players": 2, "scripted": true}),
+        json!({"cmd": "new", "ruleset": "base_princess_dragon", "players": 3, "seed": 9}),
     ] {
         let game = s.ok(new)["game"].as_u64().unwrap();
         let start = snapshot(&mut s, game);
@@ -620,7 +758,11 @@ fn the_python_example_client_plays_through_serve() {
         eprintln!("SKIPPED: python3 is not installed; the example client tools/serve_client.py was not run");
         return;
     }
-    for (ruleset, seed) in [("base", "7"), ("base_abbey_mayor", "8")] {
+    for (ruleset, seed) in [
+        ("base", "7"),
+        ("base_abbey_mayor", "8"),
+        ("base_princess_dragon", "9"),
+    ] {
         let record = tmp(&format!("python-{ruleset}.json"));
         let o = Command::new("python3")
             .args([

@@ -180,7 +180,9 @@ impl Session {
     }
 
     /// The tiles not yet seen by anyone, as counts by tile type: every tile
-    /// of the ruleset but the start tiles, those placed, those discarded
+    /// of the ruleset but the start tiles, those placed, those removed
+    /// (drawn and fitting nowhere), those set aside face up now (a dragon
+    /// tile before the dragon: once shuffled back they are face down again)
     /// and the one to place. Their order is what a player must not know,
     /// and is not given. (Abbeys are held, not drawn: the ruleset counts
     /// none of them among its tiles.)
@@ -203,8 +205,11 @@ impl Session {
         for q in g.placed().iter().skip(self.start.len()) {
             take(q.tile);
         }
-        for d in g.discards() {
+        for d in g.discards().iter().filter(|d| d.aside.is_none()) {
             take(d.tile);
+        }
+        for &(t, _) in g.set_aside() {
+            take(t);
         }
         if let Some(t) = self.to_place() {
             take(t);

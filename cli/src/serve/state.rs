@@ -38,6 +38,9 @@ pub fn pending(s: &Session) -> Value {
     let mut m = Map::new();
     m.insert("actor".into(), json!("player"));
     m.insert("player".into(), json!(player));
+    // Whose turn it is: a module may ask another player (a wagon's owner,
+    // each step of the dragon the next player in turn).
+    m.insert("to_move".into(), json!(g.to_move()));
     m.insert("decision".into(), json!(p.decision.key()));
     m.insert("text".into(), json!(p.decision.name()));
     m.insert("part".into(), json!(g.part()));
@@ -153,9 +156,21 @@ pub fn state(s: &Session, game: u32, viewer: Option<u8>) -> Map<String, Value> {
     let discards: Vec<Value> = g
         .discards()
         .iter()
-        .map(|d| json!({ "tile": tile_id(g, d.tile), "player": d.player, "turn": d.turn }))
+        .map(|d| {
+            let mut e = json!({ "tile": tile_id(g, d.tile), "player": d.player, "turn": d.turn });
+            if let Some(by) = d.aside {
+                e["set_aside"] = json!(by.name());
+            }
+            e
+        })
         .collect();
     m.insert("discards".into(), Value::Array(discards));
+    let aside: Vec<Value> = g
+        .set_aside()
+        .iter()
+        .map(|&(t, by)| json!({ "tile": tile_id(g, t), "by": by.name() }))
+        .collect();
+    m.insert("set_aside".into(), Value::Array(aside));
     m.insert("pending".into(), pending(s));
     m
 }
