@@ -336,7 +336,6 @@ pub fn attribute(name: &str) -> Option<(usize, &'static AttrDef)> {
     ATTRIBUTES.iter().enumerate().find(|(_, a)| a.name == name)
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,7 +5,6 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use crate::attrs::ATTRIBUTES;
-use carcassonne_vocab::mech::{mechanic, OptionDecl, OptionValues, MECHANICS, OPTIONS};
 use crate::diag::{Diagnostic, Source};
 use crate::library::{self, Lookup};
 use crate::model::{
@@ -15,6 +14,7 @@ use crate::model::{
 use crate::suggest::did_you_mean;
 use crate::tileset::{self, read_start_cell, StartCell};
 use crate::toml_read::{At, Reader};
+use carcassonne_vocab::mech::{mechanic, OptionDecl, OptionValues, MECHANICS, OPTIONS};
 
 /// The most sets a ruleset may name (`everything_c1` names 21).
 pub const MAX_SETS: usize = 64;
@@ -538,7 +538,10 @@ fn read_options(
         }
     }
     if let Some(u) = f.get("unused_start_tiles") {
-        let with_river = matches!(o.unused_start(), UnusedStart::River | UnusedStart::AfterRiver);
+        let with_river = matches!(
+            o.unused_start(),
+            UnusedStart::River | UnusedStart::AfterRiver
+        );
         if with_river && !on("river") {
             r.error(
                 u.span(),

@@ -133,8 +133,9 @@ pub fn records(repo: &Path) -> Vec<Input> {
         } else {
             bots.to_vec()
         };
-        let rec = carcassonne_runtime::bots::play_recorded(rules, players, seed, &bots, |_, _, _, _| {})
-            .expect("a bot game of a compiled-in ruleset");
+        let rec =
+            carcassonne_runtime::bots::play_recorded(rules, players, seed, &bots, |_, _, _, _| {})
+                .expect("a bot game of a compiled-in ruleset");
         let text = serde_json::to_string_pretty(&rec).expect("a record serialises");
         out.push(Input {
             target: Target::Record,
@@ -144,7 +145,8 @@ pub fn records(repo: &Path) -> Vec<Input> {
         if id == "base_river1" {
             // As played from the ruleset's file: the record carries copies
             // of its sources (README "Game record contract").
-            if let Ok(model) = carcassonne_loader::compile(&repo.join("rulesets/base_river1.toml")) {
+            if let Ok(model) = carcassonne_loader::compile(&repo.join("rulesets/base_river1.toml"))
+            {
                 let mut with = rec.clone();
                 with.sources = Some(
                     model

@@ -418,7 +418,10 @@ fn record_target(input: &[u8], out: &mut Outcome) {
     // compiler as `replay` would take them (no file is read); the moves are
     // then replayed on the compiled-in ruleset, leaking nothing per input.
     if let Some(sources) = &rec.sources {
-        let copies: Vec<_> = sources.iter().map(carcassonne_loader::source_copy).collect();
+        let copies: Vec<_> = sources
+            .iter()
+            .map(carcassonne_loader::source_copy)
+            .collect();
         match carcassonne_codegen::ruleset::load_copies(&copies) {
             Ok(_) => out.templates.push("sources: ok".to_string()),
             Err(d) => out.templates.extend(

@@ -132,7 +132,13 @@ pub fn text(g: &Game, a: Action) -> String {
                     ArgKind::Figure => format!("P{}'s {} ", s.player, s.kind.def().label),
                     _ => String::new(),
                 };
-                format!(" {whose}at ({}, {}) {} [{}]", r.x, r.y, r.feature, r.ports.join(" "))
+                format!(
+                    " {whose}at ({}, {}) {} [{}]",
+                    r.x,
+                    r.y,
+                    r.feature,
+                    r.ports.join(" ")
+                )
             }
             None => String::new(),
         },
@@ -260,9 +266,7 @@ fn read(g: &Game, j: &ActionJson) -> Result<Action, (bool, String)> {
             let field = j.args.get(def.field);
             let arg = match def.arg {
                 ArgKind::None => Arg::None,
-                ArgKind::Placement => {
-                    Arg::Placement(placement(g, j, g.held_tile(g.to_move()))?)
-                }
+                ArgKind::Placement => Arg::Placement(placement(g, j, g.held_tile(g.to_move()))?),
                 ArgKind::Bool => match field {
                     Some(Value::Bool(b)) => Arg::Bool(*b),
                     Some(_) => return Err(invalid(format!("`{}` is true or false", def.field))),

@@ -85,7 +85,9 @@ pub fn options_json(rs: &Ruleset) -> Map<String, Value> {
     for (i, decl) in crate::tables::OPTIONS.iter().enumerate() {
         let v = match decl.values {
             OptionValues::Bool => Value::Bool(o.values[i] != 0),
-            OptionValues::Words(w) => Value::from(w.get(o.values[i] as usize).copied().unwrap_or("?")),
+            OptionValues::Words(w) => {
+                Value::from(w.get(o.values[i] as usize).copied().unwrap_or("?"))
+            }
         };
         m.insert(decl.key.to_string(), v);
     }

@@ -4,7 +4,8 @@
 //! meets, scored like a cloister, and the end-of-game round.
 
 use carcassonne_runtime::engine::{
-    Action, ActionError, Actor, Arg, Decision, Deploy, FollowerKind, Game, MoveError, Reason, ScoreEvent, When,
+    Action, ActionError, Actor, Arg, Decision, Deploy, FollowerKind, Game, MoveError, Reason,
+    ScoreEvent, When,
 };
 use carcassonne_runtime::tables::Mech;
 use carcassonne_runtime::tables::{Kind, Ruleset};
@@ -56,10 +57,19 @@ fn the_abbey_closes_reds_road_and_red_scores_1_l1614() {
     assert_eq!(pending.decision, Decision::Source);
     assert_eq!(pending.actor, Actor::Player(BLUE));
     let legal = g.legal_actions();
-    assert_eq!(legal, vec![Action::Draw, Action::verb("abbey", Arg::Placement(at(0, 1, 0)))]);
+    assert_eq!(
+        legal,
+        vec![
+            Action::Draw,
+            Action::verb("abbey", Arg::Placement(at(0, 1, 0)))
+        ]
+    );
     let mut events = Vec::new();
-    g.apply_action(Action::verb("abbey", Arg::Placement(at(0, 1, 0))), &mut events)
-        .unwrap();
+    g.apply_action(
+        Action::verb("abbey", Arg::Placement(at(0, 1, 0))),
+        &mut events,
+    )
+    .unwrap();
     assert_eq!(g.held_tile(BLUE), None);
     assert_eq!(g.held_tile(RED), Some(tile("AM/A")));
     // Only a monk: the abbey's one segment is a cloister (fn 11 L1844).
@@ -100,7 +110,10 @@ fn only_a_hole_with_four_neighbours_takes_the_abbey_l1600() {
     // An abbey is no answer to a placement, and changes nothing.
     let before = g.clone();
     let e = g
-        .apply_action(Action::verb("abbey", Arg::Placement(at(0, 1, 0))), &mut Vec::new())
+        .apply_action(
+            Action::verb("abbey", Arg::Placement(at(0, 1, 0))),
+            &mut Vec::new(),
+        )
         .unwrap_err();
     assert!(matches!(e, ActionError::NotNow { .. }), "{e:?}");
     assert_eq!(g, before);
@@ -133,8 +146,11 @@ fn a_monk_in_a_surrounded_abbey_scores_9_l1612() {
     let mut g = hole_with_reds_road();
     g.force_player(BLUE).unwrap();
     let mut events = Vec::new();
-    g.apply_action(Action::verb("abbey", Arg::Placement(at(0, 1, 0))), &mut events)
-        .unwrap();
+    g.apply_action(
+        Action::verb("abbey", Arg::Placement(at(0, 1, 0))),
+        &mut events,
+    )
+    .unwrap();
     let monk = Action::Deploy(Deploy {
         segment: seg("AM/A", Kind::Cloister),
         kind: FollowerKind::Normal,

@@ -1,10 +1,11 @@
 //! The Abbot (001_46b8449c567a6f1a.txt L387-L546) on the 2nd-edition base
 //! game (`base_c2`), in scripted games through the action API.
 
-use carcassonne_runtime::tables::Mech;
 use carcassonne_runtime::engine::{
-    Action, ActionError, Arg, Decision, Deploy, FollowerKind, Game, MoveError, Placement, Reason, ScoreEvent, When,
+    Action, ActionError, Arg, Decision, Deploy, FollowerKind, Game, MoveError, Placement, Reason,
+    ScoreEvent, When,
 };
+use carcassonne_runtime::tables::Mech;
 use carcassonne_runtime::tables::{Kind, Ruleset};
 
 fn rules() -> &'static Ruleset {
@@ -95,9 +96,12 @@ fn abbot_goes_on_a_garden_or_cloister_only_l425() {
 fn returning_the_abbot_scores_its_garden_as_at_the_end_l432_example_l434() {
     let mut g = game();
     abbot_with_five_neighbours(&mut g);
-    assert!(g.legal_actions().contains(&Action::verb("return-abbot", Arg::None)));
+    assert!(g
+        .legal_actions()
+        .contains(&Action::verb("return-abbot", Arg::None)));
     let mut ev = Vec::new();
-    g.apply_action(Action::verb("return-abbot", Arg::None), &mut ev).unwrap();
+    g.apply_action(Action::verb("return-abbot", Arg::None), &mut ev)
+        .unwrap();
     // "You score 6 points (1 for the garden, and 5 for the tiles surrounding it)."
     assert_eq!(
         ev,
@@ -117,7 +121,9 @@ fn returning_the_abbot_scores_its_garden_as_at_the_end_l432_example_l434() {
 fn no_second_return_and_no_return_without_an_abbot_out() {
     let mut g = game();
     place(&mut g, 0, "U", at(1, 0, 0));
-    assert!(!g.legal_actions().contains(&Action::verb("return-abbot", Arg::None)));
+    assert!(!g
+        .legal_actions()
+        .contains(&Action::verb("return-abbot", Arg::None)));
     let before = g.clone();
     let e = g
         .apply_action(Action::verb("return-abbot", Arg::None), &mut Vec::new())

@@ -5,7 +5,8 @@
 
 use carcassonne_runtime::bots::{BotKind, SimpleBot};
 use carcassonne_runtime::engine::{
-    Action, ActionError, Actor, Arg, Decision, FollowerKind, Game, MoveError, Reason, ScoreEvent, When,
+    Action, ActionError, Actor, Arg, Decision, FollowerKind, Game, MoveError, Reason, ScoreEvent,
+    When,
 };
 use carcassonne_runtime::tables::{Kind, Mech, Ruleset, NO_SEGMENT};
 
@@ -109,7 +110,8 @@ fn placing_the_barn_scores_the_farmers_3_per_city_example_l1779() {
         .collect();
     assert_eq!(barns, vec![Action::verb("barn", Arg::Corner(NW))]);
     let mut ev = Vec::new();
-    g.apply_action(Action::verb("barn", Arg::Corner(NW)), &mut ev).unwrap();
+    g.apply_action(Action::verb("barn", Arg::Corner(NW)), &mut ev)
+        .unwrap();
     // "The BLUE barn is placed; YELLOW scores 6 points for the two
     // completed cities and returns the farmer to the supply."
     assert_eq!(ev, vec![barn_event(1, 6)]);
@@ -139,7 +141,8 @@ fn the_barn_scores_farmers_whoever_owns_it_l1777_fn48() {
     part(&mut g, 1, "B", at(0, 1, 0), Action::Pass);
     place(&mut g, 0, "B", at(1, 1, 0));
     let mut ev = Vec::new();
-    g.apply_action(Action::verb("barn", Arg::Corner(NW)), &mut ev).unwrap();
+    g.apply_action(Action::verb("barn", Arg::Corner(NW)), &mut ev)
+        .unwrap();
     assert_eq!(ev, vec![barn_event(0, 6)]);
     // P1's farmer on the farm of row -1 is elsewhere and stays.
     assert_eq!(g.followers().len(), 2);
@@ -150,7 +153,8 @@ fn the_barn_scores_farmers_whoever_owns_it_l1777_fn48() {
 /// farm of row -1 east of it; P0 then places B at (2, 0), joining them.
 fn red_farmer_beside_a_barn(r: &'static Ruleset) -> Game {
     let mut g = two_city_farm(r, Action::Pass);
-    g.apply_action(Action::verb("barn", Arg::Corner(NW)), &mut Vec::new()).unwrap();
+    g.apply_action(Action::verb("barn", Arg::Corner(NW)), &mut Vec::new())
+        .unwrap();
     part(&mut g, 1, "B", at(2, -1, 0), farmer(r, "B"));
     g
 }
@@ -178,7 +182,8 @@ fn no_farmer_goes_onto_a_barns_farm_l1790() {
     let r = ruleset("base_abbey_mayor");
     let mut g = two_city_farm(r, Action::Pass);
     // Not on the barn's own tile: the barn is the answer to its wood.
-    g.apply_action(Action::verb("barn", Arg::Corner(NW)), &mut Vec::new()).unwrap();
+    g.apply_action(Action::verb("barn", Arg::Corner(NW)), &mut Vec::new())
+        .unwrap();
     // A tile that extends the barn's farm.
     place(&mut g, 1, "B", at(1, 2, 0));
     refused(&mut g, farmer(r, "B"), MoveError::Occupied);
@@ -195,20 +200,33 @@ fn a_barn_goes_only_onto_four_all_field_tiles_l1762_l1765() {
     part(&mut g, 0, "E", at(0, -1, 2), Action::Pass);
     // Two tiles meet at (1, 0)'s west corners: too few.
     place(&mut g, 1, "E", at(1, 0, 0));
-    barn_error(&mut g, Action::verb("barn", Arg::Corner(NW)), "four placed tiles meet");
-    barn_error(&mut g, Action::verb("barn", Arg::Corner(SW)), "four placed tiles meet");
+    barn_error(
+        &mut g,
+        Action::verb("barn", Arg::Corner(NW)),
+        "four placed tiles meet",
+    );
+    barn_error(
+        &mut g,
+        Action::verb("barn", Arg::Corner(SW)),
+        "four placed tiles meet",
+    );
     g.apply_action(Action::Pass, &mut Vec::new()).unwrap();
     // Four tiles meet at (1, -1)'s south-west corner, but the cities of
     // (0, 0) and (1, -1) lie on it ("The city at the bottom lies on the
     // intersection point", L1765).
     place(&mut g, 0, "E", at(1, -1, 2));
-    barn_error(&mut g, Action::verb("barn", Arg::Corner(SW)), "nothing but one field");
-    assert!(!g
-        .legal_actions()
-        .iter()
-        .any(|a| a.name() == "barn"));
+    barn_error(
+        &mut g,
+        Action::verb("barn", Arg::Corner(SW)),
+        "nothing but one field",
+    );
+    assert!(!g.legal_actions().iter().any(|a| a.name() == "barn"));
     // Corners are 0-3; a barn is no figure for a segment.
-    barn_error(&mut g, Action::verb("barn", Arg::Corner(4)), "corner is 0-3");
+    barn_error(
+        &mut g,
+        Action::verb("barn", Arg::Corner(4)),
+        "corner is 0-3",
+    );
     let on_segment = figure(r, "E", Kind::Field, FollowerKind::Barn);
     barn_error(&mut g, on_segment, "tile corner");
 }
@@ -217,18 +235,27 @@ fn a_barn_goes_only_onto_four_all_field_tiles_l1762_l1765() {
 fn one_barn_per_farm_and_per_player_l1754_l1767() {
     let r = ruleset("base_abbey_mayor");
     let mut g = two_city_farm(r, Action::Pass);
-    g.apply_action(Action::verb("barn", Arg::Corner(NW)), &mut Vec::new()).unwrap();
+    g.apply_action(Action::verb("barn", Arg::Corner(NW)), &mut Vec::new())
+        .unwrap();
     // P1 still has a barn, but (1, 2)'s north-west corner lies on the
     // farm of P0's barn (A: a cloister with a road south, field all round).
     part(&mut g, 1, "A", at(0, 2, 0), Action::Pass);
     place(&mut g, 1, "A", at(1, 2, 0));
     assert_eq!(g.figures(1, FollowerKind::Barn), 1);
-    barn_error(&mut g, Action::verb("barn", Arg::Corner(NW)), "has a barn already");
+    barn_error(
+        &mut g,
+        Action::verb("barn", Arg::Corner(NW)),
+        "has a barn already",
+    );
     g.apply_action(Action::Pass, &mut Vec::new()).unwrap();
     // Above row -1, another farm: P0 has no barn left for it, P1 may.
     part(&mut g, 1, "B", at(0, -2, 0), Action::Pass);
     place(&mut g, 0, "B", at(1, -2, 0));
-    barn_error(&mut g, Action::verb("barn", Arg::Corner(SW)), "on the board already");
+    barn_error(
+        &mut g,
+        Action::verb("barn", Arg::Corner(SW)),
+        "on the board already",
+    );
     g.apply_action(Action::Pass, &mut Vec::new()).unwrap();
     // A barn is never an answer outside the wood decision.
     g.force_player(1).unwrap();
@@ -242,10 +269,17 @@ fn one_barn_per_farm_and_per_player_l1754_l1767() {
 fn two_barns_on_one_farm_each_score_in_full_at_the_end_l1803() {
     let r = ruleset("base_abbey_mayor");
     let mut g = two_city_farm(r, Action::Pass);
-    g.apply_action(Action::verb("barn", Arg::Corner(NW)), &mut Vec::new()).unwrap();
+    g.apply_action(Action::verb("barn", Arg::Corner(NW)), &mut Vec::new())
+        .unwrap();
     // P1's barn on the farm of rows -1 and -2: another farm, so legal.
     part(&mut g, 0, "B", at(0, -2, 0), Action::Pass);
-    let ev = part(&mut g, 1, "B", at(1, -2, 0), Action::verb("barn", Arg::Corner(SW)));
+    let ev = part(
+        &mut g,
+        1,
+        "B",
+        at(1, -2, 0),
+        Action::verb("barn", Arg::Corner(SW)),
+    );
     assert!(ev.is_empty(), "no farmers, no points: {ev:?}");
     // Joining the two barns' farms is legal ("connecting two farms, each
     // with a barn, is quite legal", 002_7f8d72b3eaff567f.txt L709-L710):
@@ -267,7 +301,13 @@ fn a_barn_without_completed_cities_scores_nothing_at_the_end() {
     let mut g = Game::new_scripted(r, 2, &[(tile(r, "B"), at(0, 0, 0))]).unwrap();
     part(&mut g, 0, "B", at(1, 0, 0), farmer(r, "B"));
     part(&mut g, 1, "B", at(0, 1, 0), Action::Pass);
-    let ev = part(&mut g, 1, "B", at(1, 1, 0), Action::verb("barn", Arg::Corner(NW)));
+    let ev = part(
+        &mut g,
+        1,
+        "B",
+        at(1, 1, 0),
+        Action::verb("barn", Arg::Corner(NW)),
+    );
     // The farmer scores 0 but goes home all the same (L1777).
     assert!(ev.is_empty(), "{ev:?}");
     assert_eq!(g.figures(0, FollowerKind::Normal), 7);
@@ -282,7 +322,13 @@ fn a_pig_adds_1_per_city_when_the_barn_is_placed_l1777_l1786() {
     part(&mut g, 1, "E", at(1, 0, 0), farmer(r, "E"));
     part(&mut g, 0, "E", at(1, -1, 2), Action::Pass);
     part(&mut g, 1, "B", at(0, 1, 0), pig(r, "B"));
-    let ev = part(&mut g, 0, "B", at(1, 1, 0), Action::verb("barn", Arg::Corner(NW)));
+    let ev = part(
+        &mut g,
+        0,
+        "B",
+        at(1, 1, 0),
+        Action::verb("barn", Arg::Corner(NW)),
+    );
     // "a player with a pig scores 4 points per city instead of 3"; the pig
     // goes home with the farmer.
     assert_eq!(ev, vec![barn_event(1, 8)]);
@@ -310,7 +356,8 @@ fn a_pig_on_the_joining_tile_adds_1_per_city_l1799_fn52() {
 fn a_barn_is_no_follower_for_a_pig_fn1_l1834() {
     let r = ruleset("everything_c1");
     let mut g = two_city_farm(r, Action::Pass);
-    g.apply_action(Action::verb("barn", Arg::Corner(NW)), &mut Vec::new()).unwrap();
+    g.apply_action(Action::verb("barn", Arg::Corner(NW)), &mut Vec::new())
+        .unwrap();
     // P0's own barn is on the farm, no farmer of P0's: no pig (L899).
     place(&mut g, 0, "B", at(1, 2, 0));
     refused(&mut g, pig(r, "B"), MoveError::NeedsOwnFollower("pig"));
@@ -328,7 +375,13 @@ fn the_pig_herd_adds_to_farmers_not_to_the_barn_l1787_l1803() {
     part(&mut g, 0, "E", at(0, 1, 2), farmer(r, "E"));
     part(&mut g, 1, "E", at(0, 2, 0), Action::Pass);
     part(&mut g, 1, "B", at(1, 0, 0), Action::Pass);
-    let ev = part(&mut g, 1, "B", at(1, 1, 0), Action::verb("barn", Arg::Corner(NW)));
+    let ev = part(
+        &mut g,
+        1,
+        "B",
+        at(1, 1, 0),
+        Action::verb("barn", Arg::Corner(NW)),
+    );
     assert_eq!(ev, vec![barn_event(0, 4)], "3 per city and the herd's 1");
     assert_eq!(final_farm_points(&mut g), vec![(1, 4)], "4 per city only");
 }

@@ -143,7 +143,15 @@ fn the_dragon_makes_six_steps_chosen_in_turn_example_l1138() {
     let trail = &g.shown().trails[0].cells;
     assert_eq!(
         trail,
-        &vec![[0, 0], [0, -1], [-1, -1], [-1, 0], [-2, 0], [-2, -1], [-2, -2]]
+        &vec![
+            [0, 0],
+            [0, -1],
+            [-1, -1],
+            [-1, 0],
+            [-2, 0],
+            [-2, -1],
+            [-2, -2]
+        ]
     );
 }
 
@@ -334,7 +342,10 @@ fn dragon_tiles_wait_beside_the_board_until_the_dragon_is_in_play_l1136() {
         loop {
             let in_play = dragon(&g).is_some();
             if let Some(t) = g.current_tile_index() {
-                assert!(in_play || !is(t, "dragon"), "seed {seed}: a dragon tile drawn");
+                assert!(
+                    in_play || !is(t, "dragon"),
+                    "seed {seed}: a dragon tile drawn"
+                );
             }
             if in_play {
                 assert!(g.set_aside().is_empty(), "seed {seed}: tiles left aside");

@@ -10,7 +10,8 @@
 //! the next.
 
 use carcassonne_runtime::engine::{
-    Action, ActionError, Deploy, FollowerKind, Game, Move, MoveError, Placement, Reason, ScoreEvent, When,
+    Action, ActionError, Deploy, FollowerKind, Game, Move, MoveError, Placement, Reason,
+    ScoreEvent, When,
 };
 use carcassonne_runtime::tables::{option_index, Kind, Mech, Ruleset};
 
@@ -344,7 +345,10 @@ fn refused(g: &mut Game, id: &str, p: Placement, why: &'static str) {
     let e = g
         .apply_action(Action::Place(p), &mut Vec::new())
         .unwrap_err();
-    assert_eq!(e, ActionError::Illegal(MoveError::rule(Mech::Heretics, why)));
+    assert_eq!(
+        e,
+        ActionError::Illegal(MoveError::rule(Mech::Heretics, why))
+    );
     assert_eq!(*g, before);
     let mv = Move {
         placement: p,

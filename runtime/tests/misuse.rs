@@ -9,7 +9,8 @@
 use std::collections::BTreeMap;
 
 use carcassonne_runtime::engine::{
-    Action, ActionError, Arg, Decision, Deploy, FollowerKind, Game, Move, MoveError, Placement, Spot, Verb,
+    Action, ActionError, Arg, Decision, Deploy, FollowerKind, Game, Move, MoveError, Placement,
+    Spot, Verb,
 };
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -230,7 +231,7 @@ fn bent_action(g: &Game, legal: &[Action], rng: &mut Pcg64Mcg) -> Action {
         y: near.y + rng.random_range(-2..=2),
         rotation: rng.random_range(0..5),
     };
-    match rng.random_range(0..10) {
+    match rng.random_range(0..13) {
         0 => legal[rng.random_range(0..legal.len())],
         1 => Action::Deploy(random_deploy(rng)),
         2 => Action::verb("return-abbot", Arg::None),
@@ -261,6 +262,28 @@ fn bent_action(g: &Game, legal: &[Action], rng: &mut Pcg64Mcg) -> Action {
             ),
             _ => Action::verb("abbey", Arg::Placement(p)),
         },
+        9 => Action::verb("dragon", Arg::Dir(rng.random_range(0..5))),
+        // The fairy, a portal or the princess to a random spot, or a legal
+        // answer of theirs bent to another segment or tile.
+        10 | 11 => {
+            let verb = ["fairy", "portal", "princess"][rng.random_range(0..3)];
+            let spot = match legal.iter().find(|a| a.name() == verb) {
+                Some(&Action::Do(Verb {
+                    arg: Arg::Spot(s), ..
+                })) if rng.random_bool(0.5) => Spot {
+                    segment: s.segment + rng.random_range(1..3),
+                    placed: s.placed ^ rng.random_range(0..2),
+                    ..s
+                },
+                _ => Spot {
+                    placed: rng.random_range(0..g.placed().len() as u16 + 2),
+                    segment: rng.random_range(0..12),
+                    kind: FollowerKind::ALL[rng.random_range(0..FollowerKind::ALL.len())],
+                    player: rng.random_range(0..g.players()),
+                },
+            };
+            Action::verb(verb, Arg::Spot(spot))
+        }
         _ => Action::Place(p),
     }
 }
@@ -337,6 +360,11 @@ fn every_illegal_action_is_refused_and_changes_nothing() {
         "abbey rule: the abbey goes only into a hole",
         "abbey rule: the abbey is placed unrotated",
         "wagon rule",
+        "dragon rule",
+        "fairy rule",
+        "portal rule",
+        "princess rule",
+        "Banned",
     ] {
         assert!(
             seen(&refused, k),

@@ -2,14 +2,15 @@
 //! followers are conserved, scores never decrease, every placed tile matches
 //! its neighbours, no follower joins an occupied feature (checked by a flood
 //! fill independent of the engine's union-find), no shrine or cloister has
-//! two rivals around it where heretics are played, and replaying each
-//! game's record reproduces every event and score.
+//! two rivals around it where heretics are played, no figure shares the
+//! dragon's tile (every figure eaten is back in its owner's supply), and
+//! replaying each game's record reproduces every event and score.
 //!
 //! `CARCASSONNE_PROPERTY_GAMES` sets the games per ruleset (default 10,000).
 
 use carcassonne_runtime::bots::{BotKind, SimpleBot};
 use carcassonne_runtime::engine::{
-    Action, Actor, Arg, FollowerKind, Game, Move, ScoreEvent, Spot, Verb,
+    Action, Actor, Arg, FollowerKind, Game, Move, Reason, ScoreEvent, Spot, Verb,
 };
 use carcassonne_runtime::record::{replay, Recorder};
 use carcassonne_runtime::tables::{rotate_mask, Edge, Kind, Ruleset, NO_SEGMENT};
@@ -124,7 +125,37 @@ fn check_shrines(g: &Game) {
     }
 }
 
-fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) {
+/// What a game's optional mechanics did: enough seeded games of a ruleset
+/// must use each of them, or the invariants were checked on nothing.
+#[derive(Default)]
+struct Used {
+    eaten: u32,
+    fairy_points: u32,
+    portal: u32,
+    princess: u32,
+}
+
+/// No figure but a barn (between four tiles, 000_9deb58b1a7d17d38.txt
+/// fn 18 L1350) stands on the tile the dragon stands on (L1102, L1114).
+fn check_dragon(g: &Game, seed: u64) {
+    let shown = g.shown();
+    let Some(d) = shown.neutral.iter().find(|n| n.def.name == "dragon") else {
+        return;
+    };
+    for f in g.followers().iter().filter(|f| f.kind != FollowerKind::Barn) {
+        let q = g.placed()[g.spot_of(f).placed as usize];
+        assert!(
+            (q.x, q.y) != (d.x, d.y),
+            "{} seed {seed} turn {}: a {} stands with the dragon",
+            g.rules().id,
+            g.turn(),
+            f.kind.name()
+        );
+    }
+}
+
+fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) -> Used {
+    let mut used = Used::default();
     let mut g = Game::new(rules, players, seed).unwrap();
     let mut bots: Vec<SimpleBot> = (0..players)
         .map(|i| SimpleBot::new(BotKind::Random, seed * 8 + i as u64))
@@ -190,7 +221,9 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) {
         if let (
             "move-wagon",
             Action::Do(Verb {
-                arg: Arg::Spot(Spot { placed, segment, .. }),
+                arg: Arg::Spot(Spot {
+                    placed, segment, ..
+                }),
                 ..
             }),
         ) = (a.name(), a)
@@ -249,7 +282,25 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) {
             "seed {seed}: every point is in exactly one event"
         );
         rec.note_action(&before, a, &events, &g);
+        check_dragon(&g, seed);
+        match a.name() {
+            "portal" => used.portal += 1,
+            "princess" => used.princess += 1,
+            _ => {}
+        }
+        used.fairy_points += events
+            .iter()
+            .filter(|e| e.reason == Reason::Fairy)
+            .map(|e| e.points)
+            .sum::<u32>();
     }
+    used.eaten = g
+        .shown()
+        .tallies
+        .iter()
+        .filter(|t| t.key == "eaten")
+        .map(|t| t.count)
+        .sum();
     check_matches(&g);
     // Tiles held by the players (the abbeys) come on top of the stack's, and
     // each is either still held or on the board.
@@ -270,9 +321,16 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) {
     if rules.has_mechanic("heretics") {
         check_shrines(&g);
     }
+    // Every tile is placed, out of the game, or still set aside (a tile set
+    // aside and shuffled back is logged when set aside, then played).
+    let out = g.discards().iter().filter(|d| d.aside.is_none()).count();
     assert_eq!(
-        g.placed().len() - held_placed + g.discards().len(),
-        rules.total as usize
+        g.placed().len() - held_placed + out + g.set_aside().len(),
+        rules.total as usize,
+        "{} seed {seed}: placed {} (held {held_placed}), out {out}, aside {}",
+        rules.id,
+        g.placed().len(),
+        g.set_aside().len()
     );
     // The record replays to the same game.
     let json = serde_json::to_string(&rec.record).unwrap();
@@ -290,16 +348,29 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) {
         "{} seed {seed}: the replayed game differs from the played one",
         rules.id
     );
+    used
 }
 
 #[test]
 fn invariants_hold_in_every_ruleset() {
     let n = games();
     for rules in carcassonne_runtime::rulesets() {
+        let mut used = Used::default();
         for seed in 0..n {
             let players = rules.options.min_players
                 + (seed % (rules.options.max_players - rules.options.min_players + 1) as u64) as u8;
-            play_and_check(rules, seed, players);
+            let u = play_and_check(rules, seed, players);
+            used.eaten += u.eaten;
+            used.fairy_points += u.fairy_points;
+            used.portal += u.portal;
+            used.princess += u.princess;
+        }
+        if rules.has_mechanic("dragon") && n >= 50 {
+            let id = rules.id;
+            assert!(used.eaten > 0, "{id}: the dragon ate nothing");
+            assert!(used.fairy_points > 0, "{id}: the fairy scored nothing");
+            assert!(used.portal > 0, "{id}: no portal was used");
+            assert!(used.princess > 0, "{id}: no princess sent a knight home");
         }
     }
 }

@@ -64,7 +64,10 @@ fn until_volcano(r: &'static Ruleset, seed: u64) -> Option<Game> {
 #[test]
 fn volcano_lake_takes_no_figure_and_gives_another_tile_s1_l606() {
     let r = ruleset("everything_c2");
-    assert!(r.options.word("river_volcano") == Some("second-tile"), "the 2nd edition's default");
+    assert!(
+        r.options.word("river_volcano") == Some("second-tile"),
+        "the 2nd edition's default"
+    );
     let mut g = (0..20)
         .find_map(|s| until_volcano(r, s))
         .expect("a game reaching the lake");

@@ -3,9 +3,10 @@
 //! answers are the test's. Each test names the seed line it checks.
 
 use carcassonne_runtime::engine::{
-    Action, ActionError, Arg, Decision, Deploy, FollowerKind, Game, MoveError, Placement, Reason, ScoreEvent,
+    Action, ActionError, Arg, Decision, Deploy, FollowerKind, Game, MoveError, Placement, Reason,
+    ScoreEvent,
 };
-use carcassonne_runtime::tables::{Kind, Ruleset, option_index};
+use carcassonne_runtime::tables::{option_index, Kind, Ruleset};
 
 fn rules() -> &'static Ruleset {
     carcassonne_runtime::ruleset("base_traders_builders").unwrap()
@@ -86,10 +87,16 @@ fn builder_extension_gives_a_second_part_l872() {
     assert_eq!(p.decision, Decision::named("second-tile"));
     assert_eq!(
         g.legal_actions(),
-        vec![Action::verb("second-tile", Arg::Bool(true)), Action::verb("second-tile", Arg::Bool(false))]
+        vec![
+            Action::verb("second-tile", Arg::Bool(true)),
+            Action::verb("second-tile", Arg::Bool(false))
+        ]
     );
-    g.apply_action(Action::verb("second-tile", Arg::Bool(true)), &mut Vec::new())
-        .unwrap();
+    g.apply_action(
+        Action::verb("second-tile", Arg::Bool(true)),
+        &mut Vec::new(),
+    )
+    .unwrap();
     // Part 2: the same player draws and places again.
     assert_eq!((g.to_move(), g.part()), (0, 2));
     assert_eq!(g.pending().unwrap().decision, Decision::Place);
@@ -105,8 +112,11 @@ fn second_part_may_be_declined_fn8_l1003() {
     let mut g = game(r);
     builder_on_road(&mut g);
     part(&mut g, 0, "U", at(3, 0, 0), Action::Pass);
-    g.apply_action(Action::verb("second-tile", Arg::Bool(false)), &mut Vec::new())
-        .unwrap();
+    g.apply_action(
+        Action::verb("second-tile", Arg::Bool(false)),
+        &mut Vec::new(),
+    )
+    .unwrap();
     assert_eq!((g.to_move(), g.part()), (1, 1));
 }
 
@@ -132,8 +142,11 @@ fn builder_left_during_part_one_still_gives_part_two_fn9_l1004() {
     // so close it at both ends: a cloister-road end (A) east, then west.
     part(&mut g, 0, "A", at(3, 0, 1), Action::Pass);
     // The road is open to the west still: no score yet, and part 2 is offered.
-    g.apply_action(Action::verb("second-tile", Arg::Bool(true)), &mut Vec::new())
-        .unwrap();
+    g.apply_action(
+        Action::verb("second-tile", Arg::Bool(true)),
+        &mut Vec::new(),
+    )
+    .unwrap();
     let ev = part(&mut g, 0, "A", at(-1, 0, 3), Action::Pass);
     // Part 2 completed the road: thief and builder go home, 5 tiles for P0
     // (the builder counts 0 for majority, L887, and scores nothing itself).

@@ -6,7 +6,8 @@
 //! features each bullet names; each test asserts the exact list of moves.
 
 use carcassonne_runtime::engine::{
-    Action, ActionError, Actor, Arg, Decision, Deploy, FollowerKind, Game, MoveError, Placement, Reason, ScoreEvent, Spot, Verb, When,
+    Action, ActionError, Actor, Arg, Decision, Deploy, FollowerKind, Game, MoveError, Placement,
+    Reason, ScoreEvent, Spot, Verb, When,
 };
 use carcassonne_runtime::tables::option_index;
 use carcassonne_runtime::tables::Mech;
@@ -422,8 +423,11 @@ fn example_1_from_a_city_closed_by_an_abbey_l1690() {
     g.force_player(BLUE).unwrap();
     assert_eq!(g.pending().unwrap().decision, Decision::Source);
     let mut events = Vec::new();
-    g.apply_action(Action::verb("abbey", Arg::Placement(at(0, 0, 0))), &mut events)
-        .unwrap();
+    g.apply_action(
+        Action::verb("abbey", Arg::Placement(at(0, 0, 0))),
+        &mut events,
+    )
+    .unwrap();
     g.apply_action(Action::Pass, &mut events).unwrap();
     assert_eq!(events, vec![completed(BLUE, 10, Kind::City)]);
     assert_eq!(asked(&g), Some(BLUE));
@@ -802,13 +806,14 @@ fn a_wagon_that_wins_a_challenge_sends_the_heretic_home_l2084_fn61() {
     assert_eq!(g.supply(RED), red_at_start + 1);
     // The shrine completed later scores nothing: nobody stands on it.
     let mut later = Vec::new();
-    for (id, x, y, r, p) in [("U", 2, 0, 0, RED), ("V", 2, 1, 3, BLUE), ("V", 2, 2, 2, RED)] {
+    for (id, x, y, r, p) in [
+        ("U", 2, 0, 0, RED),
+        ("V", 2, 1, 3, BLUE),
+        ("V", 2, 2, 2, RED),
+    ] {
         later.extend(play(&mut g, p, id, at(x, y, r), Action::Pass));
     }
-    assert!(
-        later.iter().all(|e| e.feature != Kind::Shrine),
-        "{later:?}"
-    );
+    assert!(later.iter().all(|e| e.feature != Kind::Shrine), "{later:?}");
     assert!(g
         .finish()
         .iter()
@@ -857,7 +862,10 @@ fn a_wagon_with_nowhere_left_to_go_goes_home_unasked_l1674() {
     got.sort_by_key(|e| e.player);
     assert_eq!(
         got,
-        vec![completed(RED, 2, Kind::Road), completed(GREEN, 2, Kind::Road)]
+        vec![
+            completed(RED, 2, Kind::Road),
+            completed(GREEN, 2, Kind::Road)
+        ]
     );
     // RED (after BLUE, clockwise) is asked first: the open arm west of the
     // crossing, or home.

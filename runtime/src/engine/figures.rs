@@ -90,9 +90,9 @@ impl Game {
     /// Whether `player` still has a follower on the feature rooted at
     /// `root`.
     pub(crate) fn has_follower_on(&self, player: u8, root: u16) -> bool {
-        self.followers
-            .iter()
-            .any(|f| f.player == player && f.kind.is_follower() && self.features.find(f.node) == root)
+        self.followers.iter().any(|f| {
+            f.player == player && f.kind.is_follower() && self.features.find(f.node) == root
+        })
     }
 
     /// A figure that stands beside its owner's follower (the builder, the

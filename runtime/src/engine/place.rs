@@ -271,7 +271,11 @@ impl Game {
     /// did. The plain loop for callers that stop early or do not collect
     /// `Placement`s (`placements_into` is the vectorised listing).
     #[inline(always)]
-    pub(crate) fn any_placement(&self, tile: &TileType, mut stop: impl FnMut(Placement) -> bool) -> bool {
+    pub(crate) fn any_placement(
+        &self,
+        tile: &TileType,
+        mut stop: impl FnMut(Placement) -> bool,
+    ) -> bool {
         let filtered = mechanics::filters(self, tile);
         let by_position = filtered && mechanics::filters_by_position(self, tile);
         let open = &self.board.open;

@@ -136,7 +136,13 @@ pub(crate) fn score_feature(g: &mut Game, root: u16, reason: Reason, events: &mu
 /// after its scoring for `reason`, each seen by the modules leave. (A
 /// module does not take other figures off the board when one leaves with
 /// its scored feature: the bits stay right.)
-fn return_scored(g: &mut Game, root: u16, mut on: u64, reason: Reason, events: &mut Vec<ScoreEvent>) {
+fn return_scored(
+    g: &mut Game,
+    root: u16,
+    mut on: u64,
+    reason: Reason,
+    events: &mut Vec<ScoreEvent>,
+) {
     if g.followers.len() > 64 {
         // More than `on` has bits for.
         g.remove_where(root, Why::Scored(reason), |_| true, events);
@@ -152,7 +158,11 @@ fn return_scored(g: &mut Game, root: u16, mut on: u64, reason: Reason, events: &
         if seen {
             let n = g.followers.len();
             mechanics::on_removed(g, f, Why::Scored(reason), events);
-            debug_assert_eq!(n, g.followers.len(), "a module took a figure away with a scored one");
+            debug_assert_eq!(
+                n,
+                g.followers.len(),
+                "a module took a figure away with a scored one"
+            );
         }
     }
     g.features.nodes[root as usize].occupants = 0;
@@ -258,7 +268,15 @@ pub(crate) fn final_scoring(g: &mut Game, events: &mut Vec<ScoreEvent>) {
                 let farm = farms.get(i);
                 let s = strengths(g, farm);
                 let cities = farm_cities(g, farm).count() as u32;
-                award(g, &s, 3 * cities, Kind::Field, Reason::Final, events, Some((farm, cities)));
+                award(
+                    g,
+                    &s,
+                    3 * cities,
+                    Kind::Field,
+                    Reason::Final,
+                    events,
+                    Some((farm, cities)),
+                );
                 scored(g, farm, Reason::Final, events);
             }
         }

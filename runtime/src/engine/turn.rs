@@ -34,14 +34,20 @@ pub(crate) enum Phase {
     /// Before drawing: a module lets the player place a tile held instead
     /// (the abbey); `draw` is false in the end-of-game round, where the
     /// other answer is to pass.
-    Source { draw: bool },
+    Source {
+        draw: bool,
+    },
     /// The current tile waits to be placed.
     Place,
     /// Tile `placed` (index into `Game::placed`) is down; the player moves wood.
-    Wood { placed: u16 },
+    Wood {
+        placed: u16,
+    },
     /// Decisions modules posed: `Game::asks[0]` is pending; once all are
     /// answered the turn goes on at `resume`.
-    Ask { resume: Resume },
+    Ask {
+        resume: Resume,
+    },
     Over,
 }
 
@@ -285,7 +291,12 @@ impl Game {
     /// `apply_into` where a module may ask something after the placement:
     /// the placement, then the figure if the game then asks for it.
     #[cold]
-    fn apply_unfused(&mut self, t: u16, mv: Move, events: &mut Vec<ScoreEvent>) -> Result<(), MoveError> {
+    fn apply_unfused(
+        &mut self,
+        t: u16,
+        mv: Move,
+        events: &mut Vec<ScoreEvent>,
+    ) -> Result<(), MoveError> {
         let before = self.clone();
         let idx = self.place_part(t, mv.placement);
         self.to_wood(idx, events);

@@ -73,9 +73,20 @@ impl Mechanic for Abbey {
         }
     }
 
-    fn act(g: &mut Game, at: At, a: Action, _events: &mut Vec<ScoreEvent>) -> Result<(), MoveError> {
+    fn act(
+        g: &mut Game,
+        at: At,
+        a: Action,
+        _events: &mut Vec<ScoreEvent>,
+    ) -> Result<(), MoveError> {
         match (at, a) {
-            (At::Source, Action::Do(Verb { arg: Arg::Placement(p), .. })) => place(g, p).map(|_| ()),
+            (
+                At::Source,
+                Action::Do(Verb {
+                    arg: Arg::Placement(p),
+                    ..
+                }),
+            ) => place(g, p).map(|_| ()),
             _ => Err(MoveError::Waiting("a tile held instead of drawing")),
         }
     }
@@ -86,9 +97,7 @@ impl Mechanic for Abbey {
 
     fn state_json(g: &Game, out: &mut serde_json::Map<String, serde_json::Value>) {
         let held: Vec<serde_json::Value> = (0..g.players())
-            .map(|p| {
-                serde_json::json!(g.held_tile(p).map(|t| g.rules.tiles[t as usize].id))
-            })
+            .map(|p| serde_json::json!(g.held_tile(p).map(|t| g.rules.tiles[t as usize].id)))
             .collect();
         out.insert("held".into(), serde_json::Value::Array(held));
     }
@@ -149,7 +158,10 @@ fn place(g: &mut Game, p: Placement) -> Result<usize, MoveError> {
     let me = g.to_move();
     let t = g.ext.abbey.tile.ok_or(MoveError::NotPlayed("abbey"))?;
     if !holds(g, me) {
-        return Err(MoveError::rule(Mech::Abbey, "the player has placed their abbey already"));
+        return Err(MoveError::rule(
+            Mech::Abbey,
+            "the player has placed their abbey already",
+        ));
     }
     if p.rotation != 0 {
         return Err(MoveError::rule(

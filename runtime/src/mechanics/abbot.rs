@@ -60,7 +60,9 @@ impl Mechanic for Abbot {
     /// Take the abbot back, scoring its cloister or garden as at the end.
     fn act(g: &mut Game, at: At, a: Action, events: &mut Vec<ScoreEvent>) -> Result<(), MoveError> {
         if !matches!(at, At::Wood(_)) || a != Action::Do(RETURN) {
-            return Err(MoveError::Waiting("the abbot's return comes instead of deploying"));
+            return Err(MoveError::Waiting(
+                "the abbot's return comes instead of deploying",
+            ));
         }
         let i = on_board(g).ok_or(MoveError::rule(
             Mech::Abbot,

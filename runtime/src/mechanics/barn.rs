@@ -94,8 +94,20 @@ impl Mechanic for Barn {
 
     /// Put the active player's barn on a corner of the new tile (checked;
     /// nothing changes on error). It scores in the scoring step.
-    fn act(g: &mut Game, at: At, a: Action, _events: &mut Vec<ScoreEvent>) -> Result<(), MoveError> {
-        let (At::Wood(idx), Action::Do(Verb { arg: Arg::Corner(c), .. })) = (at, a) else {
+    fn act(
+        g: &mut Game,
+        at: At,
+        a: Action,
+        _events: &mut Vec<ScoreEvent>,
+    ) -> Result<(), MoveError> {
+        let (
+            At::Wood(idx),
+            Action::Do(Verb {
+                arg: Arg::Corner(c),
+                ..
+            }),
+        ) = (at, a)
+        else {
             return Err(MoveError::Waiting("place a tile"));
         };
         let idx = idx as usize;
@@ -208,7 +220,10 @@ fn spot(g: &Game, idx: usize, c: u8) -> Result<u16, MoveError> {
     let mut tiles = [idx; 4];
     for k in 1..4 {
         let (x, y, _) = cells[k];
-        tiles[k] = g.board.placed_at(x, y).ok_or(MoveError::rule(Mech::Barn, FOUR_TILES))?;
+        tiles[k] = g
+            .board
+            .placed_at(x, y)
+            .ok_or(MoveError::rule(Mech::Barn, FOUR_TILES))?;
     }
     let node = corner_field(g, idx, c).ok_or(MoveError::rule(Mech::Barn, FIELDS_ONLY))?;
     for k in 1..4 {

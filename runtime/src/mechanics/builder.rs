@@ -6,7 +6,7 @@
 //! goes home when its owner's last follower there leaves (L888; the dragon,
 //! L1242-L1243; the princess, L1280).
 
-use super::{At, Hook, Mech, Mechanic, NextPart, Sink, WoodSpot, Why};
+use super::{At, Hook, Mech, Mechanic, NextPart, Sink, Why, WoodSpot};
 use crate::engine::game::{Deployed, Game};
 use crate::engine::types::*;
 use crate::tables::{option_index, Kind, Ruleset};
@@ -151,9 +151,21 @@ impl Mechanic for Builder {
         }
     }
 
-    fn act(g: &mut Game, at: At, a: Action, _events: &mut Vec<ScoreEvent>) -> Result<(), MoveError> {
+    fn act(
+        g: &mut Game,
+        at: At,
+        a: Action,
+        _events: &mut Vec<ScoreEvent>,
+    ) -> Result<(), MoveError> {
         match (at, a) {
-            (At::Ask(_), Action::Do(Verb { arg: Arg::Bool(take), code: 0, .. })) => {
+            (
+                At::Ask(_),
+                Action::Do(Verb {
+                    arg: Arg::Bool(take),
+                    code: 0,
+                    ..
+                }),
+            ) => {
                 if take {
                     g.take_another_part();
                 }

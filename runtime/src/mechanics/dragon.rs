@@ -26,7 +26,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{NeutralDef, Tally, fairy, At, Hook, Mech, Mechanic, Neutral, Shown, Sink, Trail, Why};
+use super::{fairy, At, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink, Tally, Trail, Why};
 use crate::engine::board::{DX, DY};
 use crate::engine::game::Game;
 use crate::engine::types::*;
@@ -162,7 +162,13 @@ impl Mechanic for Dragon {
     /// the next step is asked of the next player, until six are made or
     /// the way is closed.
     fn act(g: &mut Game, at: At, a: Action, events: &mut Vec<ScoreEvent>) -> Result<(), MoveError> {
-        let (At::Ask(_), Action::Do(Verb { arg: Arg::Dir(d), .. })) = (at, a) else {
+        let (
+            At::Ask(_),
+            Action::Do(Verb {
+                arg: Arg::Dir(d), ..
+            }),
+        ) = (at, a)
+        else {
             return Err(MoveError::Waiting(STEP.name()));
         };
         let to = way(g, d).ok_or(MoveError::rule(Mech::Dragon, CLOSED))?;
@@ -279,8 +285,8 @@ fn way(g: &Game, d: u8) -> Option<u16> {
     let at = g.ext.dragon.at?;
     let q = g.placed[at as usize];
     let (x, y) = (
-        i32::from(q.x) + DX[d as usize],
-        i32::from(q.y) + DY[d as usize],
+        i32::from(q.x) + DX.get(d as usize)?,
+        i32::from(q.y) + DY.get(d as usize)?,
     );
     let to = g.board.placed_at(x, y)? as u16;
     if trail(g).any(|t| t == to) || fairy::tile(g) == Some(to) {
@@ -292,9 +298,11 @@ fn way(g: &Game, d: u8) -> Option<u16> {
 /// Every figure standing on placed tile `t` goes home (L1114, L1123-L1125);
 /// what stands where tiles meet (a barn) does not.
 fn eat(g: &mut Game, t: u16, events: &mut Vec<ScoreEvent>) {
-    while let Some(i) = g.followers.iter().position(|f| {
-        f.kind.def().on_tile && g.features.nodes[f.node as usize].placed == t
-    }) {
+    while let Some(i) = g
+        .followers
+        .iter()
+        .position(|f| f.kind.def().on_tile && g.features.nodes[f.node as usize].placed == t)
+    {
         let f = g.remove(i, Why::By(Mech::Dragon), events);
         let n = &mut g.ext.dragon.eaten[f.player as usize];
         *n = n.saturating_add(1);

@@ -24,7 +24,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{NeutralDef, At, Hook, Mech, Mechanic, Neutral, Shown, Sink, Why};
+use super::{At, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink, Why};
 use crate::engine::game::{Deployed, Game};
 use crate::engine::types::*;
 use crate::tables::option_index;
@@ -109,8 +109,19 @@ impl Mechanic for Fairy {
         }
     }
 
-    fn act(g: &mut Game, at: At, a: Action, _events: &mut Vec<ScoreEvent>) -> Result<(), MoveError> {
-        let (At::Wood(_), Action::Do(Verb { arg: Arg::Spot(s), .. })) = (at, a) else {
+    fn act(
+        g: &mut Game,
+        at: At,
+        a: Action,
+        _events: &mut Vec<ScoreEvent>,
+    ) -> Result<(), MoveError> {
+        let (
+            At::Wood(_),
+            Action::Do(Verb {
+                arg: Arg::Spot(s), ..
+            }),
+        ) = (at, a)
+        else {
             return Err(MoveError::Waiting("the fairy moves instead of a figure"));
         };
         let mut legal = Vec::new();

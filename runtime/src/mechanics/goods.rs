@@ -51,7 +51,10 @@ impl Mechanic for Goods {
             }
             for p in 0..players {
                 if g.ext.goods[p][k] == most {
-                    g.add_points(events, ScoreEvent::new(p as u8, 10, Kind::City, Reason::Goods));
+                    g.add_points(
+                        events,
+                        ScoreEvent::new(p as u8, 10, Kind::City, Reason::Goods),
+                    );
                 }
             }
         }

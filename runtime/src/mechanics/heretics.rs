@@ -253,19 +253,25 @@ fn rule(g: &Game, x: i32, y: i32, kind: Kind, mine: u32) -> Result<(), MoveError
         n += 1;
     });
     if n > 1 {
-        return Err(MoveError::rule(Mech::Heretics, match kind {
-            Kind::Shrine => "a shrine may not adjoin several cloisters",
-            _ => "a cloister may not neighbour several shrines",
-        }));
+        return Err(MoveError::rule(
+            Mech::Heretics,
+            match kind {
+                Kind::Shrine => "a shrine may not adjoin several cloisters",
+                _ => "a cloister may not neighbour several shrines",
+            },
+        ));
     }
     // The one rival around, if it already has one of this tile's kind
     // beside it, would have two (fn 44 L2190, fn 45 L2191).
     if let Some((qx, qy)) = first {
         if around(g, qx, qy, kind) + mine > 1 {
-            return Err(MoveError::rule(Mech::Heretics, match kind {
-                Kind::Shrine => "a cloister next to it would neighbour several shrines",
-                _ => "a shrine next to it would adjoin several cloisters",
-            }));
+            return Err(MoveError::rule(
+                Mech::Heretics,
+                match kind {
+                    Kind::Shrine => "a cloister next to it would neighbour several shrines",
+                    _ => "a shrine next to it would adjoin several cloisters",
+                },
+            ));
         }
     }
     Ok(())

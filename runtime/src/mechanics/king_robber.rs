@@ -173,7 +173,11 @@ fn on_scored(g: &mut Game, root: u16, reason: Reason) {
 fn game_end(g: &mut Game, events: &mut Vec<ScoreEvent>) {
     let cards = [
         (g.ext.king_robber.king, Kind::City, Reason::King),
-        (g.ext.king_robber.robber_baron, Kind::Road, Reason::RobberBaron),
+        (
+            g.ext.king_robber.robber_baron,
+            Kind::Road,
+            Reason::RobberBaron,
+        ),
     ];
     for (card, feature, reason) in cards {
         if let Some(e) = card.bonus(feature, reason) {

@@ -36,13 +36,13 @@ mod show;
 
 pub use carcassonne_vocab::mech::{Mech, MechSet};
 pub use hooks::{Hook, Hooks};
-pub use registry::{decisions, neutrals, show, state_json, verbs};
 pub(crate) use registry::Ext;
+pub use registry::{decisions, neutrals, show, state_json, verbs};
 pub use show::{CornerFigure, Holding, Neutral, NeutralDef, Shown, Tally, Trail};
 
-pub(crate) use hooks::{live, retire};
 #[cfg(test)]
 pub(crate) use hooks::retired;
+pub(crate) use hooks::{live, retire};
 pub(crate) use registry::*;
 
 use crate::engine::game::{Deployed, Game};

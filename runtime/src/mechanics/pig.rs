@@ -4,7 +4,7 @@
 //! example L936-L941). It counts 0 for majority (L906) and goes home when
 //! its owner's last farmer there leaves (L907; the dragon, L1244).
 
-use super::{Hook, Mechanic, Sink, WoodSpot, Why};
+use super::{Hook, Mechanic, Sink, Why, WoodSpot};
 use crate::engine::game::{Deployed, Game};
 use crate::engine::types::*;
 use crate::tables::Kind;

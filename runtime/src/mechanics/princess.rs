@@ -40,14 +40,23 @@ impl Mechanic for Princess {
         let At::Wood(idx) = at else { return };
         let Some(root) = city(g, idx) else { return };
         for f in g.followers() {
-            if f.kind.is_follower() && g.root_of(f.node) == root && !out.put(send_home(g.spot_of(f))) {
+            if f.kind.is_follower()
+                && g.root_of(f.node) == root
+                && !out.put(send_home(g.spot_of(f)))
+            {
                 return;
             }
         }
     }
 
     fn act(g: &mut Game, at: At, a: Action, events: &mut Vec<ScoreEvent>) -> Result<(), MoveError> {
-        let (At::Wood(idx), Action::Do(Verb { arg: Arg::Spot(s), .. })) = (at, a) else {
+        let (
+            At::Wood(idx),
+            Action::Do(Verb {
+                arg: Arg::Spot(s), ..
+            }),
+        ) = (at, a)
+        else {
             return Err(MoveError::Waiting("the princess acts instead of deploying"));
         };
         let root = city(g, idx).ok_or(MoveError::rule(Mech::Princess, NO_KNIGHTS))?;

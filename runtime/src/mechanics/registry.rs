@@ -4,14 +4,13 @@
 //! the hooks, and one dispatcher per hook.
 
 use super::hooks::{ranked, Hook};
-use super::{At, Mech, MechSet, Mechanic, NextPart, Shown, Sink, WoodSpot, Why};
+use super::{At, Mech, MechSet, Mechanic, NextPart, Shown, Sink, Why, WoodSpot};
 use crate::engine::features::Node;
 use crate::engine::game::{Deployed, Game};
 use crate::engine::hidden::Deal;
 use crate::engine::types::*;
 use crate::tables::{Ruleset, Segment, TileType};
 use carcassonne_vocab::mech::MECH_COUNT;
-
 
 /// The skeleton's own figure: the follower (000_9deb58b1a7d17d38.txt L102).
 pub(crate) const NORMAL: FigureDef = FigureDef {

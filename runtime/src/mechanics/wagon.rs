@@ -26,7 +26,7 @@
 //! calls it C2): any incomplete, unoccupied road, city or cloister on the
 //! wagon's tile or the eight around it, onto one of those tiles.
 
-use super::{At, Hook, Mech, Mechanic, Sink, WoodSpot, Why};
+use super::{At, Hook, Mech, Mechanic, Sink, Why, WoodSpot};
 use crate::engine::board::{DX, DY};
 use crate::engine::game::{facing, Deployed, Game, NO_NODE};
 use crate::engine::types::*;
@@ -126,7 +126,12 @@ impl Mechanic for Wagon {
     }
 
     /// Carry out the owner's answer (checked; nothing changes on error).
-    fn act(g: &mut Game, at: At, a: Action, _events: &mut Vec<ScoreEvent>) -> Result<(), MoveError> {
+    fn act(
+        g: &mut Game,
+        at: At,
+        a: Action,
+        _events: &mut Vec<ScoreEvent>,
+    ) -> Result<(), MoveError> {
         let At::Ask(ask) = at else {
             return Err(MoveError::Waiting("the wagon moves after scoring"));
         };
@@ -185,7 +190,8 @@ const WAGON_SVG: &str = concat!(
 /// true; whether it did.
 fn destinations(g: &Game, from: u16, mut each: impl FnMut(u16, u8) -> bool) -> bool {
     // Never onto a tile no figure may be put on (the dragon's).
-    let mut each = move |placed: u16, segment: u8| !g.banned(placed as usize) && each(placed, segment);
+    let mut each =
+        move |placed: u16, segment: u8| !g.banned(placed as usize) && each(placed, segment);
     let from_root = g.root_of(from);
     if g.rules().options.get(WAGON_MOVE) == 0 {
         return nearby(g, from, from_root, each);

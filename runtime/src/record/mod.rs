@@ -305,7 +305,6 @@ pub fn follower_move(
     Ok(Deploy { segment, kind })
 }
 
-
 /// The events of a turn entry: those of its part, and those of the start
 /// of the turn it begins (the fairy's point), which the engine scores as
 /// the previous answer's consequence.

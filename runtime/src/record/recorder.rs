@@ -2,7 +2,9 @@
 
 use super::{follower_rec, split_start, start_records, EventRec, FinalRec, Record, TurnRec};
 use crate::action_json::{self, ActionJson};
-use crate::engine::{Action, Actor, Answers, ArgKind, Decision, Game, Move, Placement, ScoreEvent, When};
+use crate::engine::{
+    Action, Actor, Answers, ArgKind, Decision, Game, Move, Placement, ScoreEvent, When,
+};
 use crate::tables::TileType;
 
 /// Builds a record while a game is played.

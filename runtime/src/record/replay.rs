@@ -2,11 +2,13 @@
 
 use super::recorder::answers_wood;
 use super::{
-    fail, find_tile, follower_move, split_start, start_records, EventRec, Record, Replayed,
-    ReplayError, TurnRec, FORMAT, MAX_START_COORD,
+    fail, find_tile, follower_move, split_start, start_records, EventRec, Record, ReplayError,
+    Replayed, TurnRec, FORMAT, MAX_START_COORD,
 };
 use crate::action_json::{self, ActionJson};
-use crate::engine::{Action, ActionError, Actor, Decision, Game, Placed, Placement, ScoreEvent, When};
+use crate::engine::{
+    Action, ActionError, Actor, Decision, Game, Placed, Placement, ScoreEvent, When,
+};
 use crate::tables::Ruleset;
 
 fn compare_events(
@@ -225,7 +227,11 @@ fn run(
                 turn,
                 format!(
                     "the engine {} {} here, which the record does not list",
-                    if d.aside.is_some() { "set aside" } else { "discarded" },
+                    if d.aside.is_some() {
+                        "set aside"
+                    } else {
+                        "discarded"
+                    },
                     rules.tiles[d.tile as usize].id
                 ),
             );
@@ -366,7 +372,11 @@ fn run(
 /// scored with the previous answer), then its own during play; `carry`
 /// becomes the points of the next turn's start.
 fn entry_events(carry: &mut Vec<ScoreEvent>, got: &[ScoreEvent]) -> Vec<ScoreEvent> {
-    let playing: Vec<ScoreEvent> = got.iter().copied().filter(|e| e.when != When::End).collect();
+    let playing: Vec<ScoreEvent> = got
+        .iter()
+        .copied()
+        .filter(|e| e.when != When::End)
+        .collect();
     let (own, starting) = split_start(&playing);
     let mut during = std::mem::replace(carry, starting);
     during.extend(own);
@@ -390,7 +400,11 @@ fn check_discard(g: &Game, t: &TurnRec, turn: usize, k: usize) -> Result<u16, Re
     };
     let actual_id = g.rules().tiles[actual.tile as usize].id;
     if actual_id != named || actual.player != t.player || actual.aside.is_some() != aside {
-        let did = if actual.aside.is_some() { "set aside" } else { "discarded" };
+        let did = if actual.aside.is_some() {
+            "set aside"
+        } else {
+            "discarded"
+        };
         return fail(
             turn,
             format!(
@@ -534,7 +548,10 @@ fn play_entry(
         g.apply_action(action, &mut got).map_err(illegal)?;
     }
     if t.follower.is_some() && !wood_asked {
-        return fail(turn, "the entry deploys a figure, but the engine asked for none");
+        return fail(
+            turn,
+            "the entry deploys a figure, but the engine asked for none",
+        );
     }
     if let Some(a) = actions.next() {
         return fail(
@@ -557,7 +574,9 @@ fn held_placement(g: &Game, p: Placement, turn: usize) -> Result<Action, ReplayE
         .filter(|&m| rules.hooks.plays(m))
         .find_map(|mech| {
             let verbs = crate::mechanics::verbs(mech);
-            let code = verbs.iter().position(|v| v.arg == crate::engine::ArgKind::Placement)?;
+            let code = verbs
+                .iter()
+                .position(|v| v.arg == crate::engine::ArgKind::Placement)?;
             Some(Action::Do(crate::engine::Verb {
                 mech,
                 code: code as u8,
@@ -713,4 +732,3 @@ fn with_spare_tile(rules: &'static Ruleset) -> &'static Ruleset {
     made.push((key, spare));
     spare
 }
-
