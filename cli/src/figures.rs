@@ -1,112 +1,42 @@
-//! The figures on a board beyond the plain meeple: the builder and the pig
-//! (Traders & Builders), the abbot (The Abbot), the mayor, the wagon and the
-//! barn (Abbey & Mayor; the barn drawn on the tile corner it stands on).
-//! Each has a shape of its
-//! own in the player's colour, so a board tells them from followers at a
-//! glance; normal and big followers are drawn by `svg::follower_use` as
-//! before, and the shapes below are only defined where one is drawn, so a
-//! board without them is unchanged byte for byte.
+//! Figures on a board: each kind is drawn with the shape its module
+//! declares (`FigureDef::svg`, a `<g id="NAME">` filled with the owner's
+//! colour; none: the meeple, `svg::follower_use`), and neutral figures
+//! (the dragon, the fairy) with theirs (`NeutralDef::svg`, coloured by the
+//! shape itself). Shapes are only defined where one is drawn, so a board
+//! without them has none of their `<defs>`.
 
 use carcassonne_runtime::engine::FollowerKind;
+use carcassonne_runtime::mechanics::NeutralDef;
 
 use crate::geom::{num, Pt};
 use crate::svg::{colour, follower_use, BoardFollower};
 
-/// A tall, narrow figure with a hammer on its chest, about as tall as a
-/// meeple (centred on the origin).
-pub const BUILDER: &str = concat!(
-    r##"<g id="builder"><path d="M-3.2 -6.8 L3.2 -6.8 L6.2 -3.2 L4.4 -1.2 L4.4 11.2 L1.1 11.2 L0 5.4 L-1.1 11.2 L-4.4 11.2 L-4.4 -1.2 L-6.2 -3.2 Z "##,
-    r##"M3.3 -10.4 A3.3 3.3 0 1 1 -3.3 -10.4 A3.3 3.3 0 1 1 3.3 -10.4 Z" stroke="#111" stroke-width="1.1" stroke-linejoin="round"/>"##,
-    r##"<path d="M-2.2 4.6 L1.4 -0.9" stroke="#111" stroke-width="2.4" stroke-linecap="round"/>"##,
-    r##"<path d="M-2.2 4.6 L1.4 -0.9" stroke="#fff" stroke-width="1.1" stroke-linecap="round"/>"##,
-    r##"<path d="M-1.3 -3 L3.1 -0.2 L4 -1.8 L-0.4 -4.6 Z" fill="#fff" stroke="#111" stroke-width="0.7" stroke-linejoin="round"/></g>"##
-);
-
-/// A pig seen from the side, facing right: wider than tall, unlike any
-/// standing figure.
-pub const PIG: &str = concat!(
-    r##"<g id="pig"><path d="M-7.4 3.4 h3 v5.6 h-3 Z M-2.2 4.4 h3 v4.6 h-3 Z M2.6 4.4 h3 v4.6 h-3 Z" stroke="#111" stroke-width="1"/>"##,
-    r##"<path d="M-9.6 -1.2 q-3.4 -0.6 -2.6 -3.4 q0.8 -1.8 2.2 -0.4" fill="none" stroke="#111" stroke-width="1.1" stroke-linecap="round"/>"##,
-    r##"<ellipse cx="-1.2" cy="0" rx="9" ry="6" stroke="#111" stroke-width="1.1"/>"##,
-    r##"<circle cx="7.6" cy="-1.6" r="4.2" stroke="#111" stroke-width="1.1"/>"##,
-    r##"<path d="M5.4 -4.8 L7.2 -8.8 L9.4 -5.2 Z" stroke="#111" stroke-width="0.9" stroke-linejoin="round"/>"##,
-    r##"<ellipse cx="11.4" cy="-0.8" rx="1.7" ry="2.2" fill="#f6c3cf" stroke="#111" stroke-width="0.8"/>"##,
-    r##"<circle cx="8.4" cy="-2.8" r="0.8" fill="#111"/></g>"##
-);
-
-/// A monk in a hooded robe with a white cross, no legs: the meeple's
-/// outline is the follower's, this one the abbot's.
-pub const ABBOT: &str = concat!(
-    r##"<g id="abbot"><path d="M0 -13.4 C4.8 -12.6 6.4 -8 4.8 -4.6 L9 9.6 L-9 9.6 L-4.8 -4.6 C-6.4 -8 -4.8 -12.6 0 -13.4 Z" stroke="#111" stroke-width="1.1" stroke-linejoin="round"/>"##,
-    r##"<ellipse cx="0" cy="-7.8" rx="2.4" ry="2.9" fill="#f1d7b0" stroke="#111" stroke-width="0.8"/>"##,
-    r##"<path d="M0 -1.6 V7 M-3 1.4 H3" stroke="#111" stroke-width="2.8"/>"##,
-    r##"<path d="M0 -1.6 V7 M-3 1.4 H3" stroke="#fff" stroke-width="1.5"/></g>"##
-);
-
-/// A barn with a pitched roof and a white cross-braced door: a building, not
-/// a figure, centred on the corner where four tiles meet.
-pub const BARN: &str = concat!(
-    r##"<g id="barn"><path d="M-9.5 -2 L0 -10.5 L9.5 -2 L9.5 9.5 L-9.5 9.5 Z" stroke="#111" stroke-width="1.1" stroke-linejoin="round"/>"##,
-    r##"<path d="M-4.2 9.5 V1.2 H4.2 V9.5 M-4.2 1.2 L4.2 9.5 M4.2 1.2 L-4.2 9.5" fill="none" stroke="#fff" stroke-width="1.3"/>"##,
-    r##"<path d="M-11.5 -0.6 L0 -12 L11.5 -0.6" fill="none" stroke="#111" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></g>"##
-);
-
-/// A figure on the board: what it is and where it stands. Normal and big
-/// followers are `follower` drawn as before; the other kinds use its player
-/// and point.
+/// A figure on the board: what it is and where it stands. Kinds without a
+/// shape of their own are `follower` drawn as a meeple; the others use its
+/// player and point.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct BoardFigure {
     pub kind: FollowerKind,
     pub follower: BoardFollower,
 }
 
+/// A neutral figure on the board, at a point in board units, drawn `scale`
+/// times its declared size.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BoardNeutral {
+    pub def: NeutralDef,
+    pub at: Pt,
+    pub scale: f64,
+}
+
 /// The id of the shape a kind is drawn with, for the kinds with one of
-/// their own.
+/// their own: its name, the id its declared `<g>` carries.
 pub fn shape_id(kind: FollowerKind) -> Option<&'static str> {
-    match kind {
-        FollowerKind::Normal | FollowerKind::Big => None,
-        FollowerKind::Builder => Some("builder"),
-        FollowerKind::Mayor => Some("mayor"),
-        FollowerKind::Wagon => Some("wagon"),
-        FollowerKind::Pig => Some("pig"),
-        FollowerKind::Abbot => Some("abbot"),
-        FollowerKind::Barn => Some("barn"),
-    }
+    kind.def().svg.map(|_| kind.name())
 }
-
-fn shape(kind: FollowerKind) -> Option<&'static str> {
-    match kind {
-        FollowerKind::Normal | FollowerKind::Big => None,
-        FollowerKind::Builder => Some(BUILDER),
-        FollowerKind::Mayor => Some(MAYOR),
-        FollowerKind::Wagon => Some(WAGON),
-        FollowerKind::Pig => Some(PIG),
-        FollowerKind::Abbot => Some(ABBOT),
-        FollowerKind::Barn => Some(BARN),
-    }
-}
-
-/// A broad figure in a long coat under a tall hat with a chain of office:
-/// the mayor, a follower that counts the city's pennants.
-pub const MAYOR: &str = concat!(
-    r##"<g id="mayor"><path d="M-4.6 -16.4 h9.2 v6 h2.6 v1.8 h-14.4 v-1.8 h2.6 Z" stroke="#111" stroke-width="1" stroke-linejoin="round"/>"##,
-    r##"<path d="M-3.6 -7.6 C-3.6 -4.2 3.6 -4.2 3.6 -7.6 Z M-6.4 -3.4 L6.4 -3.4 L8.6 10.4 L-8.6 10.4 Z" stroke="#111" stroke-width="1.1" stroke-linejoin="round"/>"##,
-    r##"<path d="M-4 -3 L0 2.2 L4 -3" fill="none" stroke="#f5c542" stroke-width="1.6"/>"##,
-    r##"<circle cx="0" cy="3" r="1.6" fill="#f5c542" stroke="#111" stroke-width="0.6"/></g>"##
-);
-
-/// A two-wheeled cart seen from the side: the wagon, which moves on to a
-/// neighbouring feature after its own scores.
-pub const WAGON: &str = concat!(
-    r##"<g id="wagon"><path d="M-10 -5.6 h17 l2.6 -3.4 h2 l-2.6 3.4 v7 h-19 Z" stroke="#111" stroke-width="1.1" stroke-linejoin="round"/>"##,
-    r##"<path d="M-10 -2 h19" stroke="#111" stroke-width="0.8"/>"##,
-    r##"<circle cx="-5.6" cy="4.4" r="3.6" fill="#7a4a1c" stroke="#111" stroke-width="1"/>"##,
-    r##"<circle cx="4.8" cy="4.4" r="3.6" fill="#7a4a1c" stroke="#111" stroke-width="1"/>"##,
-    r##"<circle cx="-5.6" cy="4.4" r="0.9" fill="#111"/><circle cx="4.8" cy="4.4" r="0.9" fill="#111"/></g>"##
-);
 
 /// `<defs>` content for the shapes `kinds` need beyond the meeple, each
-/// once, in a fixed order; empty when they need none.
+/// once, in the order of the kinds; empty when they need none.
 pub fn defs(kinds: impl IntoIterator<Item = FollowerKind>) -> String {
     let mut want = [false; FollowerKind::ALL.len()];
     for k in kinds {
@@ -115,21 +45,52 @@ pub fn defs(kinds: impl IntoIterator<Item = FollowerKind>) -> String {
     FollowerKind::ALL
         .into_iter()
         .filter(|&k| want[k as usize])
-        .filter_map(shape)
+        .filter_map(|k| k.def().svg)
         .collect()
 }
 
-/// The `<use>` that draws `f`. Builders, pigs and abbots stand upright
-/// wherever they are (a pig on a field does not lie down like a farmer).
+/// `<defs>` content for neutral figures `defs`, each once, in the order
+/// first seen.
+pub fn neutral_defs<'a>(defs: impl IntoIterator<Item = &'a NeutralDef>) -> String {
+    let mut seen: Vec<&str> = Vec::new();
+    let mut out = String::new();
+    for d in defs {
+        if !seen.contains(&d.name) {
+            seen.push(d.name);
+            out.push_str(d.svg);
+        }
+    }
+    out
+}
+
+/// The `<use>` that draws `f`. A figure with a shape of its own stands
+/// upright wherever it is (a pig on a field does not lie down like a
+/// farmer).
 pub fn figure_use(f: &BoardFigure) -> String {
     let Some(id) = shape_id(f.kind) else {
         return follower_use(&f.follower);
     };
     format!(
-        r##"<use href="#{id}" transform="translate({} {})" fill="{}" data-figure="{id}"/>"##,
+        r##"<use href="#{id}" transform="translate({} {})" fill="{}" data-figure="{id}" data-player="{}"/>"##,
         num(f.follower.at.x),
         num(f.follower.at.y),
-        colour(f.follower.player)
+        colour(f.follower.player),
+        f.follower.player
+    )
+}
+
+/// The `<use>` that draws neutral figure `n`.
+pub fn neutral_use(n: &BoardNeutral) -> String {
+    let scale = if (n.scale - 1.0).abs() < 1e-9 {
+        String::new()
+    } else {
+        format!(" scale({})", num(n.scale))
+    };
+    format!(
+        r##"<use href="#{id}" transform="translate({} {}){scale}" data-neutral="{id}"/>"##,
+        num(n.at.x),
+        num(n.at.y),
+        id = n.def.name
     )
 }
 
@@ -189,17 +150,37 @@ mod tests {
         assert_eq!(at, [(10.0, 10.0), (50.0, 10.0), (19.0, 16.0), (28.0, 22.0)]);
     }
 
+    /// Every declared shape is the `<g>` its name refers to, so a `<use>`
+    /// of the name finds it.
     #[test]
-    fn only_new_kinds_get_shapes_and_defs() {
+    fn declared_shapes_carry_their_names_as_ids() {
+        for k in FollowerKind::ALL {
+            if let Some(svg) = k.def().svg {
+                assert!(
+                    svg.starts_with(&format!(r#"<g id="{}">"#, k.name())),
+                    "{}",
+                    k.name()
+                );
+            }
+        }
+        for m in carcassonne_runtime::mechanics::Mech::ALL {
+            for n in carcassonne_runtime::mechanics::neutrals(m) {
+                assert!(n.svg.starts_with(&format!(r#"<g id="{}">"#, n.name)));
+            }
+        }
+    }
+
+    #[test]
+    fn only_kinds_with_shapes_get_defs() {
         assert_eq!(defs([FollowerKind::Normal, FollowerKind::Big]), "");
         let d = defs([FollowerKind::Pig, FollowerKind::Builder, FollowerKind::Pig]);
-        assert_eq!(d, format!("{BUILDER}{PIG}"));
+        let svg = |k: FollowerKind| k.def().svg.unwrap();
+        assert_eq!(
+            d,
+            format!("{}{}", svg(FollowerKind::Builder), svg(FollowerKind::Pig))
+        );
         let f = fig(FollowerKind::Normal, 10.0);
         assert_eq!(figure_use(&f), follower_use(&f.follower));
-        assert_eq!(
-            defs([FollowerKind::Wagon, FollowerKind::Mayor]),
-            format!("{MAYOR}{WAGON}")
-        );
         let a = figure_use(&fig(FollowerKind::Abbot, 10.0));
         assert!(
             a.starts_with(r##"<use href="#abbot" transform="translate(10 10)" fill="#e23b3b""##),

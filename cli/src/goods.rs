@@ -1,55 +1,25 @@
-//! The trade goods (Traders & Builders): their names, a player's tokens in
-//! words, who leads in each, and their pictures on the tiles (a city's
-//! `goods=…` symbol, so wine, grain and cloth read at board size where a
-//! labelled badge would be a smudge; each on a white disc, as grain is
-//! golden like the cities it lies in).
+//! The `goods` attribute of tiles (Traders & Builders): its values' names
+//! and their pictures on the tiles (a city's `goods=…` symbol, so wine,
+//! grain and cloth read at board size where a labelled badge would be a
+//! smudge; each on a white disc, as grain is golden like the cities it lies
+//! in). This draws tile data; what players hold is the module's to show
+//! (`Game::shown`).
 
 use carcassonne_runtime::generated::ATTRS;
 use carcassonne_runtime::tables::AttrValues;
 
-/// How many goods there are (`Game::goods` returns one count each).
-pub const GOODS: usize = 3;
-
-/// The names of the goods, in the engine's order: the words of the `goods`
-/// attribute, whose value is the index.
-pub fn names() -> [&'static str; GOODS] {
-    let mut names = ["wine", "grain", "cloth"];
-    if let Some(AttrValues::OneOf(words)) =
-        ATTRS.iter().find(|a| a.name == "goods").map(|a| a.values)
-    {
-        for (n, w) in names.iter_mut().zip(words.iter()) {
-            *n = w;
-        }
+/// The names of the goods, in the order of the `goods` attribute's
+/// values (the value is the index).
+pub fn names() -> &'static [&'static str] {
+    match ATTRS.iter().find(|a| a.name == "goods").map(|a| a.values) {
+        Some(AttrValues::OneOf(words)) => words,
+        _ => &[],
     }
-    names
 }
 
 /// The good the `goods` attribute's value names.
 pub fn name(value: i16) -> Option<&'static str> {
     names().get(usize::try_from(value).ok()?).copied()
-}
-
-/// Tokens in words: "wine 2 · grain 0 · cloth 1".
-pub fn text(tokens: [u8; GOODS]) -> String {
-    let names = names();
-    (0..GOODS)
-        .map(|i| format!("{} {}", names[i], tokens[i]))
-        .collect::<Vec<_>>()
-        .join(" · ")
-}
-
-/// The goods of which player `p` holds the most tokens (ties count for
-/// each; none while nobody holds any): the goods that score them 10 at the
-/// end (000_9deb58b1a7d17d38.txt L926).
-pub fn leads(tokens: &[[u8; GOODS]], p: usize) -> Vec<&'static str> {
-    let names = names();
-    (0..GOODS)
-        .filter(|&k| {
-            let most = tokens.iter().map(|g| g[k]).max().unwrap_or(0);
-            most > 0 && tokens.get(p).is_some_and(|g| g[k] == most)
-        })
-        .map(|k| names[k])
-        .collect()
 }
 
 /// The picture of good `good`, centred on the origin, about 15 units

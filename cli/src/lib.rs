@@ -1,7 +1,6 @@
 //! The `carcassonne` command line, as a library so tests can drive it.
 
 pub mod atomic;
-pub mod cards;
 pub mod demo;
 pub mod figures;
 pub mod geom;

@@ -6,6 +6,7 @@ use std::path::Path;
 use carcassonne_runtime::action_json;
 use carcassonne_runtime::bots;
 use carcassonne_runtime::engine::{Action, Actor, Game, Move, Pending, Reason, ScoreEvent, When};
+use carcassonne_runtime::mechanics::Tally;
 use carcassonne_runtime::record::{self, Record};
 use carcassonne_runtime::tables::Ruleset;
 
@@ -91,12 +92,39 @@ pub fn play(
     if !quiet {
         crate::say!("final scoring: {}", events_text(&fin));
         if let Some(g) = &last {
-            for note in g.shown().notes {
+            let shown = g.shown();
+            for note in &shown.notes {
                 crate::say!("{note}");
+            }
+            for h in &shown.holdings {
+                crate::say!("P{} holds {}", h.player, h.text);
+            }
+            for line in tally_lines(&shown.tallies) {
+                crate::say!("{line}");
             }
         }
     }
     Ok(rec)
+}
+
+/// The modules' tallies, a line per key: `eaten: P0 2, P1 0`.
+pub fn tally_lines(tallies: &[Tally]) -> Vec<String> {
+    let mut keys: Vec<&str> = Vec::new();
+    for t in tallies {
+        if !keys.contains(&t.key) {
+            keys.push(t.key);
+        }
+    }
+    keys.iter()
+        .map(|&key| {
+            let counts: Vec<String> = tallies
+                .iter()
+                .filter(|t| t.key == key)
+                .map(|t| format!("P{} {}", t.player, t.count))
+                .collect();
+            format!("{key}: {}", counts.join(", "))
+        })
+        .collect()
 }
 
 /// Print what answer `a` did: a part's placement and figure on one line
@@ -150,20 +178,31 @@ fn say_answer(
         }
         (_, Some(x)) => x,
         (_, None) => {
-            let during: Vec<ScoreEvent> = events.iter().copied().filter(|e| e.when != When::End).collect();
+            let during: Vec<ScoreEvent> = events
+                .iter()
+                .copied()
+                .filter(|e| e.when != When::End)
+                .collect();
             let scored = if during.is_empty() {
                 String::new()
             } else {
                 format!("  [{}]", events_text(&during))
             };
-            crate::say!("           P{player} {}{scored}", action_json::text(before, a));
+            crate::say!(
+                "           P{player} {}{scored}",
+                action_json::text(before, a)
+            );
             return;
         }
     };
     if let Action::Deploy(d) = a {
         mv.deploy = Some(d);
     }
-    let during: Vec<ScoreEvent> = events.iter().copied().filter(|e| e.when != When::End).collect();
+    let during: Vec<ScoreEvent> = events
+        .iter()
+        .copied()
+        .filter(|e| e.when != When::End)
+        .collect();
     let scored = if during.is_empty() {
         String::new()
     } else {

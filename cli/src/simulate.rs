@@ -11,8 +11,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use carcassonne_runtime::engine::{Game, Reason, ScoreEvent};
-use carcassonne_runtime::tables::{Kind, Mech, Ruleset};
+use carcassonne_runtime::engine::{FollowerKind, Game, Reason, ScoreEvent};
+use carcassonne_runtime::tables::{Kind, Ruleset};
 use clap::Args;
 use serde_json::{json, Value};
 
@@ -54,66 +54,95 @@ pub fn game_seed(seed: u64, i: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Where points come from, in the order the summary lists them: the
-/// feature kinds that score, then the trade goods (The goods' 10 points are
-/// events on a city, but they reward tokens, not a city, so they get a column
-/// of their own), then the King's and the Robber Baron's end points (events
-/// on a city and a road, rewarding the card: columns of their own too). The
-/// first four are every ruleset's; the others are listed where the ruleset
-/// scores them.
-pub const SCORING: [&str; 9] = [
-    "city",
-    "road",
-    "cloister",
-    "field",
-    "garden",
-    "shrine",
-    "goods",
-    "king",
-    "robber-baron",
-];
+/// Where points come from: the kind of feature scored, or a reason a
+/// module scores for (the trade goods' 10 points are events on a city, but
+/// they reward tokens, not a city; the King's, the fairy's, an abbot's
+/// return: each a column of its own).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    Feature(Kind),
+    Reason(Reason),
+}
 
-/// Always listed: the base game's kinds.
-const BASE_COLUMNS: usize = 4;
+impl Source {
+    /// Its column's name: the feature's, or the reason's declared name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Source::Feature(k) => k.name(),
+            Source::Reason(r) => r.name(),
+        }
+    }
+}
 
-/// The column of `SCORING` an event's points go to.
-fn slot(e: &ScoreEvent) -> Option<usize> {
-    let name = match e.reason {
-        Reason::Goods => "goods",
-        Reason::King => "king",
-        Reason::RobberBaron => "robber-baron",
-        _ => match e.feature {
-            Kind::City => "city",
-            Kind::Road => "road",
-            Kind::Cloister => "cloister",
-            Kind::Field => "field",
-            Kind::Garden => "garden",
-            Kind::Shrine => "shrine",
-            Kind::River => return None,
-        },
+/// The features every summary lists, in the order it always has.
+const BASE_FEATURES: [Kind; 4] = [Kind::City, Kind::Road, Kind::Cloister, Kind::Field];
+
+/// Every source in the order the summary lists them: the base game's
+/// features, the other features, then the reasons in their declared order
+/// (`GameResult::by_source` is indexed by position here).
+pub fn sources() -> Vec<Source> {
+    let mut v: Vec<Source> = BASE_FEATURES.into_iter().map(Source::Feature).collect();
+    v.extend(
+        Kind::ALL
+            .into_iter()
+            .filter(|k| !BASE_FEATURES.contains(k))
+            .map(Source::Feature),
+    );
+    v.extend(
+        Reason::ALL
+            .into_iter()
+            .filter(|&r| !counts_as_feature(r))
+            .map(Source::Reason),
+    );
+    v
+}
+
+/// Points a feature is worth when it is completed or at the end: the
+/// skeleton's reasons. A module's reason (an abbot taken back, the goods,
+/// the fairy) has a column of its own, so what the module brings shows.
+fn counts_as_feature(r: Reason) -> bool {
+    matches!(r, Reason::Completed | Reason::Final)
+}
+
+/// The source an event's points go to.
+fn source_of(e: &ScoreEvent) -> Source {
+    if counts_as_feature(e.reason) {
+        Source::Feature(e.feature)
+    } else {
+        Source::Reason(e.reason)
+    }
+}
+
+/// The columns of `sources()` the summary lists for `rules`: the base
+/// game's features; another feature where the ruleset's tiles have it and
+/// a figure the players hold may stand on it (a garden where the abbot is
+/// played, shrines where heretics are); and any source that scored in
+/// `results`, which is how the reasons modules score come in (the goods,
+/// the King and the Robber Baron, the fairy, the barn). The engine lists
+/// reasons for all modules at once (`Reason::ALL`), not per module, so a
+/// ruleset's reason has no column until it scores.
+fn columns(rules: &'static Ruleset, players: u8, results: &[GameResult]) -> Vec<usize> {
+    let all = sources();
+    // Figures in the supply at the start, and the kinds they stand on.
+    let mut stands_on = 0u8;
+    if let Ok(g) = Game::new(rules, players, 0) {
+        for k in FollowerKind::ALL {
+            if (0..players).any(|p| g.figures(p, k) > 0) {
+                stands_on |= k.def().stands_on;
+            }
+        }
+    }
+    let on_tiles = |kind: Kind| {
+        rules
+            .tiles
+            .iter()
+            .any(|t| t.segments.iter().any(|s| s.kind == kind))
     };
-    SCORING.iter().position(|&s| s == name)
-}
-
-/// Whether `rules` plays mechanic `m`.
-fn plays(rules: &Ruleset, m: Mech) -> bool {
-    crate::timeline::plays(rules, m)
-}
-
-/// The columns of `SCORING` the summary lists for `rules`: the base ones,
-/// gardens where the abbot may score them, shrines where heretics are
-/// played, goods and the King's and Robber Baron's points where they are
-/// played, and any other that scored in
-/// `results`.
-fn columns(rules: &Ruleset, results: &[GameResult]) -> Vec<usize> {
-    (0..SCORING.len())
-        .filter(|&k| {
-            k < BASE_COLUMNS
-                || (SCORING[k] == "garden" && plays(rules, Mech::Abbot))
-                || (SCORING[k] == "shrine" && plays(rules, Mech::Heretics))
-                || (SCORING[k] == "goods" && plays(rules, Mech::Goods))
-                || (matches!(SCORING[k], "king" | "robber-baron") && plays(rules, Mech::KingRobber))
-                || results.iter().any(|r| r.by_kind.iter().any(|s| s[k] > 0))
+    (0..all.len())
+        .filter(|&i| match all[i] {
+            Source::Feature(k) if BASE_FEATURES.contains(&k) => true,
+            Source::Feature(k) if stands_on & (1 << k as u8) != 0 && on_tiles(k) => true,
+            _ => results.iter().any(|r| r.by_source.iter().any(|s| s[i] > 0)),
         })
         .collect()
 }
@@ -123,14 +152,36 @@ fn columns(rules: &Ruleset, results: &[GameResult]) -> Vec<usize> {
 pub struct GameResult {
     pub seed: u64,
     pub scores: Vec<u32>,
-    /// Per seat, points per source in `SCORING` order.
-    pub by_kind: Vec<[u32; SCORING.len()]>,
+    /// Per seat, points per source, indexed as `sources()`.
+    pub by_source: Vec<Vec<u32>>,
+    /// Counts the modules keep per player at the game's end
+    /// (`Shown::tallies`: figures the dragon ate), per key in the order
+    /// shown, one per seat.
+    pub tallies: Vec<(&'static str, Vec<u32>)>,
     pub turns: u32,
     /// Tiles placed in a turn's second part (the builder's second tile).
     pub second_tiles: u32,
     pub discards: u32,
     /// Which of the bots given sat in each seat (`--rotate` moves them).
     pub seating: Vec<u8>,
+}
+
+/// Each tally key of `g` with its count per seat, keys in the order shown.
+fn tallies_of(g: &Game) -> Vec<(&'static str, Vec<u32>)> {
+    let mut out: Vec<(&'static str, Vec<u32>)> = Vec::new();
+    for t in g.shown().tallies {
+        let i = match out.iter().position(|(k, _)| *k == t.key) {
+            Some(i) => i,
+            None => {
+                out.push((t.key, vec![0; g.players() as usize]));
+                out.len() - 1
+            }
+        };
+        if let Some(c) = out[i].1.get_mut(t.player as usize) {
+            *c += t.count;
+        }
+    }
+    out
 }
 
 /// Play one game; bots are seeded as `play` seeds them.
@@ -143,7 +194,8 @@ pub fn play_one(
     let mut g = Game::new(rules, players, seed).map_err(|e| e.to_string())?;
     let mut seats = crate::play::seats(bots, seed)?;
     let mut view = None;
-    let mut by_kind = vec![[0u32; SCORING.len()]; bots.len()];
+    let all = sources();
+    let mut by_source = vec![vec![0u32; all.len()]; bots.len()];
     let start_tiles = g.placed().len();
     let mut events = Vec::with_capacity(16);
     while let Some(pending) = g.pending() {
@@ -154,20 +206,24 @@ pub fn play_one(
         g.apply_action(a, &mut events)
             .map_err(|e| format!("game seed {seed}: the bot chose an illegal action: {e}"))?;
         for e in &events {
-            if let Some(k) = slot(e) {
-                by_kind[e.player as usize][k] += e.points;
+            let src = source_of(e);
+            if let Some(i) = all.iter().position(|&s| s == src) {
+                by_source[e.player as usize][i] += e.points;
             }
         }
     }
     Ok(GameResult {
         seed,
         scores: g.scores().to_vec(),
-        by_kind,
+        by_source,
+        tallies: tallies_of(&g),
         turns: g.turn(),
         // Every turn places one tile in its first part; the rest are
         // second parts.
         second_tiles: (g.placed().len() - start_tiles).saturating_sub(g.turn() as usize) as u32,
-        discards: g.discards().len() as u32,
+        // Tiles set aside come back (or wait for what brings them back):
+        // only those removed count.
+        discards: g.discards().iter().filter(|d| d.aside.is_none()).count() as u32,
         seating: (0..players).collect(),
     })
 }
@@ -283,9 +339,33 @@ fn r4(x: f64) -> f64 {
     (x * 10_000.0).round() / 10_000.0
 }
 
+/// The tally keys of `results`, in order of first appearance.
+fn tally_keys(results: &[GameResult]) -> Vec<&'static str> {
+    let mut keys = Vec::new();
+    for r in results {
+        for (k, _) in &r.tallies {
+            if !keys.contains(k) {
+                keys.push(*k);
+            }
+        }
+    }
+    keys
+}
+
+/// Game `r`'s count under `key` for seat `p`, or for all seats together.
+fn tally(r: &GameResult, key: &str, p: Option<usize>) -> f64 {
+    let Some((_, counts)) = r.tallies.iter().find(|(k, _)| *k == key) else {
+        return 0.0;
+    };
+    match p {
+        Some(p) => counts.get(p).copied().unwrap_or(0) as f64,
+        None => counts.iter().map(|&c| c as f64).sum(),
+    }
+}
+
 /// The summary of a simulation as JSON (the same whatever the thread count).
 pub fn summary(
-    rules: &Ruleset,
+    rules: &'static Ruleset,
     bots: &[impl AsRef<str>],
     seed: u64,
     results: &[GameResult],
@@ -304,7 +384,9 @@ pub fn summary(
             wins[w] += 1.0 / winners.len() as f64;
         }
     }
-    let cols = columns(rules, results);
+    let all = sources();
+    let cols = columns(rules, players as u8, results);
+    let keys = tally_keys(results);
     let rotated = results
         .iter()
         .any(|r| r.seating.iter().enumerate().any(|(p, &b)| p != b as usize));
@@ -321,10 +403,10 @@ pub fn summary(
             let (low, high) = interval95(share, games);
             let mut kinds = serde_json::Map::new();
             for &k in &cols {
-                let (km, _, _) = mean(results.iter().map(|r| r.by_kind[p][k] as f64));
-                kinds.insert(SCORING[k].to_string(), json!(r4(km)));
+                let (km, _, _) = mean(results.iter().map(|r| r.by_source[p][k] as f64));
+                kinds.insert(all[k].name().to_string(), json!(r4(km)));
             }
-            json!({
+            let mut seat = json!({
                 "seat": p,
                 "bot": if rotated { "(in turn)" } else { bots[p].as_ref() },
                 "mean": r4(m),
@@ -334,7 +416,16 @@ pub fn summary(
                 "win_rate": r4(share),
                 "win_rate_ci95": [r4(low), r4(high)],
                 "points_by_feature": kinds,
-            })
+            });
+            if !keys.is_empty() {
+                let mut t = serde_json::Map::new();
+                for key in &keys {
+                    let (km, _, _) = mean(results.iter().map(|r| tally(r, key, Some(p))));
+                    t.insert(key.to_string(), json!(r4(km)));
+                }
+                seat["tallies"] = Value::Object(t);
+            }
+            seat
         })
         .collect();
     // Each bot's results wherever it sat (the seats' rows then mix bots).
@@ -373,9 +464,9 @@ pub fn summary(
         let (km, _, _) = mean(
             results
                 .iter()
-                .map(|r| r.by_kind.iter().map(|s| s[k] as f64).sum::<f64>()),
+                .map(|r| r.by_source.iter().map(|s| s[k] as f64).sum::<f64>()),
         );
-        kinds.insert(SCORING[k].to_string(), json!(r4(km)));
+        kinds.insert(all[k].name().to_string(), json!(r4(km)));
     }
     let mut v = json!({
         "ruleset": rules.id,
@@ -390,13 +481,21 @@ pub fn summary(
         "mean_discarded": r4(discards),
         "points_by_feature": kinds,
     });
+    if !keys.is_empty() {
+        let mut t = serde_json::Map::new();
+        for key in &keys {
+            let (km, _, _) = mean(results.iter().map(|r| tally(r, key, None)));
+            t.insert(key.to_string(), json!(r4(km)));
+        }
+        v["tallies"] = Value::Object(t);
+    }
     if rotated {
         v["rotated"] = json!(true);
         v["by_bot"] = json!(by_bot);
     }
-    // Second parts: the builder's, and River II's volcano tile where the
-    // ruleset plays it.
-    if plays(rules, Mech::Builder) || results.iter().any(|r| r.second_tiles > 0) {
+    // Second parts (the builder's, River II's volcano tile), where a game
+    // had one.
+    if results.iter().any(|r| r.second_tiles > 0) {
         let (second, _, _) = mean(results.iter().map(|r| r.second_tiles as f64));
         v["mean_second_tiles"] = json!(r4(second));
     }
@@ -418,13 +517,16 @@ pub fn table(s: &Value) -> String {
         bots.join(", "),
         s["seed"]
     ));
-    // The point columns the summary has, in `SCORING` order; each at least
-    // 7 wide, as wide as its name.
-    let cols: Vec<&str> = SCORING
-        .iter()
-        .copied()
-        .filter(|c| s["points_by_feature"].get(*c).is_some())
-        .collect();
+    // The point columns the summary has, in its order, then the tallies
+    // after a bar; each at least 7 wide, as wide as its name.
+    let keys = |field: &str| -> Vec<&str> {
+        s[field]
+            .as_object()
+            .map(|o| o.keys().map(String::as_str).collect())
+            .unwrap_or_default()
+    };
+    let cols = keys("points_by_feature");
+    let tallies = keys("tallies");
     let width = |c: &str| c.len().max(7);
     let bot_width = bots.iter().map(|b| b.len()).max().unwrap_or(0).max(8);
     let mut head = format!(
@@ -432,6 +534,12 @@ pub fn table(s: &Value) -> String {
         "seat", "bot", "mean", "sd", "min", "max", "wins%", "95% interval"
     );
     for c in &cols {
+        head.push_str(&format!(" {c:>w$}", w = width(c)));
+    }
+    if !tallies.is_empty() {
+        head.push_str("  |");
+    }
+    for c in &tallies {
         head.push_str(&format!(" {c:>w$}", w = width(c)));
     }
     out.push_str(&head);
@@ -454,6 +562,16 @@ pub fn table(s: &Value) -> String {
             line.push_str(&format!(
                 " {:>w$.2}",
                 k[*c].as_f64().unwrap_or(0.0),
+                w = width(c)
+            ));
+        }
+        if !tallies.is_empty() {
+            line.push_str("  |");
+        }
+        for c in &tallies {
+            line.push_str(&format!(
+                " {:>w$.2}",
+                seat["tallies"][*c].as_f64().unwrap_or(0.0),
                 w = width(c)
             ));
         }
@@ -492,15 +610,27 @@ pub fn table(s: &Value) -> String {
             n => format!("{n} games"),
         }
     ));
-    let goods = if cols.contains(&"goods") {
-        "; goods: 10 for each good of which a player holds the most tokens at the end"
+    // Columns beyond the features are named after the reason they score.
+    let reasons: Vec<&str> = cols
+        .iter()
+        .copied()
+        .filter(|c| !Kind::ALL.iter().any(|k| k.name() == *c))
+        .collect();
+    let reasons = if reasons.is_empty() {
+        String::new()
     } else {
-        ""
+        format!(
+            "; a column named after a reason for points ({}) holds what was scored for it, kept apart from the features",
+            reasons.join(", ")
+        )
     };
-    let cards = if cols.contains(&"king") {
-        "; king, robber-baron: 1 per completed city or road to the card's holder at the end"
+    let tallies = if tallies.is_empty() {
+        String::new()
     } else {
-        ""
+        format!(
+            "; after the bar, counts the modules keep per player ({}), means per game",
+            tallies.join(", ")
+        )
     };
     let rotated = if s["by_bot"].is_array() {
         "; the bots took the seats in turn (B0 first in game 0, then one seat on per game), and the B rows are each bot's results wherever it sat"
@@ -508,7 +638,7 @@ pub fn table(s: &Value) -> String {
         ""
     };
     out.push_str(&format!(
-        "(wins: a tie for first is shared, and the interval is the 95 % one for a seat's share of wins{rotated}; points by feature are means per game{goods}{cards})\n"
+        "(wins: a tie for first is shared, and the interval is the 95 % one for a seat's share of wins{rotated}; points by feature are means per game{reasons}{tallies})\n"
     ));
     out
 }

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use carcassonne_runtime::generated::ATTRS;
 use carcassonne_runtime::tables::{AttrValues, Kind, Ruleset, TileType};
 
-use crate::figures::{self, BoardFigure};
+use crate::figures::{self, BoardFigure, BoardNeutral};
 use crate::geom::{self, num, rot, End, Geom, Layout, Pt, ROAD_WIDTH, SIZE};
 use crate::goods;
 
@@ -781,15 +781,65 @@ pub struct BoardView {
     pub tiles: Vec<BoardTile>,
     pub highlight: Option<BoardTile>,
     pub followers: Vec<BoardFigure>,
+    /// Figures of no player (the dragon, the fairy), drawn over the others.
+    pub neutral: Vec<BoardNeutral>,
+    /// Paths figures took in this step (the dragon's), from where they
+    /// started.
+    pub trails: Vec<BoardTrail>,
     /// Seat names (e.g. the bots), one per player.
     pub players: Vec<String>,
     pub scores: Vec<u32>,
-    /// What each player holds besides points, shown after the score (the
-    /// trade goods); empty where there is nothing to show.
+    /// What each player holds besides points, shown after the score (goods
+    /// tokens, cards); empty where there is nothing to show.
     pub holdings: Vec<String>,
     /// Lines describing this turn's events.
     pub events: Vec<String>,
+    /// Lines about the game as a whole, after the events (who holds the
+    /// King and what it pays).
+    pub notes: Vec<String>,
 }
+
+/// A path a figure took, through the centres of the cells it passed, in
+/// board units.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BoardTrail {
+    pub name: &'static str,
+    pub points: Vec<Pt>,
+}
+
+/// A trail: a dashed line through its points, a ring where it started and
+/// a dot on each cell entered after.
+pub fn trail(t: &BoardTrail) -> String {
+    let mut d = String::new();
+    for (k, p) in t.points.iter().enumerate() {
+        let _ = write!(
+            d,
+            "{}{} {}",
+            if k == 0 { "M" } else { " L" },
+            num(p.x),
+            num(p.y)
+        );
+    }
+    let mut s = format!(
+        r##"<g data-trail="{}"><path d="{d}" fill="none" stroke="#fff" stroke-width="6" stroke-opacity="0.7" stroke-linejoin="round" stroke-linecap="round"/><path d="{d}" fill="none" stroke="{TRAIL}" stroke-width="3" stroke-dasharray="9 6" stroke-linejoin="round" stroke-linecap="round"/>"##,
+        esc(t.name)
+    );
+    for (k, p) in t.points.iter().enumerate() {
+        let (r, fill) = if k == 0 { (7.0, "#fff") } else { (3.5, TRAIL) };
+        let _ = write!(
+            s,
+            r#"<circle cx="{}" cy="{}" r="{}" fill="{fill}" stroke="{TRAIL}" stroke-width="2"/>"#,
+            num(p.x),
+            num(p.y),
+            num(r)
+        );
+    }
+    s.push_str("</g>");
+    s
+}
+
+/// The colour of a figure's path.
+const TRAIL: &str = "#8c1c13";
 
 /// The bounding box of some tiles, in tile coordinates (min x, min y, max x, max y).
 pub fn bounds(tiles: &[BoardTile]) -> (i32, i32, i32, i32) {
@@ -809,7 +859,9 @@ pub fn bounds(tiles: &[BoardTile]) -> (i32, i32, i32, i32) {
 pub fn board(rules: &Ruleset, lays: &[Layout], v: &BoardView) -> String {
     let (x0, y0, x1, y1) = bounds(&v.tiles);
     let pad = 30.0;
-    let header = 70.0 + 20.0 * v.players.len() as f64 + 16.0 * v.events.len().max(1) as f64;
+    let header = 70.0
+        + 20.0 * v.players.len() as f64
+        + 16.0 * (v.events.len().max(1) + v.notes.len()) as f64;
     let bw = (x1 - x0 + 1) as f64 * SIZE;
     let bh = (y1 - y0 + 1) as f64 * SIZE;
     let width = (bw + 2.0 * pad).max(520.0);
@@ -834,7 +886,9 @@ pub fn board(rules: &Ruleset, lays: &[Layout], v: &BoardView) -> String {
         h = num(height),
         title = esc(&v.title),
         sub = esc(&v.subtitle),
-        defs = defs(rules, lays, &used) + &figures::defs(v.followers.iter().map(|f| f.kind)),
+        defs = defs(rules, lays, &used)
+            + &figures::defs(v.followers.iter().map(|f| f.kind))
+            + &figures::neutral_defs(v.neutral.iter().map(|n| &n.def)),
         pad = num(pad),
         font = FONT,
         ink = INK
@@ -868,11 +922,12 @@ pub fn board(rules: &Ruleset, lays: &[Layout], v: &BoardView) -> String {
         );
     }
     let ey = 72.0 + 20.0 * v.players.len() as f64;
-    let lines: Vec<String> = if v.events.is_empty() {
+    let mut lines: Vec<String> = if v.events.is_empty() {
         vec!["no points this turn".to_string()]
     } else {
         v.events.clone()
     };
+    lines.extend(v.notes.iter().cloned());
     for (k, line) in lines.iter().enumerate() {
         let _ = write!(
             s,
@@ -894,8 +949,14 @@ pub fn board(rules: &Ruleset, lays: &[Layout], v: &BoardView) -> String {
             y = h.y as i32 * 100
         );
     }
+    for t in &v.trails {
+        s.push_str(&trail(t));
+    }
     for f in &v.followers {
         s.push_str(&figures::figure_use(f));
+    }
+    for n in &v.neutral {
+        s.push_str(&figures::neutral_use(n));
     }
     s.push_str("</g>\n</svg>\n");
     s

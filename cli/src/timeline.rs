@@ -9,16 +9,16 @@
 
 use std::path::Path;
 
-use carcassonne_runtime::engine::{FollowerKind, Game, Placed, ScoreEvent, FIGURE_KINDS};
 use carcassonne_runtime::action_json::ActionJson;
+use carcassonne_runtime::engine::{FollowerKind, Game, Placed, When, FIGURE_KINDS};
+use carcassonne_runtime::mechanics::{Holding, NeutralDef, Tally, Trail};
 use carcassonne_runtime::record::{self, EventRec, Record, Step as ReplayStep};
-use carcassonne_runtime::tables::{Kind, Mech, Ruleset};
+use carcassonne_runtime::tables::{Kind, Ruleset};
+use serde_json::{Map, Value};
 
-use crate::cards::Cards;
-use crate::figures::{self, BoardFigure};
+use crate::figures::{self, BoardFigure, BoardNeutral};
 use crate::geom::{Layout, Pt, SIZE};
-use crate::goods::{self, GOODS};
-use crate::svg::{follower_point, BoardFollower, BoardTile, BoardView};
+use crate::svg::{follower_point, BoardFollower, BoardTile, BoardTrail, BoardView};
 use crate::{load, play};
 
 /// A follower on the board: the tile it stands on and the segment.
@@ -29,12 +29,23 @@ pub struct FollowerAt {
     pub farmer: bool,
     pub on: BoardTile,
     pub segment: u8,
-    /// A barn's corner of `on` (0-3 clockwise from north-west): it stands
-    /// where four tiles meet, not on the segment's anchor.
+    /// The corner of `on` (0-3 clockwise from north-west) a figure stands
+    /// on where four tiles meet (`Shown::corners`: the barn), not on the
+    /// segment's anchor.
     pub corner: Option<u8>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A neutral figure (`Shown::neutral`): the tile it is on, and the figure
+/// it stands beside (its tile and segment), if any.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NeutralAt {
+    pub def: NeutralDef,
+    pub x: i16,
+    pub y: i16,
+    pub beside: Option<(BoardTile, u8)>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
 pub struct Step {
     /// Tiles placed so far (0: the start position).
     pub turn: usize,
@@ -45,27 +56,35 @@ pub struct Step {
     pub followers: Vec<FollowerAt>,
     /// Points scored in this step.
     pub events: Vec<EventRec>,
-    /// One line per event, as `event_line` words it (the goods named).
+    /// One line per event, as `event_line` words it.
     pub event_lines: Vec<String>,
     /// Scores after this step.
     pub scores: Vec<u32>,
     /// Tiles drawn for this turn that fit nowhere and were removed.
     pub discarded: Vec<String>,
+    /// Tiles drawn for this turn that a module set aside face up, to come
+    /// back later (a dragon tile before the dragon is in play).
+    pub set_aside: Vec<String>,
     /// The final scoring (the last step of a finished game).
     pub is_final: bool,
-    /// The part of the turn this step played: 1, or 2 for a builder's
-    /// second tile.
+    /// The part of the turn this step played: 1, or 2 for a second tile.
     pub part: u8,
     /// The figure put on the tile: its kind and the feature it stands on.
     pub deployed: Option<(FollowerKind, String)>,
-    /// The entry's other answers (`return-abbot`, `second-tile`), in order.
+    /// The entry's other answers, in order, as the record writes them.
     pub actions: Vec<ActionJson>,
-    /// Per player, trade-goods tokens after this step (wine, grain, cloth).
-    pub goods: Vec<[u8; GOODS]>,
     /// Per player, figures in supply after this step, by `FollowerKind`.
     pub supply: Vec<[u8; FIGURE_KINDS]>,
-    /// Who holds the King and the Robber Baron after this step.
-    pub cards: Cards,
+    /// What the modules show after this step (`Game::shown`): neutral
+    /// figures, what players hold, paths taken in this step, notes and
+    /// tallies.
+    pub neutral: Vec<NeutralAt>,
+    pub holdings: Vec<Holding>,
+    pub trails: Vec<Trail>,
+    pub notes: Vec<String>,
+    pub tallies: Vec<Tally>,
+    /// The modules' public state after this step (`Game::state_json`).
+    pub state: Map<String, Value>,
 }
 
 #[derive(Debug, Clone)]
@@ -83,19 +102,12 @@ pub struct Timeline {
     pub finished: bool,
     /// The kinds of figure the players hold at the start (normal first).
     pub figure_kinds: Vec<FollowerKind>,
-    /// The ruleset plays trade goods.
-    pub goods: bool,
-    /// The ruleset plays the King and the Robber Baron.
-    pub king_robber: bool,
-}
-
-/// Whether `rules` plays mechanic `m` (on any hook).
-pub fn plays(rules: &Ruleset, m: Mech) -> bool {
-    rules.hooks.plays(m)
-}
-
-fn goods_of(g: &Game) -> Vec<[u8; GOODS]> {
-    (0..g.players()).map(|p| g.goods(p)).collect()
+    /// The neutral figures that appear in some step, in order of
+    /// appearance.
+    pub neutrals: Vec<NeutralDef>,
+    /// The keys of what players hold (`Holding::key`) in some step, in
+    /// order of appearance.
+    pub held_keys: Vec<&'static str>,
 }
 
 fn supply_of(g: &Game) -> Vec<[u8; FIGURE_KINDS]> {
@@ -104,52 +116,51 @@ fn supply_of(g: &Game) -> Vec<[u8; FIGURE_KINDS]> {
         .collect()
 }
 
-/// The lines for `events`; goods events name the good: a player scores 10
-/// per good of which they hold the most, so their goods events are, in the
-/// order of the goods, the goods they lead in (all worth the same, so the
-/// engine's order of events does not matter).
-fn event_lines(events: &[ScoreEvent], goods: &[[u8; GOODS]]) -> Vec<String> {
-    let leads = |p: usize| goods::leads(goods, p);
-    let mut nth = vec![0usize; goods.len()];
-    events
-        .iter()
-        .map(|e| {
-            let rec = EventRec::from_event(e);
-            if rec.reason != "goods" {
-                return event_line(&rec);
-            }
-            let p = e.player as usize;
-            let good = leads(p).get(nth.get(p).copied().unwrap_or(0)).copied();
-            if let Some(n) = nth.get_mut(p) {
-                *n += 1;
-            }
-            match good {
-                Some(good) => format!("P{} +{} for the most {good}", e.player, e.points),
-                None => event_line(&rec),
-            }
-        })
-        .collect()
-}
-
-/// A step with nothing placed or scored yet: the fields every step shares.
+/// A step with nothing placed or scored yet, showing `game`: the fields
+/// every step shares.
 fn blank(turn: usize, game: &Game) -> Step {
+    let shown = game.shown();
+    let mut state = Map::new();
+    game.state_json(&mut state);
     Step {
         turn,
         placed: None,
         player: None,
-        followers: Vec::new(),
+        followers: followers_of(game),
         events: Vec::new(),
         event_lines: Vec::new(),
         scores: game.scores().to_vec(),
         discarded: Vec::new(),
+        set_aside: Vec::new(),
         is_final: false,
         part: 1,
         deployed: None,
         actions: Vec::new(),
-        goods: goods_of(game),
         supply: supply_of(game),
-        cards: Cards::of(game),
+        neutral: shown
+            .neutral
+            .iter()
+            .map(|n| NeutralAt {
+                def: n.def,
+                x: n.x,
+                y: n.y,
+                beside: n.beside.and_then(|s| {
+                    let p = game.placed().get(s.placed as usize)?;
+                    Some((board_tile(p), s.segment))
+                }),
+            })
+            .collect(),
+        holdings: shown.holdings,
+        trails: shown.trails,
+        notes: shown.notes,
+        tallies: shown.tallies,
+        state,
     }
+}
+
+/// Points in words, one line each.
+fn lines(events: &[EventRec]) -> Vec<String> {
+    events.iter().map(event_line).collect()
 }
 
 fn followers_of(g: &Game) -> Vec<FollowerAt> {
@@ -159,23 +170,22 @@ fn followers_of(g: &Game) -> Vec<FollowerAt> {
     g.followers()
         .iter()
         .filter_map(|f| {
-            let q = placed.partition_point(|p| p.node_base <= f.node);
-            let p = placed.get(q.checked_sub(1)?)?;
-            let segment = (f.node - p.node_base) as u8;
+            let spot = g.spot_of(f);
+            let p = placed.get(spot.placed as usize)?;
             let kind = rules.tiles[p.tile as usize]
                 .segments
-                .get(segment as usize)?
+                .get(spot.segment as usize)?
                 .kind;
             let corner = corners
                 .iter()
-                .find(|c| c.kind == f.kind && c.placed as usize + 1 == q && c.player == f.player)
+                .find(|c| c.kind == f.kind && c.placed == spot.placed && c.player == f.player)
                 .map(|c| c.corner);
             Some(FollowerAt {
                 player: f.player,
                 kind: f.kind,
                 farmer: kind == Kind::Field,
                 on: board_tile(p),
-                segment,
+                segment: spot.segment,
                 corner,
             })
         })
@@ -199,6 +209,8 @@ struct Steps {
     placements: usize,
     /// Tiles removed since the last step, shown with the next one.
     pending: Vec<String>,
+    /// Tiles set aside since the last step, shown with the next one.
+    aside: Vec<String>,
     /// Kinds of figure in some player's supply at the start.
     kinds: Vec<FollowerKind>,
 }
@@ -214,9 +226,13 @@ impl Steps {
                     .collect();
                 self.steps.push(blank(0, game));
             }
-            ReplayStep::Discarded { tile, .. } => {
-                let id = self.rules.tiles[tile as usize].id;
-                self.pending.push(id.to_string());
+            ReplayStep::Discarded { tile, entry, .. } => {
+                let id = self.rules.tiles[tile as usize].id.to_string();
+                if entry.set_aside.is_some() {
+                    self.aside.push(id);
+                } else {
+                    self.pending.push(id);
+                }
             }
             ReplayStep::Played {
                 entry,
@@ -235,14 +251,43 @@ impl Steps {
                 // first, each answer the board after it.
                 let (before, after) = actions.split_at(actions.len() - asked.len());
                 let first = asked.first().unwrap_or(game);
-                let goods = goods_of(first);
+                // The points of this turn's start (the fairy's) are this
+                // entry's, but the engine scored them with the answer that
+                // ended the turn before: the step showing that answer's game
+                // shows the scores before them.
+                if let Some(last) = self.steps.last_mut() {
+                    for e in events.iter().filter(|e| e.when == When::TurnStart) {
+                        if let Some(s) = last.scores.get_mut(e.player as usize) {
+                            *s = s.saturating_sub(e.points);
+                        }
+                    }
+                }
+                // The games the entry's steps show, and its points split
+                // among them in the order scored: each step lists the
+                // points its scores show first (a dragon's steps may come
+                // before the scoring, a wagon's after it).
+                let shown: Vec<&Game> = std::iter::once(first)
+                    .chain((0..after.len()).map(|i| asked.get(i + 1).unwrap_or(game)))
+                    .collect();
+                let mut parts: Vec<Vec<EventRec>> = vec![Vec::new(); shown.len()];
+                let mut total: u32 = self.steps.last().map_or(0, |s| s.scores.iter().sum());
+                let mut j = 0;
+                for e in events.iter() {
+                    total += e.points;
+                    while j + 1 < shown.len() && total > shown[j].scores().iter().sum::<u32>() {
+                        j += 1;
+                    }
+                    parts[j].push(EventRec::from_event(e));
+                }
+                let mut parts = parts.into_iter();
+                let events = parts.next().unwrap_or_default();
                 self.steps.push(Step {
                     placed: placed.last().map(board_tile),
                     player: Some(entry.player),
-                    followers: followers_of(first),
-                    events: events.iter().map(EventRec::from_event).collect(),
-                    event_lines: event_lines(events, &goods),
+                    event_lines: lines(&events),
+                    events,
                     discarded: std::mem::take(&mut self.pending),
+                    set_aside: std::mem::take(&mut self.aside),
                     part: entry.part.unwrap_or(1),
                     deployed: entry
                         .follower
@@ -251,13 +296,13 @@ impl Steps {
                     actions: before.to_vec(),
                     ..blank(self.placements, first)
                 });
-                for (i, a) in after.iter().enumerate() {
-                    let now = asked.get(i + 1).unwrap_or(game);
+                for ((a, now), events) in after.iter().zip(&shown[1..]).zip(parts) {
                     self.steps.push(Step {
                         player: a.player.or(Some(entry.player)),
-                        followers: followers_of(now),
                         part: entry.part.unwrap_or(1),
                         actions: vec![a.clone()],
+                        event_lines: lines(&events),
+                        events,
                         ..blank(self.placements, now)
                     });
                 }
@@ -267,18 +312,37 @@ impl Steps {
                 events,
                 game,
             } => {
-                // Figures still standing, as in the picture; goods do not
-                // change at the end.
-                let goods = goods_of(standing);
-                self.steps.push(Step {
-                    followers: followers_of(standing),
-                    events: events.iter().map(EventRec::from_event).collect(),
-                    event_lines: event_lines(events, &goods),
+                // Figures still standing, as in the picture; what players
+                // hold and the notes as the end leaves them. The final
+                // scoring moves no figure, so no path is shown.
+                // The last turn's board is the replay's copy that plays on
+                // (`standing`), which may have started a turn the game
+                // never had: its scores are the game's before the final
+                // scoring.
+                let mut scores = game.scores().to_vec();
+                for e in events.iter() {
+                    if let Some(s) = scores.get_mut(e.player as usize) {
+                        *s = s.saturating_sub(e.points);
+                    }
+                }
+                if let Some(last) = self.steps.last_mut() {
+                    last.scores = scores;
+                }
+                let events: Vec<EventRec> = events.iter().map(EventRec::from_event).collect();
+                let mut step = Step {
+                    event_lines: lines(&events),
+                    events,
                     discarded: std::mem::take(&mut self.pending),
+                    set_aside: std::mem::take(&mut self.aside),
                     is_final: true,
-                    supply: supply_of(standing),
                     ..blank(self.placements, game)
-                })
+                };
+                let before = blank(self.placements, standing);
+                step.followers = before.followers;
+                step.supply = before.supply;
+                step.neutral = before.neutral;
+                step.trails.clear();
+                self.steps.push(step);
             }
         }
     }
@@ -300,6 +364,7 @@ impl Timeline {
             steps: Vec::new(),
             placements: 0,
             pending: Vec::new(),
+            aside: Vec::new(),
             kinds: Vec::new(),
         };
         let replayed = record::replay_observed(&rec, rules, false, &mut |s| steps.see(s))
@@ -310,17 +375,33 @@ impl Timeline {
             mut steps,
             placements,
             mut pending,
+            mut aside,
             kinds,
         } = steps;
-        // Tiles removed after the last one placed, in a record that stops
-        // there, belong to the last state shown.
+        // Tiles removed or set aside after the last one placed, in a record
+        // that stops there, belong to the last state shown.
         if let Some(last) = steps.last_mut() {
             last.discarded.append(&mut pending);
+            last.set_aside.append(&mut aside);
         }
         let players = match &rec.bots {
             Some(b) if b.len() == rec.players as usize => b.clone(),
             _ => vec!["player".to_string(); rec.players as usize],
         };
+        let mut neutrals: Vec<NeutralDef> = Vec::new();
+        let mut held_keys: Vec<&'static str> = Vec::new();
+        for s in &steps {
+            for n in &s.neutral {
+                if !neutrals.iter().any(|d| d.name == n.def.name) {
+                    neutrals.push(n.def);
+                }
+            }
+            for h in &s.holdings {
+                if !held_keys.contains(&h.key) {
+                    held_keys.push(h.key);
+                }
+            }
+        }
         Ok(Timeline {
             rules,
             finished: replayed.game.is_over(),
@@ -330,8 +411,8 @@ impl Timeline {
             steps,
             placements,
             figure_kinds: kinds,
-            goods: plays(rules, Mech::Goods),
-            king_robber: plays(rules, Mech::KingRobber),
+            neutrals,
+            held_keys,
         })
     }
 
@@ -385,11 +466,11 @@ impl Timeline {
             "turn {} of {}{part}: P{p} placed {} at ({}, {}) turned {}",
             s.turn, self.placements, self.rules.tiles[t.tile as usize].id, t.x, t.y, t.rotation
         );
-        // Followers go unmentioned as before; the figures that are not
-        // followers of the usual kind are named.
+        // A meeple goes unmentioned, as on the board; a figure with a shape
+        // of its own is named.
         if let Some((kind, feature)) = &s.deployed {
             if figures::shape_id(*kind).is_some() {
-                d.push_str(&format!(", its {} on a {feature}", kind.name()));
+                d.push_str(&format!(", its {} on a {feature}", kind.def().label));
             }
         }
         for a in &s.actions {
@@ -420,17 +501,31 @@ impl Timeline {
                     player: f.player,
                     at,
                     farmer: f.farmer,
-                    big: f.kind == FollowerKind::Big,
+                    // A meeple stronger than a follower is drawn larger
+                    // (the big follower).
+                    big: f.kind.def().svg.is_none() && f.kind.def().strength > 1,
                 };
                 let kind = f.kind;
                 ((f.on, f.segment, f.corner), BoardFigure { kind, follower })
             })
             .collect();
         figures::spread(&mut placed);
+        let neutral = s.neutral.iter().map(|n| neutral_point(n, lays)).collect();
+        let trails = s
+            .trails
+            .iter()
+            .map(|t| BoardTrail {
+                name: t.name,
+                points: t.cells.iter().map(|&[x, y]| cell_centre(x, y)).collect(),
+            })
+            .collect();
         let followers = placed.into_iter().map(|(_, f)| f).collect();
         let mut events = s.event_lines.clone();
         for d in &s.discarded {
             events.push(format!("{d} was drawn and removed: it fits nowhere"));
+        }
+        for d in &s.set_aside {
+            events.push(format!("{d} was drawn and set aside, to come back later"));
         }
         let seed = self
             .record
@@ -452,40 +547,45 @@ impl Timeline {
             tiles: self.tiles_at(k),
             highlight: s.placed,
             followers,
+            neutral,
+            trails,
             players: self.players.clone(),
             scores: s.scores.clone(),
             holdings: (0..self.players.len())
-                .map(|p| {
-                    let texts = [self.goods_text(k, p), self.cards_text(k, p)];
-                    let held: Vec<String> = texts.into_iter().filter(|t| !t.is_empty()).collect();
-                    held.join(" · ")
-                })
+                .map(|p| self.held_text(k, p))
                 .collect(),
             events,
+            notes: s.notes.clone(),
         }
     }
 
-    /// Player `p`'s goods at step `k` ("wine 2 · grain 0 · cloth 1"), or ""
-    /// when the ruleset plays no goods.
-    pub fn goods_text(&self, k: usize, p: usize) -> String {
-        match self.steps[k].goods.get(p) {
-            Some(&g) if self.goods => goods::text(g),
-            _ => String::new(),
-        }
+    /// What player `p` holds at step `k` under key `key` (`wine 2 · grain
+    /// 0 · cloth 1`, `King (city of 5 tiles)`), or "" for nothing.
+    pub fn holding(&self, k: usize, p: usize, key: &str) -> String {
+        self.steps[k]
+            .holdings
+            .iter()
+            .filter(|h| usize::from(h.player) == p && h.key == key)
+            .map(|h| h.text.as_str())
+            .collect::<Vec<_>>()
+            .join(" · ")
     }
 
-    /// The cards player `p` holds at step `k` ("King (city of 5 tiles)"), or
-    /// "" for none or when the ruleset plays no King & Robber.
-    pub fn cards_text(&self, k: usize, p: usize) -> String {
-        match u8::try_from(p) {
-            Ok(p) if self.king_robber => self.steps[k].cards.held_by(p),
-            _ => String::new(),
-        }
+    /// Everything player `p` holds at step `k`, in the modules' order,
+    /// joined by ` · `; "" for nothing.
+    pub fn held_text(&self, k: usize, p: usize) -> String {
+        self.steps[k]
+            .holdings
+            .iter()
+            .filter(|h| usize::from(h.player) == p && !h.text.is_empty())
+            .map(|h| h.text.as_str())
+            .collect::<Vec<_>>()
+            .join(" · ")
     }
 
     /// Player `p`'s figures in supply at step `k` by kind ("6 followers ·
-    /// 1 builder · 0 pigs"), or "" when the ruleset has only normal
-    /// followers.
+    /// 1 builder · 0 pigs", each by its declared label), or "" when the
+    /// ruleset has only normal followers.
     pub fn supply_text(&self, k: usize, p: usize) -> String {
         let Some(n) = self.steps[k].supply.get(p) else {
             return String::new();
@@ -497,15 +597,56 @@ impl Timeline {
             .iter()
             .map(|&kind| {
                 let c = n[kind as usize];
-                let name = match kind {
-                    FollowerKind::Normal => "follower",
-                    FollowerKind::Big => "big follower",
-                    k => k.name(),
-                };
-                format!("{c} {name}{}", if c == 1 { "" } else { "s" })
+                let label = kind.def().label;
+                format!("{c} {label}{}", if c == 1 { "" } else { "s" })
             })
             .collect::<Vec<_>>()
             .join(" · ")
+    }
+}
+
+/// The centre of cell (x, y), in board units.
+pub fn cell_centre(x: i16, y: i16) -> Pt {
+    Pt {
+        x: (f64::from(x) + 0.5) * SIZE,
+        y: (f64::from(y) + 0.5) * SIZE,
+    }
+}
+
+/// How far a neutral figure standing beside a figure is drawn from that
+/// figure's point: up and to the right, clear of a meeple's outline.
+const BESIDE: Pt = Pt { x: 12.0, y: -10.0 };
+
+/// How much larger than declared a neutral figure alone on its tile is
+/// drawn: it stands for the whole tile (nothing may stand on the dragon's).
+const ON_TILE_SCALE: f64 = 1.6;
+
+/// Where and how large neutral figure `n` is drawn: beside the figure it
+/// stands next to, else in the middle of its tile.
+fn neutral_point(n: &NeutralAt, lays: &[Layout]) -> BoardNeutral {
+    match n.beside {
+        Some((on, segment)) => {
+            let p = follower_point(
+                &lays[on.tile as usize],
+                segment as usize,
+                on.x,
+                on.y,
+                on.rotation,
+            );
+            BoardNeutral {
+                def: n.def,
+                at: Pt {
+                    x: p.x + BESIDE.x,
+                    y: p.y + BESIDE.y,
+                },
+                scale: 1.0,
+            }
+        }
+        None => BoardNeutral {
+            def: n.def,
+            at: cell_centre(n.x, n.y),
+            scale: ON_TILE_SCALE,
+        },
     }
 }
 
@@ -524,7 +665,7 @@ pub fn corner_point(x: i16, y: i16, c: u8) -> Pt {
 }
 
 /// An entry's answer beyond its tile and figure, in words: the action's
-/// declared label and its argument.
+/// declared label and its argument (a figure named with its owner).
 pub fn action_text(a: &ActionJson) -> String {
     let who = a.player.map_or(String::new(), |p| format!("P{p} "));
     let Some((_, _, def)) = carcassonne_runtime::engine::Action::verb_named(&a.do_) else {
@@ -537,29 +678,39 @@ pub fn action_text(a: &ActionJson) -> String {
         };
     };
     let arg = match a.args.get(def.field) {
-        Some(serde_json::Value::Bool(b)) => format!(": {}", if *b { "yes" } else { "no" }),
-        Some(serde_json::Value::String(w)) => format!(" {w}"),
-        Some(serde_json::Value::Object(at)) => {
-            let num = |k: &str| at.get(k).and_then(|v| v.as_i64()).unwrap_or(0);
-            let feature = at.get("feature").and_then(|v| v.as_str()).unwrap_or("?");
-            format!(" to the {feature} at ({}, {})", num("x"), num("y"))
+        Some(Value::Bool(b)) => format!(": {}", if *b { "yes" } else { "no" }),
+        Some(Value::String(w)) => format!(" {w}"),
+        Some(Value::Object(at)) => {
+            let num = |k: &str| at.get(k).and_then(Value::as_i64).unwrap_or(0);
+            let feature = at.get("feature").and_then(Value::as_str).unwrap_or("?");
+            let kind = at
+                .get("kind")
+                .and_then(Value::as_str)
+                .and_then(FollowerKind::from_name);
+            let place = format!("the {feature} at ({}, {})", num("x"), num("y"));
+            match (at.get("player").and_then(Value::as_u64), kind) {
+                (Some(owner), Some(kind)) => {
+                    format!(" P{owner}'s {} on {place}", kind.def().label)
+                }
+                (_, Some(kind)) if kind != FollowerKind::Normal => {
+                    format!(" a {} to {place}", kind.def().label)
+                }
+                _ => format!(" to {place}"),
+            }
         }
         _ => String::new(),
     };
     format!("{who}{}{arg}", def.label)
 }
 
-/// An event in words. Goods events name the good where the timeline knows
-/// it (`Step::event_lines`); here they only say what they are.
+/// An event in words: the points, the feature they are for, and why (the
+/// reason's declared name; the skeleton's two in words).
 pub fn event_line(e: &EventRec) -> String {
     let (p, n) = (e.player, e.points);
-    match e.reason.as_str() {
-        "final" => format!("P{p} +{n} for a {} (at the end)", e.feature),
-        "abbot-return" => format!("P{p} +{n} for a {} (abbot taken back)", e.feature),
-        "goods" => format!("P{p} +{n} for the most of a trade good"),
-        "king" => format!("P{p} +{n} for the King (1 per completed city)"),
-        "robber-baron" => format!("P{p} +{n} for the Robber Baron (1 per completed road)"),
-        "completed" => format!("P{p} +{n} for a {} (completed)", e.feature),
-        other => format!("P{p} +{n} for a {} ({other})", e.feature),
-    }
+    let why = match e.reason.as_str() {
+        "completed" => "completed",
+        "final" => "at the end",
+        other => other,
+    };
+    format!("P{p} +{n} for a {} ({why})", e.feature)
 }

@@ -5,14 +5,15 @@
 //!
 //! Stable element ids (the browser test uses them): `#turn` (with
 //! `data-step`, `data-turn` and `data-final`), `#scores` (one row per seat,
-//! the score in `#score-N`), `#events`, `#desc`, `#board`, `#first`, `#prev`,
-//! `#next`, `#last`, `#slider`. Keys: ← →, Home, End. Where the ruleset
-//! plays trade goods, each seat's tokens are in `#goods-N`; where it has
-//! figures besides normal followers, each seat's supply by kind is in
-//! `#supply-N`, and `#figures` is a legend of their shapes; where it plays
-//! King & Robber Baron, the cards a seat holds are in `#cards-N`.
+//! the score in `#score-N`), `#events`, `#notes`, `#desc`, `#board`,
+//! `#first`, `#prev`, `#next`, `#last`, `#slider`. Keys: ← →, Home, End.
+//! What a seat holds is in `#held-KEY-N`, one line per key a module shows
+//! (`Holding::key`: `#held-goods-0`, `#held-cards-1`); where the ruleset
+//! has figures besides normal followers, each seat's supply by kind is in
+//! `#supply-N`; `#figures` is a legend of the figures' and neutral figures'
+//! shapes. On the board, `#trails` holds the paths taken in the step shown
+//! and `#neutral` the figures of no player.
 
-use carcassonne_runtime::engine::FollowerKind;
 use serde_json::{json, Value};
 
 use crate::figures;
@@ -76,18 +77,52 @@ fn data(tl: &Timeline, lays: &[geom::Layout]) -> Value {
             if s.part > 1 {
                 step["part"] = json!(s.part);
             }
-            if tl.goods {
-                step["goods"] = json!(s.goods);
+            if !s.set_aside.is_empty() {
+                step["set_aside"] = json!(s.set_aside);
             }
             if tl.figure_kinds.len() > 1 {
                 step["supply"] = json!(s.supply);
+                step["in_supply"] = json!((0..tl.players.len())
+                    .map(|p| supply_line(tl, k, p))
+                    .collect::<Vec<_>>());
             }
-            if tl.king_robber {
-                step["king"] = json!(s.cards.king);
-                step["robber_baron"] = json!(s.cards.robber_baron);
+            // Every step has every key, so the script clears a line when
+            // what it showed is gone (a card changing hands).
+            if !tl.held_keys.is_empty() {
+                let held: Vec<Value> = (0..tl.players.len())
+                    .map(|p| {
+                        let row: serde_json::Map<String, Value> = tl
+                            .held_keys
+                            .iter()
+                            .map(|&key| (key.to_string(), json!(tl.holding(k, p, key))))
+                            .collect();
+                        Value::Object(row)
+                    })
+                    .collect();
+                step["held"] = json!(held);
             }
-            if let Some(h) = holdings(tl, k) {
-                step["holdings"] = json!(h);
+            if !v.neutral.is_empty() {
+                step["neutral"] = json!(v
+                    .neutral
+                    .iter()
+                    .map(|n| json!([n.def.name, rounded(n.at.x), rounded(n.at.y), rounded(n.scale)]))
+                    .collect::<Vec<_>>());
+            }
+            if !v.trails.is_empty() {
+                step["trails"] = json!(v
+                    .trails
+                    .iter()
+                    .map(|t| json!({
+                        "name": t.name,
+                        "points": t.points.iter().map(|p| json!([rounded(p.x), rounded(p.y)])).collect::<Vec<_>>(),
+                    }))
+                    .collect::<Vec<_>>());
+            }
+            if !s.notes.is_empty() {
+                step["notes"] = json!(s.notes);
+            }
+            if !s.state.is_empty() {
+                step["state"] = Value::Object(s.state.clone());
             }
             step
         })
@@ -100,49 +135,52 @@ fn data(tl: &Timeline, lays: &[geom::Layout]) -> Value {
         "finished": tl.finished,
         "tiles": tl.rules.tiles.iter().map(|t| t.id).collect::<Vec<_>>(),
         "players": tl.players.iter().enumerate().map(|(p, n)| json!({ "name": n, "colour": colour(p as u8) })).collect::<Vec<_>>(),
+        "held_keys": tl.held_keys,
         "start": tl.start.iter().map(tile_json).collect::<Vec<_>>(),
         "bounds": [x0, y0, x1, y1],
         "steps": steps,
     })
 }
 
-/// Per seat, the goods, the supply and the cards (the King, the Robber
-/// Baron) shown under its name at step `k`; `None` when the ruleset has none
-/// of them to show. With the cards every step has them, since a card
-/// changes hands and the script must clear the old holder's line.
-fn holdings(tl: &Timeline, k: usize) -> Option<Vec<[String; 3]>> {
-    let rows: Vec<[String; 3]> = (0..tl.players.len())
-        .map(|p| {
-            let supply = tl.supply_text(k, p);
-            let supply = if supply.is_empty() {
-                supply
-            } else {
-                format!("in supply: {supply}")
-            };
-            [tl.goods_text(k, p), supply, tl.cards_text(k, p)]
-        })
-        .collect();
-    (tl.king_robber || rows.iter().any(|r| r.iter().any(|t| !t.is_empty()))).then_some(rows)
+/// Seat `p`'s supply line at step `k` ("in supply: 6 followers · 1
+/// builder"), or "" where the ruleset has only normal followers.
+fn supply_line(tl: &Timeline, k: usize, p: usize) -> String {
+    let supply = tl.supply_text(k, p);
+    if supply.is_empty() {
+        supply
+    } else {
+        format!("in supply: {supply}")
+    }
 }
 
-/// A legend of the figure shapes the game uses beyond the meeple.
+/// A legend of the shapes the game's figures are drawn with beyond the
+/// meeple, and of its neutral figures; empty where there are none.
 fn figure_legend(tl: &Timeline) -> String {
+    let item = |shape: &str, name: &str| {
+        format!(
+            r##"<span class="fig"><svg viewBox="-15 -15 30 30" width="24" height="24"><use href="#{shape}" fill="#8a8a8a"/></svg>{}</span>"##,
+            esc(name)
+        )
+    };
     let mut items = String::new();
+    let mut shapes = 0;
     for &kind in &tl.figure_kinds {
-        let (shape, name) = match figures::shape_id(kind) {
-            Some(id) => (id, kind.name()),
-            None if kind == FollowerKind::Normal => ("meeple", "follower"),
-            None => continue,
-        };
-        items.push_str(&format!(
-            r##"<span class="fig"><svg viewBox="-15 -15 30 30" width="24" height="24"><use href="#{shape}" fill="#8a8a8a"/></svg>{name}</span>"##
-        ));
+        match figures::shape_id(kind) {
+            Some(id) => {
+                items.push_str(&item(id, kind.def().label));
+                shapes += 1;
+            }
+            None if kind == carcassonne_runtime::engine::FollowerKind::Normal => {
+                items.push_str(&item("meeple", kind.def().label));
+            }
+            None => {}
+        }
     }
-    if tl
-        .figure_kinds
-        .iter()
-        .any(|&k| figures::shape_id(k).is_some())
-    {
+    for n in &tl.neutrals {
+        items.push_str(&item(n.name, n.name));
+        shapes += 1;
+    }
+    if shapes > 0 {
         format!(r#"<div id="figures">{items}</div>"#)
     } else {
         String::new()
@@ -178,6 +216,7 @@ h3 { font-size: 14px; margin: 14px 0 4px; }
 #desc { font-size: 13px; }
 #events { font-size: 13px; padding-left: 18px; margin: 4px 0; }
 #events li.none { list-style: none; margin-left: -18px; color: #777; }
+#notes { font-size: 12px; color: #555; }
 .keys { font-size: 11px; color: #777; margin-top: 14px; }
 "#;
 
@@ -186,6 +225,7 @@ const SCRIPT: &str = r#"
   'use strict';
   var D = JSON.parse(document.getElementById('game-data').textContent);
   var NS = 'http://www.w3.org/2000/svg';
+  var TRAIL = '#8c1c13';
   var last = D.steps.length - 1;
   var k = 0;
   var el = function (id) { return document.getElementById(id); };
@@ -220,10 +260,40 @@ const SCRIPT: &str = r#"
         hl.appendChild(r);
       });
     }
+    var tr = el('trails');
+    tr.replaceChildren();
+    (s.trails || []).forEach(function (t) {
+      // A path taken in this step: a dashed line, a ring where it started.
+      var g = document.createElementNS(NS, 'g');
+      g.setAttribute('data-trail', t.name);
+      var d = t.points.map(function (p, i) { return (i ? 'L' : 'M') + p[0] + ' ' + p[1]; }).join(' ');
+      [['#fff', 6, null], [TRAIL, 3, '9 6']].forEach(function (l) {
+        var path = document.createElementNS(NS, 'path');
+        path.setAttribute('d', d);
+        path.setAttribute('fill', 'none');
+        path.setAttribute('stroke', l[0]);
+        path.setAttribute('stroke-width', l[1]);
+        if (l[2]) path.setAttribute('stroke-dasharray', l[2]);
+        else path.setAttribute('stroke-opacity', 0.7);
+        path.setAttribute('stroke-linejoin', 'round');
+        path.setAttribute('stroke-linecap', 'round');
+        g.appendChild(path);
+      });
+      t.points.forEach(function (p, i) {
+        var c = document.createElementNS(NS, 'circle');
+        c.setAttribute('cx', p[0]); c.setAttribute('cy', p[1]);
+        c.setAttribute('r', i ? 3.5 : 7);
+        c.setAttribute('fill', i ? TRAIL : '#fff');
+        c.setAttribute('stroke', TRAIL); c.setAttribute('stroke-width', 2);
+        g.appendChild(c);
+      });
+      tr.appendChild(g);
+    });
     var fol = el('followers');
     fol.replaceChildren();
     s.followers.forEach(function (f) {
-      // f[5]: the shape of a builder, pig or abbot; they stand upright.
+      // f[5]: the shape of a figure that has one of its own; it stands
+      // upright.
       var u = use('#' + (f[5] || 'meeple'));
       u.setAttribute('transform', 'translate(' + f[1] + ' ' + f[2] + ')' +
         (f[3] && !f[5] ? ' rotate(90)' : '') + (f[4] ? ' scale(1.35)' : ''));
@@ -232,6 +302,14 @@ const SCRIPT: &str = r#"
       u.setAttribute('data-player', f[0]);
       if (f[5]) u.setAttribute('data-figure', f[5]);
       fol.appendChild(u);
+    });
+    var neu = el('neutral');
+    neu.replaceChildren();
+    (s.neutral || []).forEach(function (n) {
+      var u = use('#' + n[0]);
+      u.setAttribute('transform', 'translate(' + n[1] + ' ' + n[2] + ')' + (n[3] !== 1 ? ' scale(' + n[3] + ')' : ''));
+      u.setAttribute('data-neutral', n[0]);
+      neu.appendChild(u);
     });
     var turn = el('turn');
     turn.textContent = s.final ? 'Final scoring' :
@@ -245,11 +323,20 @@ const SCRIPT: &str = r#"
       el('score-' + p).textContent = v;
       el('row-' + p).className = (v === best && best > 0) ? 'lead' : '';
     });
-    (s.holdings || []).forEach(function (h, p) {
-      var g = el('goods-' + p), f = el('supply-' + p), c = el('cards-' + p);
-      if (g) g.textContent = h[0];
-      if (f) f.textContent = h[1];
-      if (c) c.textContent = h[2];
+    D.players.forEach(function (_, p) {
+      D.held_keys.forEach(function (key) {
+        var h = el('held-' + key + '-' + p);
+        if (h) h.textContent = (s.held && s.held[p][key]) || '';
+      });
+      var f = el('supply-' + p);
+      if (f && s.in_supply) f.textContent = s.in_supply[p];
+    });
+    var notes = el('notes');
+    notes.replaceChildren();
+    (s.notes || []).forEach(function (n) {
+      var div = document.createElement('div');
+      div.textContent = n;
+      notes.appendChild(div);
     });
     el('desc').textContent = s.desc;
     var ev = el('events');
@@ -263,6 +350,11 @@ const SCRIPT: &str = r#"
     s.discarded.forEach(function (d) {
       var li = document.createElement('li');
       li.textContent = d + ' was drawn and removed: it fits nowhere';
+      ev.appendChild(li);
+    });
+    (s.set_aside || []).forEach(function (d) {
+      var li = document.createElement('li');
+      li.textContent = d + ' was drawn and set aside, to come back later';
       ev.appendChild(li);
     });
     if (!ev.children.length) {
@@ -311,27 +403,27 @@ pub fn html(tl: &Timeline) -> String {
         (y1 - y0 + 1) * 100 + 2 * pad
     );
     let used = svg::used(tl.rules, &all);
-    let defs = svg::defs(tl.rules, &lays, &used) + &figures::defs(tl.figure_kinds.clone());
-    // The goods, supply and cards lines start as the start shows them.
-    let held = holdings(tl, 0);
+    let defs = svg::defs(tl.rules, &lays, &used)
+        + &figures::defs(tl.figure_kinds.clone())
+        + &figures::neutral_defs(&tl.neutrals);
+    // What each seat holds and its supply start as the start shows them;
+    // a key's line is there from the start, empty until something comes
+    // (`.held:empty` hides it).
     let mut rows = String::new();
     for (p, name) in tl.players.iter().enumerate() {
         let mut lines = String::new();
-        if let Some([goods, supply, cards]) = held.as_ref().and_then(|h| h.get(p)) {
-            // The cards' line is there from the start, empty until a card
-            // comes (`.held:empty` hides it).
-            for (id, t, always) in [
-                ("goods", goods, false),
-                ("supply", supply, false),
-                ("cards", cards, tl.king_robber),
-            ] {
-                if always || !t.is_empty() {
-                    lines.push_str(&format!(
-                        r#"<div class="held" id="{id}-{p}">{}</div>"#,
-                        esc(t)
-                    ));
-                }
-            }
+        for key in &tl.held_keys {
+            lines.push_str(&format!(
+                r#"<div class="held" id="held-{}-{p}">{}</div>"#,
+                esc(key),
+                esc(&tl.holding(0, p, key))
+            ));
+        }
+        if tl.figure_kinds.len() > 1 {
+            lines.push_str(&format!(
+                r#"<div class="held" id="supply-{p}">{}</div>"#,
+                esc(&supply_line(tl, 0, p))
+            ));
         }
         rows.push_str(&format!(
             r#"<tr id="row-{p}" data-player="{p}"><td class="swatch"><span style="background:{}"></span></td><td>P{p} {}{lines}</td><td class="score" id="score-{p}">0</td></tr>"#,
@@ -375,7 +467,7 @@ pub fn html(tl: &Timeline) -> String {
 <div id="board-wrap">
 <svg id="board" xmlns="http://www.w3.org/2000/svg" viewBox="{vb}">
 <defs>{defs}</defs>
-<g id="tiles"></g><g id="highlight"></g><g id="followers"></g>
+<g id="tiles"></g><g id="highlight"></g><g id="trails"></g><g id="followers"></g><g id="neutral"></g>
 </svg>
 </div>
 <aside>
@@ -384,6 +476,7 @@ pub fn html(tl: &Timeline) -> String {
 <h3>This turn</h3>
 <div id="desc"></div>
 <ul id="events"></ul>
+<div id="notes"></div>
 <div class="keys">keys: ← previous · → next · Home first · End last</div>
 </aside>
 </main>

@@ -450,32 +450,51 @@ fn stepping_through_records_matches_the_engine_for_every_ruleset() {
             let rec = record(rs.id, seed, &bots);
             let tl =
                 Timeline::new(rec.clone(), rs).unwrap_or_else(|e| panic!("{} {seed}: {e}", rs.id));
-            let entries = rec.turns.iter().filter(|t| t.discarded.is_none()).count();
+            // Tiles discarded or set aside are shown with the next step.
+            let entries = rec
+                .turns
+                .iter()
+                .filter(|t| t.discarded.is_none() && t.set_aside.is_none())
+                .count();
             let placed = rec.turns.iter().filter(|t| t.tile.is_some()).count();
-            // Answers posed after the scoring (a wagon's move) name who
-            // answered, and are steps of their own.
-            let answers = rec
+            assert_eq!(tl.placements, placed);
+            assert!(tl.finished);
+            // Every answer beyond the tiles and figures is shown once, in
+            // the record's order: with its entry's step, or, posed after
+            // the scoring (a wagon's move, a dragon's step, a second tile
+            // taken), as a step of its own.
+            let recorded: Vec<_> = rec
                 .turns
                 .iter()
                 .flat_map(|t| t.actions.iter().flatten())
-                .filter(|a| a.player.is_some())
-                .count();
-            assert_eq!(tl.placements, placed);
-            assert!(tl.finished);
-            assert_eq!(
-                tl.steps.len(),
-                entries + answers + 2,
+                .collect();
+            let shown: Vec<_> = tl.steps.iter().flat_map(|s| &s.actions).collect();
+            assert_eq!(shown, recorded, "{} {seed}", rs.id);
+            let own = tl.steps.len() - 2 - entries;
+            assert!(
+                tl.steps.len() >= entries + 2 && own <= recorded.len(),
                 "start, one per entry (a tile or an abbey declined), one per answer after the scoring, final scoring"
             );
+            assert!(tl.steps[1..tl.steps.len() - 1]
+                .iter()
+                .filter(|s| s.placed.is_none())
+                .all(|s| s.actions.len() == 1));
             let last = tl.steps.last().unwrap();
             assert!(last.is_final);
             assert_eq!(Some(&last.scores), rec.final_.as_ref().map(|f| &f.scores));
             // Scores only grow, and each step's events add up to the change.
-            for w in tl.steps.windows(2) {
+            for (k, w) in tl.steps.windows(2).enumerate() {
                 let gained: u32 = w[1].events.iter().map(|e| e.points).sum();
                 let before: u32 = w[0].scores.iter().sum();
                 let after: u32 = w[1].scores.iter().sum();
-                assert_eq!(before + gained, after);
+                assert_eq!(
+                    before + gained,
+                    after,
+                    "{} {seed} step {}: {}",
+                    rs.id,
+                    k + 1,
+                    tl.describe(k + 1)
+                );
             }
             // Followers stand on their segments, on the board.
             for k in 0..tl.steps.len() {

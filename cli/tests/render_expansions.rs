@@ -7,7 +7,6 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 
 use carcassonne::geom;
-use carcassonne::goods;
 use carcassonne::svg::{self, colour};
 use carcassonne::timeline::Timeline;
 use carcassonne_runtime::engine::FollowerKind;
@@ -154,68 +153,97 @@ fn a_second_tile_shows_as_part_2_and_goods_are_counted_and_named() {
     let rules = carcassonne_runtime::ruleset("base_traders_builders").unwrap();
     let tl = Timeline::new(rec.clone(), rules).unwrap();
     let lays = geom::layouts(rules.tiles);
-    // The entry that takes a second tile, then its part 2 with the same
-    // player (steps follow the placed entries).
-    let placed: Vec<&record::TurnRec> =
-        rec.turns.iter().filter(|t| t.discarded.is_none()).collect();
-    let two = placed.iter().position(|t| t.part == Some(2)).unwrap() + 1;
-    let taken = &tl.steps[two - 1];
-    assert!(
-        tl.describe(two - 1).ends_with("; took a second tile"),
-        "seed {seed}: {}",
-        tl.describe(two - 1)
+    // The second tile taken, a step of its own after the turn's scoring,
+    // then its part 2 with the same player.
+    let k2 = tl
+        .steps
+        .iter()
+        .position(|s| s.part == 2 && s.placed.is_some())
+        .unwrap();
+    let two = tl.steps[k2].turn;
+    let taken = &tl.steps[k2 - 1];
+    assert_eq!(
+        tl.describe(k2 - 1),
+        format!(
+            "after turn {}: P{} second tile: yes",
+            two - 1,
+            taken.player.unwrap()
+        ),
+        "seed {seed}"
     );
-    assert_eq!(tl.steps[two].part, 2);
-    assert_eq!(tl.steps[two].player, taken.player);
-    let d = tl.describe(two);
+    assert_eq!(tl.steps[k2].player, taken.player);
+    let d = tl.describe(k2);
     assert!(
         d.starts_with(&format!("turn {two} of {} (part 2): P", tl.placements)),
         "{d}"
     );
-    assert!(board(&tl, &lays, two).contains(&d));
+    assert!(board(&tl, &lays, k2).contains(&d));
     // Other steps are part 1, and say so nowhere.
+    let mut parts = [0, 0];
     for (k, s) in tl.steps.iter().enumerate() {
-        if placed
-            .get(k.wrapping_sub(1))
-            .is_some_and(|t| t.part.is_none())
-        {
-            assert_eq!(s.part, 1);
+        parts[usize::from(s.part == 2)] += 1;
+        if s.part == 1 {
             assert!(!tl.describe(k).contains("part"), "{}", tl.describe(k));
         }
     }
-    // Goods: the timeline's tokens are the engine's, shown after the score.
+    let seconds = rec.turns.iter().filter(|t| t.part == Some(2)).count();
+    assert_eq!(parts[1], seconds);
+    // Goods: what the module shows each player holding is the engine's,
+    // shown after the score.
     let done = record::replay(&rec, rules, false).unwrap().game;
     let last = tl.steps.len() - 1;
-    let names = goods::names();
-    assert_eq!(names, ["wine", "grain", "cloth"]);
     let s = board(&tl, &lays, last);
+    let shown = done.shown();
     for p in 0..rec.players {
-        let g = done.goods(p);
-        assert_eq!(tl.steps[last].goods[p as usize], g);
-        let line = format!("wine {} · grain {} · cloth {}", g[0], g[1], g[2]);
+        let h = shown
+            .holdings
+            .iter()
+            .find(|h| h.player == p && h.key == "goods")
+            .unwrap();
+        assert!(h.text.starts_with("wine "), "{}", h.text);
+        assert_eq!(tl.holding(last, p as usize, "goods"), h.text);
         assert!(
-            s.contains(&format!(r#"data-holdings="{p}">"#)) && s.contains(&line),
-            "P{p}: {line}"
+            s.contains(&format!(r#"data-holdings="{p}">· {}"#, h.text)),
+            "P{p}: {}",
+            h.text
         );
     }
-    assert!(tl.steps[last].goods.iter().flatten().any(|&n| n > 0));
-    // Each goods event names a good its player holds the most of.
-    let mut named = 0;
-    for (e, line) in tl.steps[last]
-        .events
+    // Each player scores 10 for each good of which they hold the most
+    // (000_9deb58b1a7d17d38.txt L926): as many goods events as goods led,
+    // by the tokens the engine's state shows.
+    let mut state = serde_json::Map::new();
+    done.state_json(&mut state);
+    let tokens: Vec<Vec<u64>> = state["goods"]
+        .as_array()
+        .unwrap()
         .iter()
-        .zip(&tl.steps[last].event_lines)
-    {
-        if e.reason != "goods" {
-            continue;
+        .map(|g| {
+            ["wine", "grain", "cloth"]
+                .map(|n| g[n].as_u64().unwrap())
+                .to_vec()
+        })
+        .collect();
+    assert!(tokens.iter().flatten().any(|&n| n > 0));
+    let mut named = 0;
+    for p in 0..rec.players {
+        let leads = (0..3)
+            .filter(|&k| {
+                let most = tokens.iter().map(|t| t[k]).max().unwrap();
+                most > 0 && tokens[p as usize][k] == most
+            })
+            .count();
+        let lines: Vec<&String> = tl.steps[last]
+            .events
+            .iter()
+            .zip(&tl.steps[last].event_lines)
+            .filter(|(e, _)| e.reason == "goods" && e.player == p)
+            .map(|(_, l)| l)
+            .collect();
+        assert_eq!(lines.len(), leads, "P{p}: {lines:?}");
+        for l in lines {
+            assert_eq!(l, &format!("P{p} +10 for a city (goods)"));
+            named += 1;
         }
-        let good = (0..3)
-            .find(|&k| line.ends_with(&format!("for the most {}", names[k])))
-            .unwrap_or_else(|| panic!("{line}"));
-        let most = (0..rec.players).map(|q| done.goods(q)[good]).max().unwrap();
-        assert_eq!(done.goods(e.player)[good], most, "{line}");
-        assert!(line.starts_with(&format!("P{} +10 ", e.player)), "{line}");
-        named += 1;
     }
     assert!(named > 0);
     // The same through `render game`: the part 2 board and the end.
@@ -233,7 +261,7 @@ fn a_second_tile_shows_as_part_2_and_goods_are_counted_and_named() {
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert_eq!(
         std::fs::read_to_string(&out).unwrap(),
-        board(&tl, &lays, two)
+        board(&tl, &lays, k2)
     );
 }
 
@@ -258,7 +286,7 @@ fn the_viewer_shows_goods_supply_figures_and_part_2() {
     // The scoreboard starts with the start's holdings.
     for p in 0..rec.players {
         assert!(html.contains(&format!(
-            r#"<div class="held" id="goods-{p}">wine 0 · grain 0 · cloth 0</div>"#
+            r#"<div class="held" id="held-goods-{p}">wine 0 · grain 0 · cloth 0</div>"#
         )));
         assert!(html.contains(&format!(
             r#"<div class="held" id="supply-{p}">in supply: 7 followers · 1 builder · 1 pig</div>"#
@@ -269,12 +297,18 @@ fn the_viewer_shows_goods_supply_figures_and_part_2() {
     assert_eq!(steps.len(), tl.steps.len());
     let done = record::replay(&rec, rules, false).unwrap().game;
     let last = steps.last().unwrap();
+    let mut state = serde_json::Map::new();
+    done.state_json(&mut state);
+    assert_eq!(last["state"]["goods"], state["goods"]);
+    assert_eq!(d["held_keys"], serde_json::json!(["goods"]));
     for p in 0..rec.players {
-        assert_eq!(last["goods"][p as usize], serde_json::json!(done.goods(p)));
-        let g = done.goods(p);
+        let g = &state["goods"][p as usize];
         assert_eq!(
-            last["holdings"][p as usize][0],
-            format!("wine {} · grain {} · cloth {}", g[0], g[1], g[2])
+            last["held"][p as usize]["goods"],
+            format!(
+                "wine {} · grain {} · cloth {}",
+                g["wine"], g["grain"], g["cloth"]
+            )
         );
     }
     let mut parts = 0;
@@ -372,7 +406,7 @@ fn the_abbot_is_drawn_on_its_cloister_or_garden_and_its_return_scores() {
             .any(|a| a.do_ == "return-abbot")
         {
             assert!(
-                tl.describe(k).contains("; took the abbot back"),
+                tl.describe(k).contains("; takes the abbot back"),
                 "{}",
                 tl.describe(k)
             );
@@ -381,7 +415,7 @@ fn the_abbot_is_drawn_on_its_cloister_or_garden_and_its_return_scores() {
                 lines
                     .iter()
                     .any(|l| l.starts_with(&format!("P{} ", entry.player))
-                        && l.ends_with("(abbot taken back)")),
+                        && l.ends_with("(abbot-return)")),
                 "{lines:?}"
             );
             let had = fills(&tl, k - 1, FollowerKind::Abbot);
@@ -402,7 +436,7 @@ fn the_abbot_is_drawn_on_its_cloister_or_garden_and_its_return_scores() {
     let html = std::fs::read_to_string(&out).unwrap();
     assert!(html.contains(r#"<g id="abbot">"#));
     assert!(html.contains("in supply: 7 followers · 1 abbot"));
-    assert!(!html.contains(r#"id="goods-0""#), "no goods in this game");
+    assert!(!html.contains(r#"id="held-"#), "nothing held in this game");
 }
 
 #[test]
@@ -425,15 +459,17 @@ fn base_boards_and_viewers_have_none_of_it() {
     // kind, but no goods and no figure legend.
     let html = carcassonne::view::html(&tl);
     assert!(html.contains("in supply: 7 followers · 1 big follower"));
-    assert!(!html.contains(r#"id="goods-0""#));
+    assert!(!html.contains(r#"id="held-"#));
     assert!(!html.contains(r#"id="figures""#));
 }
 
 #[test]
 fn simulate_lists_gardens_goods_and_second_tiles() {
+    // Gardens where the abbot may stand on them; each module's reason for
+    // points a column of its own, after the features.
     for (ruleset, extra, absent) in [
         ("base_traders_builders", "goods", "garden"),
-        ("base_c2", "garden", "goods"),
+        ("base_c2", "abbot-return", "goods"),
     ] {
         let json = tmp(&format!("{ruleset}.json"));
         let o = run(&[
@@ -452,6 +488,7 @@ fn simulate_lists_gardens_goods_and_second_tiles() {
         let head = table.lines().find(|l| l.starts_with("seat")).unwrap();
         assert!(head.ends_with(extra), "{head}");
         assert!(!head.contains(absent), "{head}");
+        assert_eq!(head.contains("garden"), ruleset == "base_c2", "{head}");
         let v: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
         let mut extra_points = 0.0;
         for s in v["seats"].as_array().unwrap() {
@@ -508,7 +545,7 @@ fn the_barn_is_drawn_on_the_corner_it_stands_on() {
     let lays = geom::layouts(tl.rules.tiles);
     let k = tl.placements;
     assert!(
-        tl.describe(k).ends_with("; put the barn on the NW corner"),
+        tl.describe(k).ends_with("; barn on the corner NW"),
         "{}",
         tl.describe(k)
     );

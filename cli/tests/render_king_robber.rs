@@ -94,8 +94,12 @@ fn boards_and_viewer_show_who_holds_the_king_and_the_robber_baron() {
     for (k, (step, view)) in tl.steps.iter().zip(shown).enumerate() {
         let g = after(&rec, step.turn);
         let (king, robber) = (g.king(), g.robber_baron());
-        assert_eq!(step.cards.king, king, "seed {seed} step {k}");
-        assert_eq!(step.cards.robber_baron, robber, "step {k}");
+        // The module's state and what it shows, as the engine has them.
+        let mut state = serde_json::Map::new();
+        g.state_json(&mut state);
+        if !step.is_final {
+            assert_eq!(step.state, state, "seed {seed} step {k}");
+        }
         if king.map(|c| c.0) != last && last.is_some() {
             handed += 1;
         }
@@ -103,7 +107,8 @@ fn boards_and_viewer_show_who_holds_the_king_and_the_robber_baron() {
         let board = svg::board(rules, &lays, &tl.board_view(k, &lays));
         for p in 0..2u8 {
             let text = holdings(&board, p as usize);
-            let viewer = view["holdings"][p as usize][2].as_str().unwrap();
+            let viewer = view["held"][p as usize]["cards"].as_str().unwrap();
+            assert_eq!(viewer, tl.holding(k, p as usize, "cards"));
             match king {
                 Some((h, size)) if h == p => {
                     let want = format!("King (city of {size} tiles)");
@@ -124,9 +129,11 @@ fn boards_and_viewer_show_who_holds_the_king_and_the_robber_baron() {
                 _ => assert!(!viewer.contains("Robber"), "step {k} P{p}: {viewer:?}"),
             }
         }
-        let json_king = &view["king"];
+        let json_king = &view["state"]["king"];
         match king {
-            Some((p, size)) => assert_eq!(json_king, &serde_json::json!([p, size])),
+            Some((p, size)) => {
+                assert_eq!(json_king, &serde_json::json!({ "player": p, "size": size }))
+            }
             None => assert!(json_king.is_null(), "step {k}"),
         }
     }
@@ -137,7 +144,7 @@ fn boards_and_viewer_show_who_holds_the_king_and_the_robber_baron() {
     let g = after(&rec, tl.placements);
     let (cities, _) = g.completed_cities_roads();
     let (holder, _) = g.king().unwrap();
-    let line = format!("P{holder} +{cities} for the King (1 per completed city)");
+    let line = format!("P{holder} +{cities} for a city (king)");
     assert!(end.event_lines.contains(&line), "{:?}", end.event_lines);
 }
 
@@ -146,17 +153,31 @@ fn the_viewer_has_a_cards_line_per_seat_only_where_king_and_robber_is_played() {
     let (_, rec) = game();
     let html = carcassonne::view::html(&Timeline::new(rec, rules()).unwrap());
     for p in 0..2 {
+        // Empty at the start: nobody holds a card yet.
         assert!(
-            html.contains(&format!(r#"<div class="held" id="cards-{p}">"#)),
+            html.contains(&format!(r#"<div class="held" id="held-cards-{p}"></div>"#)),
             "seat {p}"
         );
     }
+    let data = viewer_data(&html);
+    assert_eq!(data["held_keys"], serde_json::json!(["cards"]));
+    // Who holds the cards and what they pay, under the events.
+    assert!(html.contains(r#"<div id="notes"></div>"#));
+    let notes = data["steps"][0]["notes"].as_array().unwrap();
+    assert_eq!(
+        notes,
+        &[serde_json::json!(
+            "King: nobody (0 cities completed) · Robber Baron: nobody (0 roads completed)"
+        )]
+    );
     let base = carcassonne_runtime::ruleset("base").unwrap();
     let rec = carcassonne::play::play(base, 2, 1, &[BotKind::Random; 2], true).unwrap();
     let html = carcassonne::view::html(&Timeline::new(rec, base).unwrap());
-    assert!(!html.contains("cards-0"));
+    assert!(!html.contains(r#"id="held-"#));
     let data = viewer_data(&html);
-    assert!(data["steps"][1].get("king").is_none());
+    for key in ["held", "notes", "state"] {
+        assert!(data["steps"][1].get(key).is_none(), "{key}");
+    }
 }
 
 #[test]
@@ -181,7 +202,7 @@ fn play_prints_the_holders_at_the_end() {
     let rec =
         carcassonne::play::play(rules(), 2, 3, &[BotKind::Greedy, BotKind::Random], true).unwrap();
     let g = record::replay(&rec, rules(), false).unwrap().game;
-    let line = carcassonne::cards::line(&g);
+    let line = g.shown().notes[0].clone();
     assert!(text.lines().any(|l| l == line), "{line:?} not in\n{text}");
     let (p, size) = g.king().expect("the greedy bot completes cities");
     let (cities, _) = g.completed_cities_roads();

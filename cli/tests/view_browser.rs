@@ -4,8 +4,9 @@
 //! arrow keys and the slider, checks the turn and the scores shown against the
 //! record, and saves screenshots to a temporary folder. It does so for a base
 //! game, a Traders & Builders game (a second tile as part 2, builders, pigs,
-//! goods), an Abbot game (abbots) and a King & Robber Baron game (who holds
-//! the cards).
+//! goods), an Abbot game (abbots), a King & Robber Baron game (who holds
+//! the cards) and a Princess & Dragon game (the dragon, its path, the
+//! fairy).
 //!
 //! Needs node, /usr/bin/chromium (or $CHROMIUM) and `npm ci` in
 //! cli/tests/browser (done here when npm is there). The build script
@@ -105,6 +106,7 @@ fn the_viewer_steps_through_a_game_in_headless_chromium() {
         ("traders_builders", support::records::traders_builders()),
         ("abbot", support::records::abbot()),
         ("king_robber", support::records::king_robber()),
+        ("princess_dragon", support::records::princess_dragon()),
     ] {
         let sub = dir.join(name);
         std::fs::create_dir_all(&sub).unwrap();

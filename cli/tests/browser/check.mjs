@@ -3,8 +3,10 @@
 // and the scores shown against the game record, and saves screenshots. Where
 // the record has them: a builder's second tile shows as part 2, builders,
 // pigs and abbots are drawn by their own shapes in their owners' colours,
-// the goods tokens shown agree with the goods points scored, and the King and
-// the Robber Baron are shown beside the players who score their points.
+// the goods tokens shown agree with the goods points scored, the King and
+// the Robber Baron are shown beside the players who score their points, and
+// the dragon stands on the board with its path drawn in the turns it moves,
+// the fairy where it was put.
 //
 //   node check.mjs GAME.html RECORD.json OUT_DIR
 //
@@ -22,7 +24,7 @@ if (!html || !recordPath || !outDir) {
 const record = JSON.parse(readFileSync(recordPath, 'utf8'));
 
 // Expected scores after each tile placed, from the record's own events.
-const placements = record.turns.filter((t) => !t.discarded);
+const placements = record.turns.filter((t) => !t.discarded && !t.set_aside);
 const expected = [Array(record.players).fill(0)];
 for (const t of placements) {
   const s = expected[expected.length - 1].slice();
@@ -65,6 +67,7 @@ try {
         text: t.textContent,
         scores: rows.map((r, p) => +document.getElementById('score-' + p).textContent),
         tiles: document.querySelectorAll('#tiles use').length,
+        placing: !!JSON.parse(document.getElementById('game-data').textContent).steps[+t.dataset.step].placed,
         followers: document.querySelectorAll('#followers use').length,
         highlighted: document.querySelectorAll('#highlight rect').length > 0,
         events: Array.from(document.querySelectorAll('#events li')).map((li) => li.textContent),
@@ -73,13 +76,17 @@ try {
         figures: Array.from(document.querySelectorAll('#followers use[data-figure]'))
           .map((u) => [u.dataset.figure, +u.dataset.player]),
         goods: rows.map((r, p) => {
-          const g = document.getElementById('goods-' + p);
+          const g = document.getElementById('held-goods-' + p);
           return g ? g.textContent : null;
         }),
         cards: rows.map((r, p) => {
-          const c = document.getElementById('cards-' + p);
+          const c = document.getElementById('held-cards-' + p);
           return c ? c.textContent : null;
         }),
+        neutral: Array.from(document.querySelectorAll('#neutral use[data-neutral]'))
+          .map((u) => u.dataset.neutral),
+        trails: Array.from(document.querySelectorAll('#trails [data-trail]'))
+          .map((g) => [g.dataset.trail, g.querySelectorAll('circle').length]),
       };
     });
   }
@@ -90,13 +97,23 @@ try {
       sl.dispatchEvent(new Event('input'));
     }, n);
   }
+  // The steps showing `turn`: its entry, then each answer after its
+  // scoring (a dragon's step, a wagon's move).
+  async function stepsOf(turn) {
+    return page.evaluate((turn) => {
+      const D = JSON.parse(document.getElementById('game-data').textContent);
+      return D.steps.flatMap((s, i) => (s.turn === turn && !s.final ? [i] : []));
+    }, turn);
+  }
+  const firstStepOf = async (turn) => (await stepsOf(turn))[0];
+  const lastStepOf = async (turn) => (await stepsOf(turn)).slice(-1)[0];
   const starts = (record.start || []).length || 1;
   async function expectTurn(turn, what) {
     const s = await state();
     if (s.turn !== turn || s.final) fail(`${what}: shows turn ${s.turn} (final ${s.final}), expected ${turn}`);
     if (!same(s.scores, expected[turn])) fail(`${what}: scores ${s.scores}, expected ${expected[turn]}`);
     if (s.tiles !== starts + turn) fail(`${what}: ${s.tiles} tiles on the board, expected ${starts + turn}`);
-    if (turn > 0 && !s.highlighted) fail(`${what}: the tile just placed is not highlighted`);
+    if (turn > 0 && s.placing && !s.highlighted) fail(`${what}: the tile just placed is not highlighted`);
     console.log(`ok ${what}: turn ${turn}, "${s.text}", scores ${s.scores.join(' ')}, ${s.followers} followers`);
     return s;
   }
@@ -114,7 +131,7 @@ try {
   // Walk forward to the first turn with points and check its events are listed.
   const scoring = placements.findIndex((t) => (t.events || []).length > 0);
   if (scoring >= 0) {
-    for (let i = 1; i < scoring + 1; i++) await page.keyboard.press('ArrowRight');
+    while ((await state()).turn < scoring + 1) await page.keyboard.press('ArrowRight');
     const s = await expectTurn(scoring + 1, 'first turn with points');
     const want = placements[scoring].events.length;
     const listed = s.events.filter((e) => /^P\d \+\d+ /.test(e)).length;
@@ -122,11 +139,7 @@ try {
     console.log(`ok events of turn ${scoring + 1}: ${s.events.join('; ')}`);
   }
   const mid = Math.floor(placements.length / 2);
-  await page.evaluate((n) => {
-    const sl = document.getElementById('slider');
-    sl.value = n;
-    sl.dispatchEvent(new Event('input'));
-  }, mid);
+  await slide(await firstStepOf(mid));
   await expectTurn(mid, 'slider to the middle');
   await page.screenshot({ path: join(outDir, 'viewer-middle.png') });
 
@@ -145,9 +158,9 @@ try {
   // that took it.
   const part2 = placements.findIndex((t) => t.part === 2);
   if (part2 >= 0) {
-    await slide(part2);
+    await slide(await lastStepOf(part2));
     const before = await expectTurn(part2, 'before a second tile');
-    if (!before.desc.includes('took a second tile')) fail(`turn ${part2}: "${before.desc}" does not say a second tile was taken`);
+    if (!before.desc.includes('second tile: yes')) fail(`turn ${part2}: "${before.desc}" does not say a second tile was taken`);
     await page.keyboard.press('ArrowRight');
     const s = await expectTurn(part2 + 1, 'a second tile');
     if (s.part !== 2 || !s.text.includes('(part 2)') || !s.desc.includes('(part 2)')) {
@@ -161,7 +174,7 @@ try {
     const i = placements.findIndex((t) => t.follower && t.follower.kind === kind);
     if (i < 0) continue;
     const t = placements[i];
-    await slide(i + 1);
+    await slide(await lastStepOf(i + 1));
     const s = await expectTurn(i + 1, `${kind === 'abbot' ? 'an' : 'a'} ${kind} put down`);
     const mine = s.figures.filter(([f, p]) => f === kind && p === t.player).length;
     if (mine === 0 && !(t.events || []).length) fail(`turn ${i + 1}: P${t.player}'s ${kind} is not drawn (${JSON.stringify(s.figures)})`);
@@ -171,6 +184,31 @@ try {
     }, kind);
     if (drawn && drawn[0] !== '#' + kind) fail(`a ${kind} is drawn with ${drawn[0]}`);
     console.log(`ok ${kind}: turn ${i + 1}, ${mine} of P${t.player}'s drawn`);
+  }
+  // The dragon: in the first turn it is moved, at the last step of that
+  // turn (answers after the scoring are steps of their own), it stands on
+  // the board and its path runs through at least every tile it was moved
+  // to (a ring at the start, a dot each; one way open is taken unasked).
+  // The fairy, once put next to a follower, is on the board.
+  const moves = (t) => (t.actions || []).filter((a) => a.do === 'dragon').length;
+  const flight = placements.findIndex((t) => moves(t) > 0);
+  if (flight >= 0) {
+    await slide(await lastStepOf(flight + 1));
+    const s = await state();
+    if (s.turn !== flight + 1) fail(`the dragon's turn ${flight + 1}: shows turn ${s.turn}`);
+    if (!s.neutral.includes('dragon')) fail(`turn ${flight + 1}: no dragon drawn (${JSON.stringify(s.neutral)})`);
+    const path = s.trails.find(([n]) => n === 'dragon');
+    if (!path || path[1] < moves(placements[flight]) + 1) {
+      fail(`turn ${flight + 1}: the dragon was moved ${moves(placements[flight])} times; path shown ${JSON.stringify(s.trails)}`);
+    }
+    console.log(`ok the dragon: turn ${flight + 1}, "${s.desc}", a path through ${path[1]} tiles`);
+  }
+  const fairy = placements.findIndex((t) => (t.actions || []).some((a) => a.do === 'fairy'));
+  if (fairy >= 0) {
+    await slide(await lastStepOf(fairy + 1));
+    const s = await state();
+    if (!s.neutral.includes('fairy')) fail(`turn ${fairy + 1}: no fairy drawn (${JSON.stringify(s.neutral)})`);
+    console.log(`ok the fairy: turn ${fairy + 1}`);
   }
   // Goods: at the end, each player scored 10 per good of which the tokens
   // shown make them hold the most.

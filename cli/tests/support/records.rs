@@ -36,10 +36,10 @@ fn deploys(rec: &Record, kind: &str) -> bool {
 
 fn acts(rec: &Record, what: &str, take: Option<bool>) -> bool {
     rec.turns.iter().any(|t| {
-        t.actions
-            .iter()
-            .flatten()
-            .any(|a| a.do_ == what && (take.is_none() || a.args.get("take").and_then(|v| v.as_bool()) == take))
+        t.actions.iter().flatten().any(|a| {
+            a.do_ == what
+                && (take.is_none() || a.args.get("take").and_then(|v| v.as_bool()) == take)
+        })
     })
 }
 
@@ -99,6 +99,23 @@ pub fn king_robber() -> (u64, Record) {
                     .iter()
                     .all(|r| f.events.iter().any(|e| e.reason == *r))
             })
+        },
+    )
+}
+
+/// The Princess & the Dragon (base_princess_dragon), three seats: a tile
+/// set aside before the volcano, the dragon moved, the fairy put next to a
+/// follower, and a knight sent home with the princess.
+pub fn princess_dragon() -> (u64, Record) {
+    first_game(
+        "base_princess_dragon",
+        &[BotKind::Random, BotKind::Greedy, BotKind::Random],
+        "a tile set aside, the dragon, the fairy and the princess",
+        |rec| {
+            rec.turns.iter().any(|t| t.set_aside.is_some())
+                && acts(rec, "dragon", None)
+                && acts(rec, "fairy", None)
+                && acts(rec, "princess", None)
         },
     )
 }
