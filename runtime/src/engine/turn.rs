@@ -167,7 +167,7 @@ impl Game {
                 let t = self.current.ok_or(ActionError::GameOver)?;
                 self.check_place(&self.rules.tiles[t as usize], p)?;
                 let idx = self.place_part(t, p);
-                self.to_wood(idx, events);
+                self.enter_wood(idx, events);
             }
             (Phase::Wood { placed }, Action::Deploy(d)) => {
                 let q = self.placed[placed as usize];
@@ -196,7 +196,7 @@ impl Game {
                 mechanics::act(v.mech, self, At::Source, a, events)?;
                 debug_assert_eq!(self.placed.len(), before + 1, "a held tile was placed");
                 self.last_placer = self.to_move;
-                self.to_wood(before, events);
+                self.enter_wood(before, events);
             }
             (Phase::Ask { .. }, a) => {
                 let ask = self.asks[0];
@@ -299,7 +299,7 @@ impl Game {
     ) -> Result<(), MoveError> {
         let before = self.clone();
         let idx = self.place_part(t, mv.placement);
-        self.to_wood(idx, events);
+        self.enter_wood(idx, events);
         if let Some((m, why)) = self.compelled(idx as u16) {
             *self = before;
             return Err(MoveError::rule(m, why));
@@ -333,7 +333,7 @@ impl Game {
         );
         let t = self.current.expect("a tile waits to be placed");
         let idx = self.place_part(t, p);
-        self.to_wood(idx, events);
+        self.enter_wood(idx, events);
         idx
     }
 
@@ -405,7 +405,7 @@ impl Game {
     }
 
     /// Tile `idx` is down: the figure step, unless a module asks first.
-    fn to_wood(&mut self, idx: usize, events: &mut Vec<ScoreEvent>) {
+    fn enter_wood(&mut self, idx: usize, events: &mut Vec<ScoreEvent>) {
         self.phase = Phase::Wood { placed: idx as u16 };
         self.stop_for_asks(Resume::Wood(idx as u16), events);
     }

@@ -155,8 +155,7 @@ impl Mechanic for Barn {
     }
 }
 
-/// The refusals, as `MoveError::Rule` says them.
-
+// The refusals, as `MoveError::Rule` says them.
 pub(crate) const BAD_CORNER: &str =
     "a corner is 0-3: north-west, north-east, south-east, south-west";
 pub(crate) const NONE_LEFT: &str = "the player's barn is on the board already";
