@@ -12,8 +12,7 @@ use carcassonne::geom;
 use carcassonne::svg;
 use carcassonne::timeline::{cell_centre, Timeline};
 use carcassonne_runtime::bots::BotKind;
-use carcassonne_runtime::engine::Game;
-use carcassonne_runtime::record::{self, Record};
+use carcassonne_runtime::record;
 use serde_json::Value;
 
 mod support;
@@ -38,26 +37,6 @@ fn tmp(name: &str) -> PathBuf {
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
-}
-
-/// The game after the record's first `placed` tiles (the entries setting
-/// tiles aside before them included), replayed on its own.
-fn after(rec: &Record, placed: usize) -> Game {
-    let mut cut = rec.clone();
-    let mut seen = 0;
-    let end = rec
-        .turns
-        .iter()
-        .position(|t| {
-            if t.tile.is_some() {
-                seen += 1;
-            }
-            seen > placed
-        })
-        .unwrap_or(rec.turns.len());
-    cut.turns.truncate(end);
-    cut.final_ = None;
-    record::replay(&cut, rules(), false).unwrap().game
 }
 
 /// The `(x, y)` of a `translate(x y)` that starts a transform.
@@ -130,7 +109,7 @@ fn the_dragon_its_path_and_the_fairy_are_drawn_where_the_engine_has_them() {
         // turn: the dragon, once in play, in the middle of its tile. (The
         // last turn's shows the figures before the final scoring.)
         if tl.step_after_turn(step.turn) == Some(k) && step.turn < tl.placements {
-            let g = after(&rec, step.turn);
+            let g = support::records::after(&rec, rules, step.turn);
             let mut state = serde_json::Map::new();
             g.state_json(&mut state);
             match state["dragon"].as_object() {
@@ -311,12 +290,7 @@ fn render_game_and_the_viewer_draw_the_same_dragon() {
         )));
     }
     assert!(html.contains(r#"<g id="trails"></g>"#) && html.contains(r#"<g id="neutral"></g>"#));
-    let a = html
-        .find(r#"<script type="application/json" id="game-data">"#)
-        .unwrap();
-    let body = &html[a..];
-    let json = &body[body.find('>').unwrap() + 1..body.find("</script>").unwrap()];
-    let data: Value = serde_json::from_str(json).unwrap();
+    let data = support::records::viewer_data(&html);
     let steps = data["steps"].as_array().unwrap();
     assert_eq!(steps.len(), tl.steps.len());
     for (k, s) in steps.iter().enumerate() {

@@ -72,16 +72,6 @@ fn board(tl: &Timeline, lays: &[geom::Layout], k: usize) -> String {
     svg::board(tl.rules, lays, &tl.board_view(k, lays))
 }
 
-/// The viewer's embedded game data.
-fn viewer_data(html: &str) -> Value {
-    let a = html
-        .find(r#"<script type="application/json" id="game-data">"#)
-        .unwrap();
-    let body = &html[a..];
-    let json = &body[body.find('>').unwrap() + 1..body.find("</script>").unwrap()];
-    serde_json::from_str(json).unwrap()
-}
-
 fn segment_kind(rules: &Ruleset, tile: u16, segment: u8) -> Kind {
     rules.tiles[tile as usize].segments[segment as usize].kind
 }
@@ -292,7 +282,7 @@ fn the_viewer_shows_goods_supply_figures_and_part_2() {
             r#"<div class="held" id="supply-{p}">in supply: 7 followers · 1 builder · 1 pig</div>"#
         )));
     }
-    let d = viewer_data(&html);
+    let d = support::records::viewer_data(&html);
     let steps = d["steps"].as_array().unwrap();
     assert_eq!(steps.len(), tl.steps.len());
     let done = record::replay(&rec, rules, false).unwrap().game;
@@ -609,7 +599,7 @@ fn the_barn_is_drawn_on_the_corner_it_stands_on() {
     assert!(html.contains(r#"<g id="barn">"#));
     assert!(html.contains(r##"<use href="#barn" fill="#8a8a8a"/></svg>barn</span>"##));
     assert!(html.contains("in supply: 7 followers · 1 mayor · 1 wagon · 1 barn"));
-    let d = viewer_data(&html);
+    let d = support::records::viewer_data(&html);
     let shapes = d["steps"]
         .as_array()
         .unwrap()

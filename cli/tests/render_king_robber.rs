@@ -11,7 +11,7 @@ use carcassonne::timeline::Timeline;
 use carcassonne_runtime::bots::BotKind;
 use carcassonne_runtime::engine::Game;
 use carcassonne_runtime::record::{self, Record};
-use serde_json::Value;
+use support::records::viewer_data;
 
 mod support;
 
@@ -19,24 +19,9 @@ fn rules() -> &'static carcassonne_runtime::Ruleset {
     carcassonne_runtime::ruleset("base_king_robber").unwrap()
 }
 
-/// The game after the record's first `placed` tiles (discards before them
-/// included), replayed on its own.
+/// The game after the record's first `placed` tiles.
 fn after(rec: &Record, placed: usize) -> Game {
-    let mut cut = rec.clone();
-    let mut seen = 0;
-    let end = rec
-        .turns
-        .iter()
-        .position(|t| {
-            if t.tile.is_some() {
-                seen += 1;
-            }
-            seen > placed
-        })
-        .unwrap_or(rec.turns.len());
-    cut.turns.truncate(end);
-    cut.final_ = None;
-    record::replay(&cut, rules(), false).unwrap().game
+    support::records::after(rec, rules(), placed)
 }
 
 /// Holders of the King over a whole record, one per tile placed.
@@ -58,16 +43,6 @@ fn game() -> (u64, Record) {
             holders.windows(2).any(|w| w[0] != w[1])
         },
     )
-}
-
-/// The viewer's embedded game data.
-fn viewer_data(html: &str) -> Value {
-    let a = html
-        .find(r#"<script type="application/json" id="game-data">"#)
-        .unwrap();
-    let body = &html[a..];
-    let json = &body[body.find('>').unwrap() + 1..body.find("</script>").unwrap()];
-    serde_json::from_str(json).unwrap()
 }
 
 /// The text after player `p`'s score on a board (`data-holdings`), or "".

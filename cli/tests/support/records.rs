@@ -4,7 +4,10 @@
 
 use carcassonne::play;
 use carcassonne_runtime::bots::BotKind;
-use carcassonne_runtime::record::Record;
+use carcassonne_runtime::engine::Game;
+use carcassonne_runtime::record::{self, Record};
+use carcassonne_runtime::Ruleset;
+use serde_json::Value;
 
 /// How many seeds a search tries before it gives up.
 const SEEDS: u64 = 200;
@@ -26,6 +29,36 @@ pub fn first_game(
         }
     }
     panic!("no game of {ruleset} with seeds 0..{SEEDS} and bots {bots:?} has {what}");
+}
+
+/// The game after the record's first `placed` tiles (the entries before
+/// them that place none included), replayed on its own under `rules`.
+pub fn after(rec: &Record, rules: &'static Ruleset, placed: usize) -> Game {
+    let mut cut = rec.clone();
+    let mut seen = 0;
+    let end = rec
+        .turns
+        .iter()
+        .position(|t| {
+            if t.tile.is_some() {
+                seen += 1;
+            }
+            seen > placed
+        })
+        .unwrap_or(rec.turns.len());
+    cut.turns.truncate(end);
+    cut.final_ = None;
+    record::replay(&cut, rules, false).unwrap().game
+}
+
+/// The game data a viewer page embeds.
+pub fn viewer_data(html: &str) -> Value {
+    let a = html
+        .find(r#"<script type="application/json" id="game-data">"#)
+        .unwrap();
+    let body = &html[a..];
+    let json = &body[body.find('>').unwrap() + 1..body.find("</script>").unwrap()];
+    serde_json::from_str(json).unwrap()
 }
 
 fn deploys(rec: &Record, kind: &str) -> bool {
