@@ -412,3 +412,80 @@ fn the_dragon_s_path_is_shown_until_the_next_tile() {
     play(&mut g, 1, "B", at(-1, 0, 0), Action::Pass);
     assert!(g.shown().trails.is_empty());
 }
+
+/// The 1st edition's tiles are the seed's "30 new tiles, including 6
+/// volcanos, 12 dragon tiles, 6 magic portals and 6 princess tiles"
+/// (L1052; "Total tiles: 30", L1297), with tile 16's tunnel (L1062) and
+/// tile 04's cloister in a city (L1064).
+#[test]
+fn the_first_edition_tiles_are_the_seeds_thirty_l1052() {
+    let r = pd();
+    let attr = |name: &str| {
+        carcassonne_runtime::generated::ATTRS
+            .iter()
+            .position(|a| a.name == name)
+            .unwrap_or_else(|| panic!("no attribute {name}"))
+    };
+    let (volcano, dragon, portal, princess, tunnel) = (
+        attr("volcano"),
+        attr("dragon"),
+        attr("portal"),
+        attr("princess"),
+        attr("tunnel"),
+    );
+    let set: Vec<_> = r
+        .tiles
+        .iter()
+        .filter(|t| t.set == "princess_dragon")
+        .collect();
+    let copies = |f: &dyn Fn(&carcassonne_runtime::tables::TileType) -> bool| -> u16 {
+        set.iter().filter(|t| f(t)).map(|t| t.count).sum()
+    };
+    let on_tile =
+        |a: usize| move |t: &carcassonne_runtime::tables::TileType| t.flags & (1 << a) != 0;
+    let on_segment = |a: usize| {
+        move |t: &carcassonne_runtime::tables::TileType| {
+            t.segments.iter().any(|s| s.flags & (1 << a) != 0)
+        }
+    };
+    assert_eq!(copies(&|_| true), 30);
+    assert_eq!(copies(&on_tile(volcano)), 6);
+    assert_eq!(copies(&on_tile(dragon)), 12);
+    assert_eq!(copies(&on_tile(portal)), 6);
+    assert_eq!(copies(&on_segment(princess)), 6);
+    assert_eq!(copies(&on_segment(tunnel)), 1);
+    let cloister_in_city = |t: &carcassonne_runtime::tables::TileType| {
+        t.segments.iter().any(|s| s.kind == Kind::Cloister)
+            && t.segments.iter().any(|s| s.kind == Kind::City)
+    };
+    assert_eq!(copies(&cloister_in_city), 1);
+    assert_eq!(r.total, 72 + 30);
+}
+
+/// The greedy bot steers the dragon at another player's figures: of four
+/// ways, it takes the one onto a rival's monk, not its own monk's tile nor
+/// an empty one. (A figure of its own in a feature worth less than a figure
+/// in reserve it may well send the dragon at: its measure values both.)
+#[test]
+fn greedy_steers_the_dragon_at_a_rivals_figure() {
+    use carcassonne_runtime::bots::{BotKind, SimpleBot};
+    let r = pd();
+    let mut g = on_volcano(r, 2);
+    let monk = figure(r, "B", Kind::Cloister, FollowerKind::Normal);
+    // P1's monk east of the volcano, P0's west of it, an empty cloister
+    // north.
+    play(&mut g, 1, "B", at(1, 0, 0), monk);
+    play(&mut g, 0, "B", at(-1, 0, 0), monk);
+    play(&mut g, 1, "B", at(0, -1, 0), Action::Pass);
+    // P0's dragon tile south of the volcano: P0 takes the first step.
+    play(&mut g, 0, "DG/C.d", at(0, 1, S), Action::Pass);
+    assert_eq!(stepper(&g), Some(0));
+    let mut ways = ways(&g);
+    ways.sort();
+    assert_eq!(ways, [N, E, S, W]);
+    for seed in 0..4 {
+        let mut bot = SimpleBot::new(BotKind::Greedy, seed);
+        let a = bot.choose_action(&g.view(0)).unwrap();
+        assert_eq!(a, step(E), "seed {seed}: greedy chose {a:?}");
+    }
+}
