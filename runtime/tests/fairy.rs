@@ -384,3 +384,35 @@ fn on_a_tile_every_follower_there_earns_the_fairys_point_fn5() {
     assert_eq!(fairy_points(&ev), vec![(0, 1, When::TurnStart)]);
     assert_eq!(g.scores(), &[1, 1][..]);
 }
+
+/// A turn's start points are the first events of that turn's entry, and
+/// a replay with an observer (the viewer's, `render game`'s) keeps them
+/// there on the board it keeps for the final scoring too.
+#[test]
+fn turn_start_points_replay_with_an_observer() {
+    use carcassonne_runtime::record::{replay, replay_observed};
+    let r = pd();
+    for seed in 0..3 {
+        let rec = carcassonne_runtime::bots::play_recorded(
+            r,
+            3,
+            seed,
+            &["greedy", "greedy", "random"],
+            |_, _, _, _| {},
+        )
+        .unwrap();
+        let starts = rec
+            .turns
+            .iter()
+            .flat_map(|t| t.events.iter().flatten())
+            .filter(|e| e.reason == "fairy")
+            .count();
+        assert!(starts > 0, "seed {seed}: no fairy points to carry");
+        let plain = replay(&rec, r, true).unwrap();
+        let mut steps = 0;
+        let seen = replay_observed(&rec, r, true, &mut |_| steps += 1)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(seen.game.scores(), plain.game.scores());
+        assert!(steps > rec.turns.len());
+    }
+}

@@ -649,6 +649,9 @@ fn unwrap_move_error(e: ActionError) -> String {
 /// itself, and must score them as the game did.
 struct Shadow {
     game: Game,
+    /// Points of the next turn's start, carried into its entry as the
+    /// replay's main loop does (`entry_events`).
+    carry: Vec<ScoreEvent>,
 }
 
 impl Shadow {
@@ -663,7 +666,10 @@ impl Shadow {
                 reason: e.to_string(),
             }
         })?;
-        Ok(Shadow { game })
+        Ok(Shadow {
+            game,
+            carry: Vec::new(),
+        })
     }
 
     fn drifted(turn: usize, what: impl std::fmt::Display) -> ReplayError {
@@ -687,6 +693,7 @@ impl Shadow {
         }
         begin_entry(g, turn, tile, true).map_err(|e| Self::drifted(turn, e))?;
         let got = play_entry(g, entry, turn, tile, None).map_err(|e| Self::drifted(turn, e))?;
+        let got = entry_events(&mut self.carry, &got);
         if got != during {
             return Err(Self::drifted(turn, "it scored the turn differently"));
         }
@@ -695,10 +702,16 @@ impl Shadow {
 
     /// The shadow, scored for the end, must give the game's final events
     /// and scores: it stands for the game's board before them.
+    /// Its spare tile began one more turn than the game had: the points of
+    /// that turn's start (`carry`) are the shadow's alone.
     fn check_end(&self, turn: usize, fin: &[ScoreEvent], g: &Game) -> Result<(), ReplayError> {
         let mut ended = self.game.clone();
         let got = ended.finish();
-        if got != fin || ended.scores() != g.scores() {
+        let mut want = g.scores().to_vec();
+        for e in &self.carry {
+            want[e.player as usize] += e.points;
+        }
+        if got != fin || ended.scores() != want {
             return Err(Self::drifted(turn, "it scores the end differently"));
         }
         Ok(())
