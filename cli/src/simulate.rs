@@ -12,6 +12,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use carcassonne_runtime::engine::{FollowerKind, Game, Reason, ScoreEvent};
+use carcassonne_runtime::mechanics::{reasons, Mech};
 use carcassonne_runtime::tables::{Kind, Ruleset};
 use clap::Args;
 use serde_json::{json, Value};
@@ -116,12 +117,15 @@ fn source_of(e: &ScoreEvent) -> Source {
 /// The columns of `sources()` the summary lists for `rules`: the base
 /// game's features; another feature where the ruleset's tiles have it and
 /// a figure the players hold may stand on it (a garden where the abbot is
-/// played, shrines where heretics are); and any source that scored in
-/// `results`, which is how the reasons modules score come in (the goods,
-/// the King and the Robber Baron, the fairy, the barn). The engine lists
-/// reasons for all modules at once (`Reason::ALL`), not per module, so a
-/// ruleset's reason has no column until it scores.
+/// played, shrines where heretics are); every reason for points a module
+/// of the ruleset declares (the goods, the King and the Robber Baron, the
+/// fairy, the barn), scored or not; and any other source that scored.
 fn columns(rules: &'static Ruleset, players: u8, results: &[GameResult]) -> Vec<usize> {
+    let declared = |r: Reason| {
+        Mech::ALL
+            .into_iter()
+            .any(|m| rules.plays(m) && reasons(m).iter().any(|d| d.reason == r))
+    };
     let all = sources();
     // Figures in the supply at the start, and the kinds they stand on.
     let mut stands_on = 0u8;
@@ -142,6 +146,7 @@ fn columns(rules: &'static Ruleset, players: u8, results: &[GameResult]) -> Vec<
         .filter(|&i| match all[i] {
             Source::Feature(k) if BASE_FEATURES.contains(&k) => true,
             Source::Feature(k) if stands_on & (1 << k as u8) != 0 && on_tiles(k) => true,
+            Source::Reason(r) if declared(r) => true,
             _ => results.iter().any(|r| r.by_source.iter().any(|s| s[i] > 0)),
         })
         .collect()

@@ -37,7 +37,7 @@ mod show;
 pub use carcassonne_vocab::mech::{Mech, MechSet};
 pub use hooks::{Hook, Hooks};
 pub(crate) use registry::Ext;
-pub use registry::{decisions, neutrals, show, state_json, verbs};
+pub use registry::{decisions, neutrals, reasons, show, state_json, verbs};
 pub use show::{CornerFigure, Holding, Neutral, NeutralDef, Shown, Tally, Trail};
 
 #[cfg(test)]

@@ -138,6 +138,14 @@ macro_rules! registry {
             }
         }
 
+        /// Module `m`'s reasons for points.
+        pub fn reasons(m: Mech) -> &'static [ReasonDef] {
+            match m {
+                $(Mech::$T => <super::$m::$T as Mechanic>::REASONS,)*
+                _ => &[],
+            }
+        }
+
         /// Module `m`'s decisions.
         pub fn decisions(m: Mech) -> &'static [DecisionDef] {
             match m {
