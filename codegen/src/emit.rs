@@ -129,10 +129,14 @@ fn ruleset_tokens(rs: &LRuleset) -> TokenStream {
             .filter(|m| rs.mechs & m.bit() != 0)
             .map(|m| m.name())
             .collect();
-        format!(
-            " The mechanics played by an engine module: {}.",
-            names.join(", ")
-        )
+        if names.is_empty() {
+            " The mechanics played by an engine module: none (the base game).".to_string()
+        } else {
+            format!(
+                " The mechanics played by an engine module: {}.",
+                names.join(", ")
+            )
+        }
     };
     let tiles = rs.tiles.iter().map(tile_tokens);
     let start = rs.start.iter().map(|(t, x, y, r)| {
