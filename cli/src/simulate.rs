@@ -228,7 +228,7 @@ pub fn play_one(
         second_tiles: (g.placed().len() - start_tiles).saturating_sub(g.turn() as usize) as u32,
         // Tiles set aside come back (or wait for what brings them back):
         // only those removed count.
-        discards: g.discards().iter().filter(|d| d.aside.is_none()).count() as u32,
+        discards: g.removed().count() as u32,
         seating: (0..players).collect(),
     })
 }

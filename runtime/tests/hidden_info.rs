@@ -239,7 +239,10 @@ fn dealt(g: &Game, starts: usize) -> Vec<u16> {
     let mut v: Vec<u16> = g.placed()[starts..]
         .iter()
         .map(|q| q.tile)
-        .chain(g.discards().iter().map(|d| d.tile))
+        // A tile set aside (a dragon tile before the dragon) is logged when
+        // set aside and counted where it ends: placed, or still aside.
+        .chain(g.removed())
+        .chain(g.set_aside().iter().map(|&(t, _)| t))
         .filter(|&t| Some(t) != abbey)
         .collect();
     v.sort_unstable();

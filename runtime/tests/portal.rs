@@ -2,9 +2,7 @@
 //! L1151-L1163, L1261-L1275, fn 23-24 L1365-L1366) in scripted games
 //! through the action API. Tests are named for the line they play.
 
-use carcassonne_runtime::engine::{
-    Action, Arg, Deploy, FollowerKind, Game, Reason, Spot, Verb,
-};
+use carcassonne_runtime::engine::{Action, Arg, Deploy, FollowerKind, Game, Reason, Spot, Verb};
 use carcassonne_runtime::tables::{Kind, Ruleset};
 
 mod support;
@@ -84,19 +82,22 @@ fn the_portal_sends_a_follower_to_a_tile_in_play_example_l1159() {
     // The portal's west road continues D's road.
     place(&mut g, 0, "DG/RrRr.g", at(1, 0, 0));
     let t = targets(&g);
-    assert!(t.contains(&(0, 0, Kind::City, FollowerKind::Normal)), "{t:?}");
+    assert!(
+        t.contains(&(0, 0, Kind::City, FollowerKind::Normal)),
+        "{t:?}"
+    );
     assert!(t.contains(&(0, 0, Kind::Field, FollowerKind::Normal)));
     assert!(
         t.iter().all(|&(x, y, ..)| (x, y) != (1, 0)),
         "the portal tile's own features are deployed onto as usual"
     );
     let before = g.supply(0);
-    g.apply_action(through(&g, 0, 0, Kind::City, FollowerKind::Normal), &mut Vec::new())
-        .unwrap();
-    assert_eq!(
-        standing(&g, 0),
-        [(0, 0, Kind::City, FollowerKind::Normal)]
-    );
+    g.apply_action(
+        through(&g, 0, 0, Kind::City, FollowerKind::Normal),
+        &mut Vec::new(),
+    )
+    .unwrap();
+    assert_eq!(standing(&g, 0), [(0, 0, Kind::City, FollowerKind::Normal)]);
     assert_eq!(g.supply(0), before - 1);
     assert_eq!(g.to_move(), 1, "the portal is the turn's figure step");
 }
@@ -115,13 +116,21 @@ fn not_into_an_occupied_or_completed_feature_l1157_fn23() {
     play(&mut g, 1, "X", at(-1, 0, 0), Action::Pass);
     place(&mut g, 0, "DG/RRR.g", at(1, 0, 0));
     let t = targets(&g);
-    assert!(!t.iter().any(|&(x, y, k, _)| (x, y) == (0, 0) && k == Kind::City));
-    assert!(!t.iter().any(|&(x, y, k, _)| (x, y) == (0, -1) && k == Kind::City));
+    assert!(!t
+        .iter()
+        .any(|&(x, y, k, _)| (x, y) == (0, 0) && k == Kind::City));
+    assert!(!t
+        .iter()
+        .any(|&(x, y, k, _)| (x, y) == (0, -1) && k == Kind::City));
     assert!(
-        !t.iter().any(|&(x, y, k, _)| (x, y) == (0, 0) && k == Kind::Road),
+        !t.iter()
+            .any(|&(x, y, k, _)| (x, y) == (0, 0) && k == Kind::Road),
         "the road the portal tile completes is no target"
     );
-    assert!(t.contains(&(-1, 0, Kind::Road, FollowerKind::Normal)), "{t:?}");
+    assert!(
+        t.contains(&(-1, 0, Kind::Road, FollowerKind::Normal)),
+        "{t:?}"
+    );
     // On the portal tile itself, its completed road takes a follower as
     // anywhere else (the usual rules).
     let own = Action::Deploy(Deploy {
@@ -132,7 +141,10 @@ fn not_into_an_occupied_or_completed_feature_l1157_fn23() {
     // A city completed earlier, scored and empty, is no target either.
     g.apply_action(Action::Pass, &mut Vec::new()).unwrap();
     play(&mut g, 0, "E", at(0, -2, 2), Action::Pass);
-    assert!(g.followers().is_empty(), "the knight went home with its city");
+    assert!(
+        g.followers().is_empty(),
+        "the knight went home with its city"
+    );
     place(&mut g, 0, "DG/RrRr.g", at(1, 1, 0));
     let t = targets(&g);
     assert!(!t.iter().any(|&(_, _, k, _)| k == Kind::City), "{t:?}");
@@ -203,9 +215,14 @@ fn every_follower_and_no_other_figure_goes_through_fn22_fn23_fn39() {
         assert!(kinds(k).is_empty(), "{k:?} does not");
     }
     assert!(kinds(FollowerKind::Mayor).iter().all(|x| x.2 == Kind::City));
-    assert!(kinds(FollowerKind::Wagon).iter().all(|x| x.2 != Kind::Field));
-    g.apply_action(through(&g, 0, 0, Kind::City, FollowerKind::Mayor), &mut Vec::new())
-        .unwrap();
+    assert!(kinds(FollowerKind::Wagon)
+        .iter()
+        .all(|x| x.2 != Kind::Field));
+    g.apply_action(
+        through(&g, 0, 0, Kind::City, FollowerKind::Mayor),
+        &mut Vec::new(),
+    )
+    .unwrap();
     assert_eq!(standing(&g, 0), [(0, 0, Kind::City, FollowerKind::Mayor)]);
     assert_eq!(g.figures(0, FollowerKind::Mayor), 0);
 }
@@ -221,8 +238,11 @@ fn the_abbot_goes_through_onto_a_free_cloister_abbot_fn23() {
     let t = targets(&g);
     let abbot: Vec<_> = t.iter().filter(|x| x.3 == FollowerKind::Abbot).collect();
     assert_eq!(abbot, [&(0, 1, Kind::Cloister, FollowerKind::Abbot)]);
-    g.apply_action(through(&g, 0, 1, Kind::Cloister, FollowerKind::Abbot), &mut Vec::new())
-        .unwrap();
+    g.apply_action(
+        through(&g, 0, 1, Kind::Cloister, FollowerKind::Abbot),
+        &mut Vec::new(),
+    )
+    .unwrap();
     assert_eq!(
         standing(&g, 0),
         [(0, 1, Kind::Cloister, FollowerKind::Abbot)]
@@ -241,8 +261,11 @@ fn a_monk_through_a_portal_challenges_a_heretic_fn52() {
     play(&mut g, 1, "B", at(1, 0, 0), Action::Pass);
     // P1's portal west of the shrine, its field side (north) turned east.
     place(&mut g, 1, "DG/RRR.g", at(-1, 0, 1));
-    g.apply_action(through(&g, 1, 0, Kind::Cloister, FollowerKind::Normal), &mut Vec::new())
-        .unwrap();
+    g.apply_action(
+        through(&g, 1, 0, Kind::Cloister, FollowerKind::Normal),
+        &mut Vec::new(),
+    )
+    .unwrap();
     // The cloister's ring, P0 placing without followers.
     let ring: &[(&str, i16, i16, u8)] = &[
         ("U", 0, -1, 0),

@@ -276,7 +276,13 @@ fn no_fairy_protection_no_points_for_the_knight_sent_home_l1185_l1191() {
 fn the_fairy_moves_only_if_no_knight_is_sent_home_l1197() {
     let r = pd();
     let mut g = blue_knight(r, 2);
-    play(&mut g, 0, "U", at(1, 0, 0), figure(r, "U", Kind::Road, FollowerKind::Normal));
+    play(
+        &mut g,
+        0,
+        "U",
+        at(1, 0, 0),
+        figure(r, "U", Kind::Road, FollowerKind::Normal),
+    );
     place(&mut g, 0, "DG/Ccc.p", at(0, -2, 2));
     let legal = g.legal_actions();
     assert!(legal.iter().any(|a| a.name() == "fairy"));

@@ -142,7 +142,11 @@ fn check_dragon(g: &Game, seed: u64) {
     let Some(d) = shown.neutral.iter().find(|n| n.def.name == "dragon") else {
         return;
     };
-    for f in g.followers().iter().filter(|f| f.kind != FollowerKind::Barn) {
+    for f in g
+        .followers()
+        .iter()
+        .filter(|f| f.kind != FollowerKind::Barn)
+    {
         let q = g.placed()[g.spot_of(f).placed as usize];
         assert!(
             (q.x, q.y) != (d.x, d.y),
@@ -323,7 +327,7 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) -> Used {
     }
     // Every tile is placed, out of the game, or still set aside (a tile set
     // aside and shuffled back is logged when set aside, then played).
-    let out = g.discards().iter().filter(|d| d.aside.is_none()).count();
+    let out = g.removed().count();
     assert_eq!(
         g.placed().len() - held_placed + out + g.set_aside().len(),
         rules.total as usize,

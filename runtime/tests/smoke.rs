@@ -26,10 +26,10 @@ fn random_games_finish_in_every_ruleset() {
                 .filter(|q| rules.tiles[q.tile as usize].edges.contains(&Edge::Any))
                 .count();
             assert_eq!(
-                g.placed().len() - held + g.discards().len(),
+                g.placed().len() - held + g.removed().count() + g.set_aside().len(),
                 rules.total as usize
             );
-            discards += g.discards().len();
+            discards += g.removed().count();
         }
         println!("{}: {} discards in 10 games", rules.id, discards);
     }

@@ -205,8 +205,8 @@ impl Session {
         for q in g.placed().iter().skip(self.start.len()) {
             take(q.tile);
         }
-        for d in g.discards().iter().filter(|d| d.aside.is_none()) {
-            take(d.tile);
+        for t in g.removed() {
+            take(t);
         }
         for &(t, _) in g.set_aside() {
             take(t);

@@ -702,9 +702,18 @@ impl Game {
     pub fn followers(&self) -> &[Deployed] {
         &self.followers
     }
-    /// Tiles drawn and not played: removed (fits nowhere) or set aside.
+    /// Tiles drawn and not played: removed (fits nowhere) or set aside,
+    /// in the order drawn (a tile set aside and later played is here too).
     pub fn discards(&self) -> &[Discard] {
         &self.discards
+    }
+    /// The tiles out of the game: drawn and fitting nowhere. With the
+    /// tiles placed, those set aside now and those face down, every tile.
+    pub fn removed(&self) -> impl Iterator<Item = u16> + '_ {
+        self.discards
+            .iter()
+            .filter(|d| d.aside.is_none())
+            .map(|d| d.tile)
     }
     /// Tiles set aside now, face up, and the module that will return them.
     pub fn set_aside(&self) -> &[(u16, Mech)] {

@@ -123,9 +123,16 @@ pub(crate) fn score_feature(g: &mut Game, root: u16, reason: Reason, events: &mu
     let kind = g.features.nodes[root as usize].kind;
     award(g, &s, points, kind, reason, events, None);
     let on = if mechanics::live(g, Hook::OnScored) {
+        let standing = g.followers.len();
         scored(g, root, reason, events);
-        // A module may have moved figures (a challenge's losers).
-        strengths_on(g, root).1
+        // A module may have taken figures of other features away (a
+        // challenge's losers), which moves the indices `on` holds; it
+        // never adds one.
+        if g.followers.len() == standing {
+            on
+        } else {
+            strengths_on(g, root).1
+        }
     } else {
         on
     };

@@ -124,7 +124,7 @@ impl Game {
                 }
                 out.push(Action::Pass);
                 self.figures_into(self.placed[placed as usize].placement(), out);
-                if mechanics::live(self, Hook::WoodOptions) {
+                if mechanics::live(self, Hook::WoodAnswers) {
                     mechanics::wood_alternatives(self, placed, out);
                 }
             }
@@ -389,7 +389,7 @@ impl Game {
     /// tile `placed` now, and why.
     #[inline]
     fn compelled(&self, placed: u16) -> Option<(mechanics::Mech, &'static str)> {
-        if mechanics::live(self, Hook::WoodOptions) {
+        if mechanics::live(self, Hook::WoodAnswers) {
             mechanics::compelled(self, placed)
         } else {
             None
@@ -444,6 +444,7 @@ impl Game {
     /// The part's scoring step; decisions posed during it (where a wagon
     /// moves) are asked from the active player clockwise
     /// (000_9deb58b1a7d17d38.txt L1674).
+    #[inline(always)]
     fn score_part(&mut self, idx: usize, events: &mut Vec<ScoreEvent>) {
         self.score_completed(idx, events);
         if mechanics::live(self, Hook::Scoring) {
@@ -453,6 +454,7 @@ impl Game {
     }
 
     /// The scoring step is over: its decisions, then the rest of the part.
+    #[inline(always)]
     fn score_asked(&mut self, idx: usize, events: &mut Vec<ScoreEvent>) {
         if self.stop_for_asks(Resume::AfterScore(idx as u16), events) {
             return;
@@ -460,6 +462,7 @@ impl Game {
         self.after_score(idx, events);
     }
 
+    #[inline(always)]
     fn after_score(&mut self, idx: usize, events: &mut Vec<ScoreEvent>) {
         if mechanics::live(self, Hook::AfterScore) {
             mechanics::after_score(self, idx, events);
@@ -472,6 +475,7 @@ impl Game {
 
     /// The part's scoring is over: the modules say whether another part
     /// follows (and may ask the player).
+    #[inline(always)]
     fn end_part(&mut self, events: &mut Vec<ScoreEvent>) {
         if mechanics::live(self, Hook::PartEnd) {
             if mechanics::part_end(self) == mechanics::NextPart::Take {
@@ -485,6 +489,7 @@ impl Game {
     }
 
     /// Another part (never a third, L884), or the turn's end.
+    #[inline(always)]
     fn next_part(&mut self, events: &mut Vec<ScoreEvent>) {
         if std::mem::take(&mut self.another_part) && self.part == 1 {
             self.part += 1;

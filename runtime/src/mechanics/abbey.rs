@@ -67,7 +67,7 @@ impl Mechanic for Abbey {
 
     /// The abbey's placements: every hole, unrotated (its sides are all
     /// alike to the rules, so one rotation each).
-    fn answers(g: &Game, at: At, out: &mut dyn Sink) {
+    fn answers<S: Sink + ?Sized>(g: &Game, at: At, out: &mut S) {
         if at == At::Source && holds(g, g.to_move()) {
             holes(g, |p| !out.put(abbey(p)));
         }

@@ -14,7 +14,7 @@ pub(crate) struct Abbot;
 pub const RETURN: Verb = Verb::bare(Mech::Abbot, 0);
 
 impl Mechanic for Abbot {
-    const HOOKS: &'static [Hook] = &[Hook::WoodOptions];
+    const HOOKS: &'static [Hook] = &[Hook::WoodOptions, Hook::WoodAnswers];
     const FIGURES: &'static [FigureDef] = &[FigureDef {
         kind: FollowerKind::Abbot,
         name: "abbot",
@@ -41,7 +41,7 @@ impl Mechanic for Abbot {
     }];
     type State = ();
 
-    fn wood_options(g: &Game, w: &WoodSpot, out: &mut dyn Sink) {
+    fn wood_options<S: Sink + ?Sized>(g: &Game, w: &WoodSpot, out: &mut S) {
         free_spots(g, w, FollowerKind::Abbot, out);
     }
 
@@ -51,7 +51,7 @@ impl Mechanic for Abbot {
 
     /// Taking the abbot back is open whenever it stands on the board: a
     /// feature it completed has scored and returned it already (JCZ #355).
-    fn answers(g: &Game, at: At, out: &mut dyn Sink) {
+    fn answers<S: Sink + ?Sized>(g: &Game, at: At, out: &mut S) {
         if matches!(at, At::Wood(_)) && on_board(g).is_some() {
             out.put(Action::Do(RETURN));
         }

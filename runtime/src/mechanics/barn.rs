@@ -45,7 +45,7 @@ pub fn barn(c: u8) -> Action {
 }
 
 impl Mechanic for Barn {
-    const HOOKS: &'static [Hook] = &[Hook::WoodOptions, Hook::Scoring, Hook::GameEnd];
+    const HOOKS: &'static [Hook] = &[Hook::WoodAnswers, Hook::Scoring, Hook::GameEnd];
     const FIGURES: &'static [FigureDef] = &[FigureDef {
         kind: FollowerKind::Barn,
         name: "barn",
@@ -80,7 +80,7 @@ impl Mechanic for Barn {
     }
 
     /// The corners of the new tile the active player's barn may go onto.
-    fn answers(g: &Game, at: At, out: &mut dyn Sink) {
+    fn answers<S: Sink + ?Sized>(g: &Game, at: At, out: &mut S) {
         let At::Wood(idx) = at else { return };
         if g.figures(g.to_move, FollowerKind::Barn) == 0 {
             return;

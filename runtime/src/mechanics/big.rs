@@ -19,7 +19,7 @@ impl Mechanic for BigFollower {
     }];
     type State = ();
 
-    fn wood_options(g: &Game, w: &WoodSpot, out: &mut dyn Sink) {
+    fn wood_options<S: Sink + ?Sized>(g: &Game, w: &WoodSpot, out: &mut S) {
         free_spots(g, w, FollowerKind::Big, out);
     }
 

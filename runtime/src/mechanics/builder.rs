@@ -67,7 +67,7 @@ impl Mechanic for Builder {
     /// (L872, fn 9 L1004).
     type State = bool;
 
-    fn wood_options(g: &Game, w: &WoodSpot, out: &mut dyn Sink) {
+    fn wood_options<S: Sink + ?Sized>(g: &Game, w: &WoodSpot, out: &mut S) {
         if g.figures(w.player, FollowerKind::Builder) == 0 {
             return;
         }
@@ -144,7 +144,7 @@ impl Mechanic for Builder {
         }
     }
 
-    fn answers(_g: &Game, at: At, out: &mut dyn Sink) {
+    fn answers<S: Sink + ?Sized>(_g: &Game, at: At, out: &mut S) {
         if matches!(at, At::Ask(_)) {
             out.put(second_tile(true));
             out.put(second_tile(false));

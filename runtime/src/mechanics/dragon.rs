@@ -147,7 +147,7 @@ impl Mechanic for Dragon {
     }
 
     /// The open ways from the dragon's tile.
-    fn answers(g: &Game, at: At, out: &mut dyn Sink) {
+    fn answers<S: Sink + ?Sized>(g: &Game, at: At, out: &mut S) {
         if !matches!(at, At::Ask(_)) || !g.ext.dragon.moving {
             return;
         }

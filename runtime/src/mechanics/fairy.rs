@@ -47,7 +47,7 @@ pub struct State {
 impl Mechanic for Fairy {
     const HOOKS: &'static [Hook] = &[
         Hook::TurnStart,
-        Hook::WoodOptions,
+        Hook::WoodAnswers,
         Hook::OnScored,
         Hook::OnRemoved,
     ];
@@ -82,7 +82,7 @@ impl Mechanic for Fairy {
 
     /// Next to each of the player's followers on the board (one per tile
     /// under `on-tile`), but the one it already stands beside.
-    fn answers(g: &Game, at: At, out: &mut dyn Sink) {
+    fn answers<S: Sink + ?Sized>(g: &Game, at: At, out: &mut S) {
         if !matches!(at, At::Wood(_)) {
             return;
         }

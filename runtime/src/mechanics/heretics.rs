@@ -139,7 +139,11 @@ impl Monastic {
 /// Tile `idx` is down: its shrines and cloisters are remembered.
 fn after_place(g: &mut Game, idx: usize) {
     let q = g.placed[idx];
-    for seg in g.rules.tiles[q.tile as usize].segments {
+    let t = &g.rules.tiles[q.tile as usize];
+    if !t.has_kind(Kind::Shrine) && !t.has_kind(Kind::Cloister) {
+        return;
+    }
+    for seg in t.segments {
         match seg.kind {
             Kind::Shrine => g.ext.heretics.shrines.push(q.x, q.y),
             Kind::Cloister => g.ext.heretics.cloisters.push(q.x, q.y),

@@ -29,9 +29,12 @@ pub enum Hook {
     AfterPlace,
     /// Tiles no figure may be put on now (the volcano lake, the dragon's).
     Ban,
-    /// What may be deployed besides a follower, and the alternatives to
-    /// deploying.
+    /// What may be deployed besides a follower.
     WoodOptions,
+    /// The alternatives to deploying at the figure step (the abbot's
+    /// return, the barn, the fairy, a portal, the princess), and answers a
+    /// module compels (the princess under `must`).
+    WoodAnswers,
     /// The figure step is over, before scoring (the dragon moves).
     AfterWood,
     /// A feature's worth: multipliers, per-player bonuses.
@@ -56,7 +59,7 @@ pub enum Hook {
 }
 
 impl Hook {
-    pub const ALL: [Hook; 20] = [
+    pub const ALL: [Hook; 21] = [
         Hook::Setup,
         Hook::TileSource,
         Hook::TurnStart,
@@ -67,6 +70,7 @@ impl Hook {
         Hook::AfterPlace,
         Hook::Ban,
         Hook::WoodOptions,
+        Hook::WoodAnswers,
         Hook::AfterWood,
         Hook::Value,
         Hook::OnScored,

@@ -131,9 +131,12 @@ pub(crate) trait Mechanic {
         None
     }
     /// `Hook::WoodOptions`: its figures the player may deploy at `w`.
-    fn wood_options(g: &Game, w: &WoodSpot, out: &mut dyn Sink) {}
-    /// At the figure step of tile `idx`: why its answers are the only ones
-    /// allowed now, if they are (the princess under `must`).
+    /// (Its alternatives to deploying are its `answers` at `At::Wood`,
+    /// under `Hook::WoodAnswers`.)
+    fn wood_options<S: Sink + ?Sized>(g: &Game, w: &WoodSpot, out: &mut S) {}
+    /// `Hook::WoodAnswers`, at the figure step of tile `idx`: why its
+    /// answers are the only ones allowed now, if they are (the princess
+    /// under `must`).
     fn compels(g: &Game, idx: u16) -> Option<&'static str> {
         None
     }
@@ -177,7 +180,7 @@ pub(crate) trait Mechanic {
     fn game_end(g: &mut Game, events: &mut Vec<ScoreEvent>) {}
     /// Its answers at `at`: the alternatives it offers to deploying, its
     /// tiles held instead of drawing, or the answers to its decision.
-    fn answers(g: &Game, at: At, out: &mut dyn Sink) {}
+    fn answers<S: Sink + ?Sized>(g: &Game, at: At, out: &mut S) {}
     /// Carry out `a`, one of its answers at `at` (checked: nothing changes
     /// on error).
     fn act(g: &mut Game, at: At, a: Action, events: &mut Vec<ScoreEvent>) -> Result<(), MoveError> {
@@ -299,7 +302,12 @@ pub(crate) struct WoodSpot<'a> {
 
 /// Each segment of `w`'s tile a figure of `kind` may take by the common
 /// rules (its feature kinds, unoccupied), as a deploy.
-pub(crate) fn free_spots(g: &Game, w: &WoodSpot, kind: FollowerKind, out: &mut dyn Sink) {
+pub(crate) fn free_spots<S: Sink + ?Sized>(
+    g: &Game,
+    w: &WoodSpot,
+    kind: FollowerKind,
+    out: &mut S,
+) {
     if g.figures(w.player, kind) == 0 {
         return;
     }

@@ -27,7 +27,7 @@ impl Mechanic for Pig {
     }];
     type State = ();
 
-    fn wood_options(g: &Game, w: &WoodSpot, out: &mut dyn Sink) {
+    fn wood_options<S: Sink + ?Sized>(g: &Game, w: &WoodSpot, out: &mut S) {
         if g.figures(w.player, FollowerKind::Pig) == 0 || !g.rules().options.farmers() {
             return;
         }

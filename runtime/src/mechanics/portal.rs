@@ -22,7 +22,7 @@ use crate::generated::attr;
 pub(crate) struct Portal;
 
 impl Mechanic for Portal {
-    const HOOKS: &'static [Hook] = &[Hook::WoodOptions];
+    const HOOKS: &'static [Hook] = &[Hook::WoodAnswers];
     const VERBS: &'static [VerbDef] = &[VerbDef {
         name: "portal",
         answers: Answers::Wood,
@@ -34,7 +34,7 @@ impl Mechanic for Portal {
 
     /// Every follower in the supply onto every free, incomplete feature of
     /// every other tile it may stand on.
-    fn answers(g: &Game, at: At, out: &mut dyn Sink) {
+    fn answers<S: Sink + ?Sized>(g: &Game, at: At, out: &mut S) {
         let At::Wood(idx) = at else { return };
         if !is_portal(g, idx) {
             return;
@@ -63,9 +63,22 @@ impl Mechanic for Portal {
         }
     }
 
-    fn act(g: &mut Game, at: At, a: Action, _events: &mut Vec<ScoreEvent>) -> Result<(), MoveError> {
-        let (At::Wood(idx), Action::Do(Verb { arg: Arg::Spot(s), .. })) = (at, a) else {
-            return Err(MoveError::Waiting("the portal is used instead of deploying on the tile"));
+    fn act(
+        g: &mut Game,
+        at: At,
+        a: Action,
+        _events: &mut Vec<ScoreEvent>,
+    ) -> Result<(), MoveError> {
+        let (
+            At::Wood(idx),
+            Action::Do(Verb {
+                arg: Arg::Spot(s), ..
+            }),
+        ) = (at, a)
+        else {
+            return Err(MoveError::Waiting(
+                "the portal is used instead of deploying on the tile",
+            ));
         };
         if !is_portal(g, idx) {
             return Err(MoveError::rule(Mech::Portal, NO_PORTAL));

@@ -25,7 +25,7 @@ pub(crate) struct Princess;
 const PRINCESS: usize = option_index("princess");
 
 impl Mechanic for Princess {
-    const HOOKS: &'static [Hook] = &[Hook::WoodOptions];
+    const HOOKS: &'static [Hook] = &[Hook::WoodAnswers];
     const VERBS: &'static [VerbDef] = &[VerbDef {
         name: "princess",
         answers: Answers::Wood,
@@ -36,7 +36,7 @@ impl Mechanic for Princess {
     type State = ();
 
     /// Each knight of the city the princess joins.
-    fn answers(g: &Game, at: At, out: &mut dyn Sink) {
+    fn answers<S: Sink + ?Sized>(g: &Game, at: At, out: &mut S) {
         let At::Wood(idx) = at else { return };
         let Some(root) = city(g, idx) else { return };
         for f in g.followers() {

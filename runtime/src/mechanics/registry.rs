@@ -402,7 +402,7 @@ macro_rules! registry {
 
         /// Figures other than the normal follower the player may deploy at
         /// `w`, into `out`.
-        pub(crate) fn wood_options(g: &Game, w: &WoodSpot, out: &mut dyn Sink) {
+        pub(crate) fn wood_options<S: Sink + ?Sized>(g: &Game, w: &WoodSpot, out: &mut S) {
             each!(g, Hook::WoodOptions, |m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::wood_options(g, w, out),)*
                 _ => {}
@@ -423,8 +423,8 @@ macro_rules! registry {
 
         /// The alternatives to deploying the modules offer at the figure
         /// step of tile `placed`, into `out`.
-        pub(crate) fn wood_alternatives(g: &Game, placed: u16, out: &mut dyn Sink) {
-            each!(g, Hook::WoodOptions, |m| match m {
+        pub(crate) fn wood_alternatives<S: Sink + ?Sized>(g: &Game, placed: u16, out: &mut S) {
+            each!(g, Hook::WoodAnswers, |m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::answers(g, At::Wood(placed), out),)*
                 _ => {}
             });
@@ -433,7 +433,7 @@ macro_rules! registry {
         /// The module whose answers are the only ones at the figure step of
         /// tile `placed`, and why, if one compels.
         pub(crate) fn compelled(g: &Game, placed: u16) -> Option<(Mech, &'static str)> {
-            each!(g, Hook::WoodOptions, |m| {
+            each!(g, Hook::WoodAnswers, |m| {
                 let why = match m {
                     $(Mech::$T => <super::$m::$T as Mechanic>::compels(g, placed),)*
                     _ => None,
@@ -446,7 +446,7 @@ macro_rules! registry {
         }
 
         /// The tiles held that the player may place instead of drawing.
-        pub(crate) fn source_actions(g: &Game, out: &mut dyn Sink) {
+        pub(crate) fn source_actions<S: Sink + ?Sized>(g: &Game, out: &mut S) {
             each!(g, Hook::Source, |m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::answers(g, At::Source, out),)*
                 _ => {}
@@ -561,7 +561,7 @@ macro_rules! registry {
         }
 
         /// The answers module `m` gives at `at`.
-        pub(crate) fn answers(m: Mech, g: &Game, at: At, out: &mut dyn Sink) {
+        pub(crate) fn answers<S: Sink + ?Sized>(m: Mech, g: &Game, at: At, out: &mut S) {
             match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::answers(g, at, out),)*
                 _ => {}

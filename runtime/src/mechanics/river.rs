@@ -74,11 +74,14 @@ impl Mechanic for River {
     /// 002_… L795).
     /// At its own figure step only.
     fn ban(g: &Game, t: &TileType, x: i16, y: i16) -> Option<&'static str> {
+        if !volcano_lake(g, t) {
+            return None;
+        }
         let placing = match g.placed_index_at(x.into(), y.into()) {
             Some(idx) => g.wood_placed() == Some(idx),
             None => true,
         };
-        (placing && volcano_lake(g, t)).then_some("River II's volcano lake takes no figure")
+        placing.then_some("River II's volcano lake takes no figure")
     }
 
     fn part_end(g: &mut Game) -> super::NextPart {

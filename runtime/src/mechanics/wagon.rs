@@ -85,7 +85,7 @@ impl Mechanic for Wagon {
     }];
     type State = ();
 
-    fn wood_options(g: &Game, w: &WoodSpot, out: &mut dyn Sink) {
+    fn wood_options<S: Sink + ?Sized>(g: &Game, w: &WoodSpot, out: &mut S) {
         super::free_spots(g, w, FollowerKind::Wagon, out);
     }
 
@@ -115,7 +115,7 @@ impl Mechanic for Wagon {
     /// each feature it may go to). With no destination left when it is
     /// asked (an earlier wagon took the one there was), taking it back is
     /// the only answer, and the game gives it without asking.
-    fn answers(g: &Game, at: At, out: &mut dyn Sink) {
+    fn answers<S: Sink + ?Sized>(g: &Game, at: At, out: &mut S) {
         let At::Ask(ask) = at else { return };
         if !out.put(Action::Pass) {
             return;
