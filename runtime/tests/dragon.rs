@@ -9,20 +9,7 @@ use carcassonne_runtime::engine::{
 use carcassonne_runtime::tables::{Kind, Ruleset};
 
 mod support;
-use support::{at, figure, place, play, tile};
-
-const N: u8 = 0;
-const E: u8 = 1;
-const S: u8 = 2;
-const W: u8 = 3;
-
-fn pd() -> &'static Ruleset {
-    carcassonne_runtime::ruleset("base_princess_dragon").unwrap()
-}
-
-fn everything() -> &'static Ruleset {
-    carcassonne_runtime::ruleset("everything_c1").unwrap()
-}
+use support::{at, everything, figure, pd, place, play, tile, with_option, E, N, S, W};
 
 /// A scripted game of `rules` for `players`, the volcano DG/F.v (fields all
 /// round) at (0, 0): the dragon is in play there from the start.
@@ -187,10 +174,8 @@ fn the_dragon_stops_at_a_dead_end_l1134() {
 fn the_dragon_moves_before_scoring_and_may_empty_a_completed_feature_l1149() {
     for after in [false, true] {
         let base = pd();
-        let rules: &'static Ruleset = if after {
-            let mut options = base.options;
-            options.values[carcassonne_runtime::tables::option_index("dragon_move")] = 1;
-            Box::leak(Box::new(Ruleset { options, ..*base }))
+        let rules = if after {
+            with_option(base, "dragon_move", 1)
         } else {
             base
         };

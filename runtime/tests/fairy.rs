@@ -2,49 +2,26 @@
 //! L1082-L1096, L1185-L1234, fn 2-7 L1335-L1340) in scripted games through
 //! the action API. Tests are named for the line they play.
 
-use carcassonne_runtime::engine::{
-    Action, Arg, FollowerKind, Game, Reason, ScoreEvent, Spot, Verb, When,
-};
-use carcassonne_runtime::tables::{option_index, Kind, Ruleset};
+use carcassonne_runtime::engine::{Action, Arg, FollowerKind, Game, Reason, ScoreEvent, When};
+use carcassonne_runtime::tables::{Kind, Ruleset};
 
 mod support;
-use support::{at, figure, place, play, tile};
-
-const N: u8 = 0;
-const E: u8 = 1;
-const S: u8 = 2;
-const W: u8 = 3;
-
-fn pd() -> &'static Ruleset {
-    carcassonne_runtime::ruleset("base_princess_dragon").unwrap()
-}
+use support::{
+    at, cell, figure, kind_of, on_d, pd, place, play, spots, tile, with_option, E, N, S, W,
+};
 
 /// `base` with the RGG/ZMG fairy: on a tile, not next to one follower.
 fn on_tile(base: &'static Ruleset) -> &'static Ruleset {
-    let mut options = base.options;
-    options.values[option_index("fairy")] = 1;
-    Box::leak(Box::new(Ruleset { options, ..*base }))
-}
-
-/// A scripted game of `rules` started on D at (0, 0) (city N, road E-W).
-fn on_d(rules: &'static Ruleset, players: u8) -> Game {
-    let d = tile(rules, "D");
-    Game::new_scripted(rules, players, &[(d, at(0, 0, 0))]).unwrap()
+    with_option(base, "fairy", 1)
 }
 
 /// The fairy's moves the game offers now, as the cells of the followers.
 fn fairy_moves(g: &Game) -> Vec<(i16, i16, FollowerKind)> {
-    let mut v: Vec<(i16, i16, FollowerKind)> = g
-        .legal_actions()
-        .iter()
-        .filter_map(|a| match a {
-            Action::Do(Verb {
-                arg: Arg::Spot(s), ..
-            }) if a.name() == "fairy" => {
-                let q = g.placed()[s.placed as usize];
-                Some((q.x, q.y, s.kind))
-            }
-            _ => None,
+    let mut v: Vec<_> = spots(g, "fairy")
+        .into_iter()
+        .map(|(s, _)| {
+            let (x, y) = cell(g, s);
+            (x, y, s.kind)
         })
         .collect();
     v.sort();
@@ -53,19 +30,11 @@ fn fairy_moves(g: &Game) -> Vec<(i16, i16, FollowerKind)> {
 
 /// Moving the fairy next to the follower on the tile at (x, y).
 fn fairy_to(g: &Game, x: i16, y: i16) -> Action {
-    *g.legal_actions()
-        .iter()
-        .find(|a| match a {
-            Action::Do(Verb {
-                arg: Arg::Spot(Spot { placed, .. }),
-                ..
-            }) if a.name() == "fairy" => {
-                let q = g.placed()[*placed as usize];
-                (q.x, q.y) == (x, y)
-            }
-            _ => false,
-        })
+    spots(g, "fairy")
+        .into_iter()
+        .find(|&(s, _)| cell(g, s) == (x, y))
         .unwrap_or_else(|| panic!("no fairy move to ({x}, {y})"))
+        .1
 }
 
 /// Where the fairy is, as the game shows it.
@@ -354,20 +323,10 @@ fn on_a_tile_every_follower_there_earns_the_fairys_point_fn5() {
     play(&mut g, 0, "E", at(0, 1, S), knight);
     // P1's portal tile: a farmer onto the field of E at (0, 1).
     place(&mut g, 1, "DG/RrRr.g", at(1, 0, 0));
-    let farm = *g
-        .legal_actions()
-        .iter()
-        .find(|a| match a {
-            Action::Do(Verb {
-                arg: Arg::Spot(s), ..
-            }) if a.name() == "portal" => {
-                let q = g.placed()[s.placed as usize];
-                (q.x, q.y) == (0, 1)
-                    && g.rules().tiles[q.tile as usize].segments[s.segment as usize].kind
-                        == Kind::Field
-                    && s.kind == FollowerKind::Normal
-            }
-            _ => false,
+    let (_, farm) = spots(&g, "portal")
+        .into_iter()
+        .find(|&(s, _)| {
+            cell(&g, s) == (0, 1) && kind_of(&g, s) == Kind::Field && s.kind == FollowerKind::Normal
         })
         .expect("a portal farmer onto E");
     g.apply_action(farm, &mut Vec::new()).unwrap();

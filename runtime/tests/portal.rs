@@ -2,41 +2,19 @@
 //! L1151-L1163, L1261-L1275, fn 23-24 L1365-L1366) in scripted games
 //! through the action API. Tests are named for the line they play.
 
-use carcassonne_runtime::engine::{Action, Arg, Deploy, FollowerKind, Game, Reason, Spot, Verb};
-use carcassonne_runtime::tables::{Kind, Ruleset};
+use carcassonne_runtime::engine::{Action, Deploy, FollowerKind, Game, Reason};
+use carcassonne_runtime::tables::Kind;
 
 mod support;
-use support::{at, figure, place, play, seg, tile};
-
-fn pd() -> &'static Ruleset {
-    carcassonne_runtime::ruleset("base_princess_dragon").unwrap()
-}
-
-/// D at (0, 0): city north (towards (0, -1)), road west-east.
-fn on_d(rules: &'static Ruleset, players: u8) -> Game {
-    let d = tile(rules, "D");
-    Game::new_scripted(rules, players, &[(d, at(0, 0, 0))]).unwrap()
-}
-
-/// The feature kind of spot `s`.
-fn kind(g: &Game, s: Spot) -> Kind {
-    let q = g.placed()[s.placed as usize];
-    g.rules().tiles[q.tile as usize].segments[s.segment as usize].kind
-}
+use support::{at, cell, everything, figure, kind_of, on_d, pd, place, play, seg, spots, tile};
 
 /// The portal's answers now: (x, y, feature, figure).
 fn targets(g: &Game) -> Vec<(i16, i16, Kind, FollowerKind)> {
-    let mut v: Vec<_> = g
-        .legal_actions()
-        .iter()
-        .filter_map(|a| match a {
-            Action::Do(Verb {
-                arg: Arg::Spot(s), ..
-            }) if a.name() == "portal" => {
-                let q = g.placed()[s.placed as usize];
-                Some((q.x, q.y, kind(g, *s), s.kind))
-            }
-            _ => None,
+    let mut v: Vec<_> = spots(g, "portal")
+        .into_iter()
+        .map(|(s, _)| {
+            let (x, y) = cell(g, s);
+            (x, y, kind_of(g, s), s.kind)
         })
         .collect();
     v.sort_by_key(|t| format!("{t:?}"));
@@ -46,18 +24,11 @@ fn targets(g: &Game) -> Vec<(i16, i16, Kind, FollowerKind)> {
 /// The portal's answer sending `who` into the `feature` of the tile at
 /// (x, y).
 fn through(g: &Game, x: i16, y: i16, feature: Kind, who: FollowerKind) -> Action {
-    *g.legal_actions()
-        .iter()
-        .find(|a| match a {
-            Action::Do(Verb {
-                arg: Arg::Spot(s), ..
-            }) if a.name() == "portal" => {
-                let q = g.placed()[s.placed as usize];
-                (q.x, q.y) == (x, y) && kind(g, *s) == feature && s.kind == who
-            }
-            _ => false,
-        })
+    spots(g, "portal")
+        .into_iter()
+        .find(|&(s, _)| cell(g, s) == (x, y) && kind_of(g, s) == feature && s.kind == who)
         .unwrap_or_else(|| panic!("no portal answer to ({x}, {y}) {feature:?} {who:?}"))
+        .1
 }
 
 /// Where `player`'s followers stand: (x, y, feature, figure).
@@ -67,8 +38,8 @@ fn standing(g: &Game, player: u8) -> Vec<(i16, i16, Kind, FollowerKind)> {
         .filter(|f| f.player == player)
         .map(|f| {
             let s = g.spot_of(f);
-            let q = g.placed()[s.placed as usize];
-            (q.x, q.y, kind(g, s), f.kind)
+            let (x, y) = cell(g, s);
+            (x, y, kind_of(g, s), f.kind)
         })
         .collect()
 }
@@ -159,18 +130,15 @@ fn a_closed_farm_is_a_target_l1163() {
     // DG/CCc+.p's inner field touches no side: a farm closed from the start.
     play(&mut g, 0, "DG/CCc+.p", at(0, -1, 2), Action::Pass);
     place(&mut g, 1, "DG/RrRr.g", at(1, 0, 0));
-    let closed = g.legal_actions().into_iter().find(|a| match a {
-        Action::Do(Verb {
-            arg: Arg::Spot(s), ..
-        }) if a.name() == "portal" => {
+    let (_, closed) = spots(&g, "portal")
+        .into_iter()
+        .find(|&(s, _)| {
             let q = g.placed()[s.placed as usize];
-            (q.x, q.y) == (0, -1)
-                && kind(&g, *s) == Kind::Field
+            cell(&g, s) == (0, -1)
+                && kind_of(&g, s) == Kind::Field
                 && r.tiles[q.tile as usize].segments[s.segment as usize].ports == 0
-        }
-        _ => false,
-    });
-    let closed = closed.expect("a portal answer into the closed farm");
+        })
+        .expect("a portal answer into the closed farm");
     g.apply_action(closed, &mut Vec::new()).unwrap();
     assert_eq!(
         standing(&g, 1),
@@ -197,7 +165,7 @@ fn not_onto_the_dragons_tile_l1102() {
 /// followers) and no barn (fn 39 L1873).
 #[test]
 fn every_follower_and_no_other_figure_goes_through_fn22_fn23_fn39() {
-    let r = carcassonne_runtime::ruleset("everything_c1").unwrap();
+    let r = everything();
     let mut g = on_d(r, 2);
     play(&mut g, 1, "B", at(0, 1, 0), Action::Pass);
     place(&mut g, 0, "DG/RrRr.g", at(1, 0, 0));
@@ -254,7 +222,7 @@ fn the_abbot_goes_through_onto_a_free_cloister_abbot_fn23() {
 /// heretic goes home with nothing (L2084).
 #[test]
 fn a_monk_through_a_portal_challenges_a_heretic_fn52() {
-    let r = carcassonne_runtime::ruleset("everything_c1").unwrap();
+    let r = everything();
     let mut g = Game::new_scripted(r, 2, &[]).unwrap();
     let heretic = figure(r, "CU/S", Kind::Shrine, FollowerKind::Normal);
     play(&mut g, 0, "CU/S", at(0, 0, 0), heretic);

@@ -2,44 +2,22 @@
 //! L1165-L1201, L1277-L1287, fn 25-30 L1367-L1372) in scripted games
 //! through the action API. Tests are named for the line they play.
 
-use carcassonne_runtime::engine::{Action, Arg, FollowerKind, Game, Reason, Verb};
-use carcassonne_runtime::tables::{option_index, Kind, Ruleset};
+use carcassonne_runtime::engine::{Action, FollowerKind, Game, Reason};
+use carcassonne_runtime::tables::{Kind, Ruleset};
 
 mod support;
-use support::{at, figure, place, play, tile};
-
-fn pd() -> &'static Ruleset {
-    carcassonne_runtime::ruleset("base_princess_dragon").unwrap()
-}
-
-fn everything() -> &'static Ruleset {
-    carcassonne_runtime::ruleset("everything_c1").unwrap()
-}
+use support::{at, everything, figure, on_d, pd, place, play, spots, with_option};
 
 /// `base` with the RGG/ZMG princess, who must send a knight home.
 fn must(base: &'static Ruleset) -> &'static Ruleset {
-    let mut options = base.options;
-    options.values[option_index("princess")] = 1;
-    Box::leak(Box::new(Ruleset { options, ..*base }))
-}
-
-/// D at (0, 0): its city faces north, towards (0, -1).
-fn on_d(rules: &'static Ruleset, players: u8) -> Game {
-    let d = tile(rules, "D");
-    Game::new_scripted(rules, players, &[(d, at(0, 0, 0))]).unwrap()
+    with_option(base, "princess", 1)
 }
 
 /// The princess's answers now: the owner and figure of each knight offered.
 fn knights(g: &Game) -> Vec<(u8, FollowerKind)> {
-    let mut v: Vec<_> = g
-        .legal_actions()
-        .iter()
-        .filter_map(|a| match a {
-            Action::Do(Verb {
-                arg: Arg::Spot(s), ..
-            }) if a.name() == "princess" => Some((s.player, s.kind)),
-            _ => None,
-        })
+    let mut v: Vec<_> = spots(g, "princess")
+        .into_iter()
+        .map(|(s, _)| (s.player, s.kind))
         .collect();
     v.sort_by_key(|k| format!("{k:?}"));
     v
@@ -47,15 +25,11 @@ fn knights(g: &Game) -> Vec<(u8, FollowerKind)> {
 
 /// The princess's answer sending `player`'s knight home.
 fn send_home(g: &Game, player: u8) -> Action {
-    *g.legal_actions()
-        .iter()
-        .find(|a| match a {
-            Action::Do(Verb {
-                arg: Arg::Spot(s), ..
-            }) => a.name() == "princess" && s.player == player,
-            _ => false,
-        })
+    spots(g, "princess")
+        .into_iter()
+        .find(|&(s, _)| s.player == player)
         .expect("a princess answer for that player's knight")
+        .1
 }
 
 fn on_board(g: &Game, player: u8) -> usize {

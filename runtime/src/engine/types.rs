@@ -485,6 +485,19 @@ impl Action {
         }
     }
 
+    /// Verb `code` of module `mech` with argument `arg`.
+    pub const fn of(mech: Mech, code: u8, arg: Arg) -> Action {
+        Action::Do(Verb { mech, code, arg })
+    }
+
+    /// A module action's argument (`Arg::None` for the skeleton's actions).
+    pub fn arg(self) -> Arg {
+        match self {
+            Action::Do(v) => v.arg,
+            _ => Arg::None,
+        }
+    }
+
     /// Module action `name` with argument `arg` (for scripts and tests:
     /// `Action::verb("barn", Arg::Corner(0))`); panics on a name no module
     /// declares (`verb_named` asks first).

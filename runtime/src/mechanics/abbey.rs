@@ -22,11 +22,7 @@ pub(crate) struct Abbey;
 
 /// `abbey`: place the player's abbey at a placement instead of drawing.
 pub fn abbey(p: Placement) -> Action {
-    Action::Do(Verb {
-        mech: Mech::Abbey,
-        code: 0,
-        arg: Arg::Placement(p),
-    })
+    Action::of(Mech::Abbey, 0, Arg::Placement(p))
 }
 
 /// What the abbey module keeps: who has placed theirs, the abbey's tile,

@@ -37,11 +37,7 @@ pub const CORNER_NAMES: [&str; 4] = ["NW", "NE", "SE", "SW"];
 
 /// `barn`: the player's barn onto corner `c` of the tile just placed.
 pub fn barn(c: u8) -> Action {
-    Action::Do(Verb {
-        mech: Mech::Barn,
-        code: 0,
-        arg: Arg::Corner(c),
-    })
+    Action::of(Mech::Barn, 0, Arg::Corner(c))
 }
 
 impl Mechanic for Barn {
@@ -100,14 +96,7 @@ impl Mechanic for Barn {
         a: Action,
         _events: &mut Vec<ScoreEvent>,
     ) -> Result<(), MoveError> {
-        let (
-            At::Wood(idx),
-            Action::Do(Verb {
-                arg: Arg::Corner(c),
-                ..
-            }),
-        ) = (at, a)
-        else {
+        let (At::Wood(idx), Arg::Corner(c)) = (at, a.arg()) else {
             return Err(MoveError::Waiting("place a tile"));
         };
         let idx = idx as usize;

@@ -18,11 +18,7 @@ const SECOND_TILE_OPTION: usize = option_index("builder_second_tile");
 
 /// `second-tile`: take the builder's second tile (`true`) or not.
 pub fn second_tile(take: bool) -> Action {
-    Action::Do(Verb {
-        mech: Mech::Builder,
-        code: 0,
-        arg: Arg::Bool(take),
-    })
+    Action::of(Mech::Builder, 0, Arg::Bool(take))
 }
 
 /// The decision whether to take the second tile.

@@ -49,11 +49,7 @@ pub const STEP: Decision = Decision::Module {
 
 /// `dragon`: the dragon one tile towards side `d` (0-3: N, E, S, W).
 pub fn step(d: u8) -> Action {
-    Action::Do(Verb {
-        mech: Mech::Dragon,
-        code: 0,
-        arg: Arg::Dir(d),
-    })
+    Action::of(Mech::Dragon, 0, Arg::Dir(d))
 }
 
 /// Where the dragon is and the journey it makes.
@@ -162,13 +158,7 @@ impl Mechanic for Dragon {
     /// the next step is asked of the next player, until six are made or
     /// the way is closed.
     fn act(g: &mut Game, at: At, a: Action, events: &mut Vec<ScoreEvent>) -> Result<(), MoveError> {
-        let (
-            At::Ask(_),
-            Action::Do(Verb {
-                arg: Arg::Dir(d), ..
-            }),
-        ) = (at, a)
-        else {
+        let (At::Ask(_), Arg::Dir(d)) = (at, a.arg()) else {
             return Err(MoveError::Waiting(STEP.name()));
         };
         let to = way(g, d).ok_or(MoveError::rule(Mech::Dragon, CLOSED))?;

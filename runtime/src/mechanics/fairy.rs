@@ -115,13 +115,7 @@ impl Mechanic for Fairy {
         a: Action,
         _events: &mut Vec<ScoreEvent>,
     ) -> Result<(), MoveError> {
-        let (
-            At::Wood(_),
-            Action::Do(Verb {
-                arg: Arg::Spot(s), ..
-            }),
-        ) = (at, a)
-        else {
+        let (At::Wood(_), Arg::Spot(s)) = (at, a.arg()) else {
             return Err(MoveError::Waiting("the fairy moves instead of a figure"));
         };
         let mut legal = Vec::new();
@@ -205,11 +199,7 @@ const NOT_THERE: &str =
 
 /// `fairy`: the fairy next to the follower at `s`.
 fn to(s: Spot) -> Action {
-    Action::Do(Verb {
-        mech: Mech::Fairy,
-        code: 0,
-        arg: Arg::Spot(s),
-    })
+    Action::of(Mech::Fairy, 0, Arg::Spot(s))
 }
 
 /// The fairy's tile (the dragon does not enter it, L1092).

@@ -69,13 +69,7 @@ impl Mechanic for Portal {
         a: Action,
         _events: &mut Vec<ScoreEvent>,
     ) -> Result<(), MoveError> {
-        let (
-            At::Wood(idx),
-            Action::Do(Verb {
-                arg: Arg::Spot(s), ..
-            }),
-        ) = (at, a)
-        else {
+        let (At::Wood(idx), Arg::Spot(s)) = (at, a.arg()) else {
             return Err(MoveError::Waiting(
                 "the portal is used instead of deploying on the tile",
             ));
@@ -106,11 +100,7 @@ const CANNOT_GO: &str = "through a portal a follower goes onto any placed tile, 
 
 /// `portal`: a follower through the portal to `s`.
 fn through(s: Spot) -> Action {
-    Action::Do(Verb {
-        mech: Mech::Portal,
-        code: 0,
-        arg: Arg::Spot(s),
-    })
+    Action::of(Mech::Portal, 0, Arg::Spot(s))
 }
 
 fn is_portal(g: &Game, idx: u16) -> bool {

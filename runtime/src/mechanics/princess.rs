@@ -50,13 +50,7 @@ impl Mechanic for Princess {
     }
 
     fn act(g: &mut Game, at: At, a: Action, events: &mut Vec<ScoreEvent>) -> Result<(), MoveError> {
-        let (
-            At::Wood(idx),
-            Action::Do(Verb {
-                arg: Arg::Spot(s), ..
-            }),
-        ) = (at, a)
-        else {
+        let (At::Wood(idx), Arg::Spot(s)) = (at, a.arg()) else {
             return Err(MoveError::Waiting("the princess acts instead of deploying"));
         };
         let root = city(g, idx).ok_or(MoveError::rule(Mech::Princess, NO_KNIGHTS))?;
@@ -86,11 +80,7 @@ const MUST: &str = "the princess must send a knight of her city home (princess =
 
 /// `princess`: send the knight at `s` home.
 fn send_home(s: Spot) -> Action {
-    Action::Do(Verb {
-        mech: Mech::Princess,
-        code: 0,
-        arg: Arg::Spot(s),
-    })
+    Action::of(Mech::Princess, 0, Arg::Spot(s))
 }
 
 /// The city the princess of placed tile `idx` joins, if it holds a knight

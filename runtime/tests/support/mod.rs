@@ -5,7 +5,7 @@
 #![allow(dead_code)] // each test file uses its own share
 
 use carcassonne_runtime::engine::{
-    Action, Decision, Deploy, FollowerKind, Game, Placement, ScoreEvent,
+    Action, Arg, Decision, Deploy, FollowerKind, Game, Placement, ScoreEvent, Spot,
 };
 use carcassonne_runtime::tables::{Kind, Ruleset};
 
@@ -54,4 +54,58 @@ pub fn play(g: &mut Game, player: u8, id: &str, p: Placement, wood: Action) -> V
     let mut events = Vec::new();
     g.apply_action(wood, &mut events).unwrap();
     events
+}
+
+/// Sides as directions (a step of the dragon, a rotation's facing).
+pub const N: u8 = 0;
+pub const E: u8 = 1;
+pub const S: u8 = 2;
+pub const W: u8 = 3;
+
+/// The base game with The Princess & the Dragon.
+pub fn pd() -> &'static Ruleset {
+    carcassonne_runtime::ruleset("base_princess_dragon").unwrap()
+}
+
+/// Every 1st-edition set in one game.
+pub fn everything() -> &'static Ruleset {
+    carcassonne_runtime::ruleset("everything_c1").unwrap()
+}
+
+/// `base` with rule option `key` set to `value` (a word's index, or 0/1).
+pub fn with_option(base: &'static Ruleset, key: &str, value: u8) -> &'static Ruleset {
+    let mut options = base.options;
+    options.values[carcassonne_runtime::tables::option_index(key)] = value;
+    Box::leak(Box::new(Ruleset { options, ..*base }))
+}
+
+/// A scripted game of `rules` started on D at (0, 0): its city faces north
+/// (towards (0, -1)), its road runs west-east.
+pub fn on_d(rules: &'static Ruleset, players: u8) -> Game {
+    let d = tile(rules, "D");
+    Game::new_scripted(rules, players, &[(d, at(0, 0, 0))]).unwrap()
+}
+
+/// The legal answers of module verb `verb` that name a spot, with it.
+pub fn spots(g: &Game, verb: &str) -> Vec<(Spot, Action)> {
+    g.legal_actions()
+        .into_iter()
+        .filter(|a| a.name() == verb)
+        .filter_map(|a| match a.arg() {
+            Arg::Spot(s) => Some((s, a)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The cell of spot `s`'s tile.
+pub fn cell(g: &Game, s: Spot) -> (i16, i16) {
+    let q = g.placed()[s.placed as usize];
+    (q.x, q.y)
+}
+
+/// The feature kind of spot `s`.
+pub fn kind_of(g: &Game, s: Spot) -> Kind {
+    let q = g.placed()[s.placed as usize];
+    g.rules().tiles[q.tile as usize].segments[s.segment as usize].kind
 }
