@@ -21,7 +21,8 @@ impl Game {
     /// The figure choices at `p` (without "none"), appended to `out`.
     pub(crate) fn figures_into<S: Sink>(&self, p: Placement, out: &mut S) {
         let Some(tile) = self.wood_tile() else { return };
-        if mechanics::live(self, Hook::Ban) && mechanics::ban(self, tile, p.x, p.y).is_some() {
+        if mechanics::live(self, Hook::Ban) && mechanics::ban(self, tile, self.wood_at(p)).is_some()
+        {
             return;
         }
         let player = self.to_move;
@@ -100,12 +101,24 @@ impl Game {
 
     /// Whether no figure may be put on placed tile `idx` now (the dragon's
     /// tile, `Hook::Ban`).
+    /// The tile placed at `p` whose figure step this is, or `None` for a
+    /// tile about to be placed there (moves listed before placing).
+    fn wood_at(&self, p: Placement) -> Option<u16> {
+        match self.phase {
+            Phase::Wood { placed } => {
+                let q = &self.placed[placed as usize];
+                ((q.x, q.y) == (p.x, p.y)).then_some(placed)
+            }
+            _ => None,
+        }
+    }
+
     pub(crate) fn banned(&self, idx: usize) -> bool {
         if !mechanics::live(self, Hook::Ban) {
             return false;
         }
         let q = &self.placed[idx];
-        mechanics::ban(self, &self.rules.tiles[q.tile as usize], q.x, q.y).is_some()
+        mechanics::ban(self, &self.rules.tiles[q.tile as usize], Some(idx as u16)).is_some()
     }
 
     /// The kinds of feature a figure of `kind` may stand on here, bit
@@ -265,7 +278,7 @@ impl Game {
             });
         }
         if mechanics::live(self, Hook::Ban) {
-            if let Some(why) = mechanics::ban(self, tile, p.x, p.y) {
+            if let Some(why) = mechanics::ban(self, tile, self.wood_at(p)) {
                 return Err(MoveError::Banned(why));
             }
         }

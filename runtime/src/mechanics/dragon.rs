@@ -122,9 +122,9 @@ impl Mechanic for Dragon {
     /// No figure on the dragon's tile, nor on a volcano about to be placed
     /// (the dragon lands there as it is placed). Once the dragon has moved
     /// on, a volcano is a tile like any other.
-    fn ban(g: &Game, t: &TileType, x: i16, y: i16) -> Option<&'static str> {
-        let banned = match g.placed_index_at(x.into(), y.into()) {
-            Some(idx) => g.ext.dragon.at == Some(idx as u16),
+    fn ban(g: &Game, t: &TileType, placed: Option<u16>) -> Option<&'static str> {
+        let banned = match placed {
+            Some(idx) => g.ext.dragon.at == Some(idx),
             None => has(t, attr::VOLCANO),
         };
         banned.then_some(BANNED)

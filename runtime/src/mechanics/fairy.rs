@@ -24,7 +24,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{At, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink, Why};
+use super::{At, Contains, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink, Why};
 use crate::engine::game::{Deployed, Game};
 use crate::engine::types::*;
 use crate::tables::option_index;
@@ -88,22 +88,21 @@ impl Mechanic for Fairy {
         }
         let me = g.to_move();
         let on_tile = on_tile(g);
-        let mut seen: Vec<u16> = Vec::new();
-        for f in g.followers() {
-            if f.player != me || !f.kind.is_follower() || !f.kind.def().on_tile {
-                continue;
-            }
+        let mine = |f: &&Deployed| f.player == me && f.kind.is_follower() && f.kind.def().on_tile;
+        let followers = g.followers();
+        for (i, f) in followers.iter().enumerate().filter(|(_, f)| mine(f)) {
             let spot = g.spot_of(f);
             let here = if on_tile {
-                g.ext.fairy.at == Some(spot.placed) || seen.contains(&spot.placed)
+                // One answer per tile: the first of its followers.
+                g.ext.fairy.at == Some(spot.placed)
+                    || followers[..i]
+                        .iter()
+                        .filter(mine)
+                        .any(|e| g.spot_of(e).placed == spot.placed)
             } else {
                 g.ext.fairy.beside == Some((f.node, f.player, f.kind))
             };
-            if here {
-                continue;
-            }
-            seen.push(spot.placed);
-            if !out.put(to(spot)) {
+            if !here && !out.put(to(spot)) {
                 return;
             }
         }
@@ -118,9 +117,12 @@ impl Mechanic for Fairy {
         let (At::Wood(_), Arg::Spot(s)) = (at, a.arg()) else {
             return Err(MoveError::Waiting("the fairy moves instead of a figure"));
         };
-        let mut legal = Vec::new();
-        Self::answers(g, at, &mut legal);
-        if !legal.contains(&a) {
+        let mut listed = Contains {
+            want: a,
+            found: false,
+        };
+        Self::answers(g, at, &mut listed);
+        if !listed.found {
             return Err(MoveError::rule(Mech::Fairy, NOT_THERE));
         }
         let node = g.node_of(s.placed as usize, s.segment);

@@ -125,9 +125,9 @@ pub(crate) trait Mechanic {
     }
     /// `Hook::AfterPlace`: tile `idx` is down and its features joined.
     fn after_place(g: &mut Game, idx: usize) {}
-    /// `Hook::Ban`: why no figure may be put now on tile `t` at (x, y)
-    /// (placed there, or about to be).
-    fn ban(g: &Game, t: &TileType, x: i16, y: i16) -> Option<&'static str> {
+    /// `Hook::Ban`: why no figure may be put now on tile `t`: placed tile
+    /// `placed`, or (`None`) a tile about to be placed.
+    fn ban(g: &Game, t: &TileType, placed: Option<u16>) -> Option<&'static str> {
         None
     }
     /// `Hook::WoodOptions`: its figures the player may deploy at `w`.
@@ -284,6 +284,20 @@ impl Sink for FirstTwo {
         self.n += 1;
         self.first.get_or_insert(a);
         self.n < 2
+    }
+}
+
+/// Whether one answer is among those listed (a module checking an action
+/// against its own answers without listing them all).
+pub(crate) struct Contains {
+    pub want: Action,
+    pub found: bool,
+}
+
+impl Sink for Contains {
+    fn put(&mut self, a: Action) -> bool {
+        self.found |= a == self.want;
+        !self.found
     }
 }
 

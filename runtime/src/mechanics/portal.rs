@@ -33,29 +33,38 @@ impl Mechanic for Portal {
     type State = ();
 
     /// Every follower in the supply onto every free, incomplete feature of
-    /// every other tile it may stand on.
+    /// every other tile it may stand on (tile by tile, segment by segment).
     fn answers<S: Sink + ?Sized>(g: &Game, at: At, out: &mut S) {
         let At::Wood(idx) = at else { return };
         if !is_portal(g, idx) {
             return;
         }
         let me = g.to_move();
+        let mut kinds = [FollowerKind::Normal; FollowerKind::ALL.len()];
+        let mut n = 0;
         for kind in FollowerKind::ALL {
-            if !kind.is_follower() || g.figures(me, kind) == 0 {
+            if kind.is_follower() && g.figures(me, kind) > 0 {
+                kinds[n] = kind;
+                n += 1;
+            }
+        }
+        for placed in 0..g.placed().len() as u16 {
+            if placed == idx || g.banned(placed as usize) {
                 continue;
             }
-            for placed in 0..g.placed().len() as u16 {
-                if placed == idx || g.banned(placed as usize) {
+            for segment in 0..g.segments_of(placed as usize) {
+                if !free(g, placed, segment) {
                     continue;
                 }
-                for segment in 0..g.segments_of(placed as usize) {
+                let feature = g.kind_of(g.node_of(placed as usize, segment));
+                for &kind in kinds[..n].iter().filter(|&&k| g.may_stand(k, feature)) {
                     let spot = Spot {
                         placed,
                         segment,
                         kind,
                         player: me,
                     };
-                    if open(g, spot) && !out.put(through(spot)) {
+                    if !out.put(through(spot)) {
                         return;
                     }
                 }
@@ -112,8 +121,12 @@ fn is_portal(g: &Game, idx: u16) -> bool {
 /// tile `s.placed`: a feature it stands on, free and incomplete.
 fn open(g: &Game, s: Spot) -> bool {
     let node = g.node_of(s.placed as usize, s.segment);
-    let root = g.root_of(node);
-    g.may_stand(s.kind, g.kind_of(node))
-        && g.features.nodes[root as usize].occupants == 0
-        && !g.is_complete(root)
+    g.may_stand(s.kind, g.kind_of(node)) && free(g, s.placed, s.segment)
+}
+
+/// Whether the feature of segment `segment` of placed tile `placed` is
+/// neither occupied nor complete.
+fn free(g: &Game, placed: u16, segment: u8) -> bool {
+    let root = g.root_of(g.node_of(placed as usize, segment));
+    g.features.nodes[root as usize].occupants == 0 && !g.is_complete(root)
 }

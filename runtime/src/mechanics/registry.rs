@@ -387,10 +387,10 @@ macro_rules! registry {
         }
 
         /// Why no figure may be put now on tile `t` at (x, y), if so.
-        pub(crate) fn ban(g: &Game, t: &TileType, x: i16, y: i16) -> Option<&'static str> {
+        pub(crate) fn ban(g: &Game, t: &TileType, placed: Option<u16>) -> Option<&'static str> {
             each!(g, Hook::Ban, |m| {
                 let why = match m {
-                    $(Mech::$T => <super::$m::$T as Mechanic>::ban(g, t, x, y),)*
+                    $(Mech::$T => <super::$m::$T as Mechanic>::ban(g, t, placed),)*
                     _ => None,
                 };
                 if why.is_some() {

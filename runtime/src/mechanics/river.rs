@@ -73,12 +73,12 @@ impl Mechanic for River {
     /// cannot place a meeple on that tile" (001_46b8449c567a6f1a.txt L606;
     /// 002_… L795).
     /// At its own figure step only.
-    fn ban(g: &Game, t: &TileType, x: i16, y: i16) -> Option<&'static str> {
+    fn ban(g: &Game, t: &TileType, placed: Option<u16>) -> Option<&'static str> {
         if !volcano_lake(g, t) {
             return None;
         }
-        let placing = match g.placed_index_at(x.into(), y.into()) {
-            Some(idx) => g.wood_placed() == Some(idx),
+        let placing = match placed {
+            Some(idx) => g.wood_placed() == Some(idx as usize),
             None => true,
         };
         placing.then_some("River II's volcano lake takes no figure")
