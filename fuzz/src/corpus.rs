@@ -5,8 +5,12 @@
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 
-use carcassonne_runtime::bots::BotKind;
+use std::collections::BTreeSet;
 
+use carcassonne_runtime::bots::BotKind;
+use carcassonne_runtime::record::Record;
+
+use crate::declared::declared;
 use crate::target::Target;
 
 /// One input with where it came from.
@@ -68,8 +72,13 @@ fn rename_set(bytes: &[u8], path: &Path) -> Vec<u8> {
 }
 
 /// Games whose record is also a seed without its `seed` (games with no
-/// discard: a scenario discards nothing).
-const SCENARIO_FORMS: &[(&str, u64)] = &[("base_traders_builders", 29), ("base_c2", 1)];
+/// discard: a scenario discards nothing; nor does it set tiles aside, so
+/// those entries are left out of it).
+const SCENARIO_FORMS: &[(&str, u64)] = &[
+    ("base_traders_builders", 29),
+    ("base_c2", 1),
+    ("base_princess_dragon", 2),
+];
 
 /// Records of seeded bot games (what `carcassonne play --record` writes),
 /// partial ones, some as scenarios, and the hand-written scenarios of
@@ -123,6 +132,25 @@ pub fn records(repo: &Path) -> Vec<Input> {
             2,
             &[BotKind::Random, BotKind::Greedy, BotKind::Random],
         ),
+        // The Princess & the Dragon (fuzz/tests/verbs.rs checks what they
+        // hold): dragon tiles set aside and shuffled back, the dragon's
+        // steps asked of every player in turn, the fairy moved and scoring
+        // at a turn's start, portals, a princess sending a knight home:
+        (
+            "base_princess_dragon",
+            3,
+            2,
+            &[BotKind::Greedy, BotKind::Random, BotKind::Greedy],
+        ),
+        // Every 1st-edition set: the dragon among builders, pigs, wagons,
+        // barns and the mayor; tiles set aside and discarded, portals, a
+        // wagon taken back (`pass`):
+        (
+            "everything_c1",
+            3,
+            2,
+            &[BotKind::Greedy, BotKind::Random, BotKind::Greedy],
+        ),
     ];
     for &(id, players, seed, bots) in games {
         let Some(rules) = carcassonne_runtime::ruleset(id) else {
@@ -167,6 +195,7 @@ pub fn records(repo: &Path) -> Vec<Input> {
             // tile and its player, the path hand-written records take.
             let mut scenario = rec.clone();
             scenario.seed = None;
+            scenario.turns.retain(|t| t.set_aside.is_none());
             out.push(Input {
                 target: Target::Record,
                 name: format!("play {id} seed {seed}, as a scenario"),
@@ -184,6 +213,7 @@ pub fn records(repo: &Path) -> Vec<Input> {
             });
         }
     }
+    out.extend(games_for_missing_verbs(&out));
     for path in sorted_files(&repo.join("tests/scenarios"), "json") {
         if let Ok(bytes) = std::fs::read(&path) {
             out.push(Input {
@@ -191,6 +221,71 @@ pub fn records(repo: &Path) -> Vec<Input> {
                 name: format!("scenario {}", path.display()),
                 bytes,
             });
+        }
+    }
+    out
+}
+
+/// The module verbs (`VerbDef` names) the answers of `records` use.
+pub fn verbs_answered(records: &[Input]) -> BTreeSet<String> {
+    records
+        .iter()
+        .filter_map(|i| serde_json::from_slice::<Record>(&i.bytes).ok())
+        .flat_map(|r| r.turns)
+        .flat_map(|t| t.actions.unwrap_or_default())
+        .map(|a| a.do_)
+        .collect()
+}
+
+/// Bot games for each module verb the chosen games never answer with (a
+/// module newer than the list above): the first of a few seeded games of a
+/// compiled-in ruleset playing the module (the smallest first) that does,
+/// so that a new module's answers are fuzzed before anyone picks a game
+/// for them. Verbs that place a tile open an entry of their own and are
+/// not looked for.
+fn games_for_missing_verbs(chosen: &[Input]) -> Vec<Input> {
+    const RULESETS_TRIED: usize = 3;
+    const SEEDS_TRIED: u64 = 12;
+    let mut have = verbs_answered(chosen);
+    let mut out = Vec::new();
+    for v in &declared().verbs {
+        if !v.in_actions() || have.contains(v.def.name) {
+            continue;
+        }
+        let mut rulesets: Vec<&'static carcassonne_runtime::Ruleset> =
+            carcassonne_runtime::rulesets()
+                .iter()
+                .copied()
+                .filter(|r| r.hooks.plays(v.mech))
+                .collect();
+        rulesets.sort_by_key(|r| (r.total, r.id));
+        'found: for rules in rulesets.into_iter().take(RULESETS_TRIED) {
+            let players = 3.clamp(rules.options.min_players, rules.options.max_players);
+            for seed in 1..=SEEDS_TRIED {
+                let bots: Vec<BotKind> = (0..players)
+                    .map(|p| [BotKind::Random, BotKind::Greedy][usize::from(p % 2)])
+                    .collect();
+                let Ok(rec) = carcassonne_runtime::bots::play_recorded(
+                    rules,
+                    players,
+                    seed,
+                    &bots,
+                    |_, _, _, _| {},
+                ) else {
+                    continue;
+                };
+                let input = Input {
+                    target: Target::Record,
+                    name: format!("play {} seed {seed}, for `{}`", rules.id, v.def.name),
+                    bytes: serde_json::to_vec_pretty(&rec).expect("a record serialises"),
+                };
+                let found = verbs_answered(std::slice::from_ref(&input));
+                if found.contains(v.def.name) {
+                    have.extend(found);
+                    out.push(input);
+                    break 'found;
+                }
+            }
         }
     }
     out
@@ -262,6 +357,40 @@ fn minimize_json(
             return best;
         }
     }
+    // Cut arrays short first, outermost first (a record's turns after the
+    // one that matters go in a few calls): their last half, then quarter,
+    // and so on while the property holds.
+    let mut arrays = Vec::new();
+    json_paths(&value, &mut Vec::new(), &mut arrays);
+    arrays.insert(0, Vec::new());
+    for path in arrays {
+        let mut len = match value_at(&value, &path) {
+            Some(serde_json::Value::Array(a)) => a.len(),
+            _ => continue,
+        };
+        let mut cut = len.div_ceil(2);
+        while cut > 0 && len > 0 {
+            if *calls >= budget {
+                return best;
+            }
+            let c = cut.min(len);
+            let mut trial = value.clone();
+            if let Some(serde_json::Value::Array(a)) = value_at_mut(&mut trial, &path) {
+                a.truncate(len - c);
+            }
+            let Ok(bytes) = serde_json::to_vec(&trial) else {
+                break;
+            };
+            *calls += 1;
+            if keeps(&bytes) {
+                value = trial;
+                best = bytes;
+                len -= c;
+            } else {
+                cut /= 2;
+            }
+        }
+    }
     // Drop members and items, outermost first, the last ones first.
     loop {
         let mut paths = Vec::new();
@@ -309,6 +438,35 @@ fn json_paths(v: &serde_json::Value, at: &mut Vec<usize>, out: &mut Vec<Vec<usiz
         json_paths(c, at, out);
         at.pop();
     }
+}
+
+/// The value at `path` (indices of members or items, as `json_paths`
+/// gives them).
+fn value_at<'a>(v: &'a serde_json::Value, path: &[usize]) -> Option<&'a serde_json::Value> {
+    let mut cur = v;
+    for &i in path {
+        cur = match cur {
+            serde_json::Value::Object(m) => m.values().nth(i)?,
+            serde_json::Value::Array(a) => a.get(i)?,
+            _ => return None,
+        };
+    }
+    Some(cur)
+}
+
+fn value_at_mut<'a>(
+    v: &'a mut serde_json::Value,
+    path: &[usize],
+) -> Option<&'a mut serde_json::Value> {
+    let mut cur = v;
+    for &i in path {
+        cur = match cur {
+            serde_json::Value::Object(m) => m.values_mut().nth(i)?,
+            serde_json::Value::Array(a) => a.get_mut(i)?,
+            _ => return None,
+        };
+    }
+    Some(cur)
 }
 
 fn remove_at(v: &mut serde_json::Value, path: &[usize]) -> bool {
@@ -404,6 +562,29 @@ pub fn minimize(input: &[u8], mut keeps: impl FnMut(&[u8]) -> bool, budget: usiz
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A long array is cut short in a few calls, so that a record of a
+    /// hundred turns failing at its tenth shrinks within the budget.
+    #[test]
+    fn minimize_cuts_arrays_short() {
+        let turns: Vec<u32> = (0..1000).collect();
+        let input = serde_json::to_vec(&serde_json::json!({ "turns": turns })).expect("JSON");
+        let mut calls = 0;
+        let out = minimize(
+            &input,
+            |b| {
+                calls += 1;
+                serde_json::from_slice::<serde_json::Value>(b).is_ok_and(|v| {
+                    v["turns"]
+                        .as_array()
+                        .is_some_and(|t| t.contains(&37.into()))
+                })
+            },
+            200,
+        );
+        assert_eq!(out, br#"{"turns":[37]}"#);
+        assert!(calls < 200, "{calls} calls");
+    }
 
     #[test]
     fn minimize_keeps_the_property() {

@@ -3,7 +3,8 @@
 //! "Robustness").
 //!
 //! Seeds are the repository's real files and records of bot games; inputs are
-//! seeds and earlier inputs mutated (`mutate`), run through a target
+//! seeds and earlier inputs mutated (`mutate`, with the names and answers
+//! the engine's modules declare: `declared`), run through a target
 //! (`target`) under `catch_unwind`, timed and measured (`alloc`). An input
 //! that produces a message never seen before joins the corpus; a panic, a
 //! broken promise, an input slower than `Config::slow` or one that needs more
@@ -12,6 +13,7 @@
 
 pub mod alloc;
 pub mod corpus;
+pub mod declared;
 pub mod mutate;
 pub mod target;
 
@@ -60,6 +62,11 @@ pub struct Config {
     pub targets: Vec<Target>,
     /// Run the seeds and the saved corpus once before mutating them.
     pub run_initial: bool,
+    /// Mutate only the seeds and saved inputs whose name or bytes hold one
+    /// of these words (all when empty): `--focus base_princess_dragon`
+    /// fuzzes from that ruleset's games, file and sets. All are still run
+    /// first, so what the others show is not new.
+    pub focus: Vec<String>,
 }
 
 impl Config {
@@ -80,6 +87,7 @@ impl Config {
             progress: None,
             targets: Vec::new(),
             run_initial: true,
+            focus: Vec::new(),
         }
     }
 }
@@ -461,6 +469,18 @@ pub fn run(cfg: &Config) -> Stats {
     stats
 }
 
+/// Whether `cfg.focus` has the fuzzer mutate `input`.
+fn in_focus(cfg: &Config, input: &Input) -> bool {
+    cfg.focus.is_empty()
+        || cfg.focus.iter().any(|w| {
+            input.name.contains(w.as_str())
+                || input
+                    .bytes
+                    .windows(w.len().max(1))
+                    .any(|b| b == w.as_bytes())
+        })
+}
+
 /// The in-memory corpus of each target keeps at most this many inputs, each
 /// (but the seeds) at most `MAX_POOLED` bytes: the fuzzer's own memory stays
 /// small however big the inputs it makes.
@@ -540,15 +560,19 @@ fn worker(
             }
         };
 
-    // The seeds and the saved corpus first: they must all pass too.
+    // The seeds and the saved corpus first: they must all pass too. Only
+    // those in focus are mutated; the others' messages count as seen (and
+    // saved), so that a focused run saves nothing they show.
     for input in seeds.iter().chain(saved.iter()) {
         if !targets.contains(&input.target) {
             continue;
         }
-        pools
-            .entry(input.target)
-            .or_default()
-            .push(input.bytes.clone());
+        if in_focus(cfg, input) {
+            pools
+                .entry(input.target)
+                .or_default()
+                .push(input.bytes.clone());
+        }
         if !cfg.run_initial {
             continue;
         }
@@ -620,10 +644,11 @@ fn novelty(template: &str) -> String {
 }
 
 /// Inputs saved to the corpus folder are at most this big (after shrinking);
-/// a target's folder stops growing at `MAX_SAVED_FILES` files and the whole
+/// a target's folder stops growing at `MAX_SAVED_FILES` files (room for the
+/// answers of every module's decisions beside the parse errors) and the whole
 /// corpus at `MAX_CORPUS_BYTES`.
 const MAX_SAVED: usize = 4 << 10;
-const MAX_SAVED_FILES: usize = 150;
+const MAX_SAVED_FILES: usize = 250;
 const MAX_CORPUS_BYTES: u64 = 400 << 10;
 
 /// Files and bytes under `dir`.
@@ -771,6 +796,89 @@ pub fn check_inputs(cfg: &Config, inputs: &[Input]) -> Vec<(String, FailureKind,
             out.push((input.name.clone(), kind, key, detail));
         }
     }
+    let _ = std::fs::remove_dir_all(&dir);
+    out
+}
+
+/// What pruning the saved corpus did.
+#[derive(Debug, Default)]
+pub struct Pruned {
+    pub kept: usize,
+    /// Saved inputs whose every message a seed or a kept input shows, and
+    /// which were deleted.
+    pub removed: Vec<PathBuf>,
+    /// Saved inputs that fail (kept, for a look).
+    pub failing: Vec<(String, FailureKind, String, String)>,
+    /// Message templates the seeds and the kept inputs show.
+    pub templates: usize,
+}
+
+/// Drop from the saved corpus every input that shows nothing the seeds and
+/// the other kept inputs do not: the seeds' messages count first, then the
+/// saved inputs are kept greedily, the one showing the most messages not
+/// yet shown first (the smaller of two). What the corpus showed, it still
+/// shows; a saved input that fails is kept and reported.
+pub fn prune_corpus(cfg: &Config) -> Pruned {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "carcassonne-fuzz-prune-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    let mut ws = Workspace::new(&cfg.repo, dir.clone()).expect("create the fuzz workspace");
+    let mut out = Pruned::default();
+    let mut shown: HashSet<(Target, String)> = HashSet::new();
+    let shows = |ws: &mut Workspace, input: &Input| -> Result<HashSet<(Target, String)>, _> {
+        let run = execute(ws, input.target, &input.bytes);
+        if let Some((kind, key, detail)) = judge(&run, cfg) {
+            return Err((input.name.clone(), kind, key, detail));
+        }
+        Ok(match run {
+            Run::Done(o, _, _) => o
+                .templates
+                .iter()
+                .map(|t| (input.target, novelty(t)))
+                .collect(),
+            Run::Panicked { .. } => HashSet::new(),
+        })
+    };
+    for seed in corpus::seeds(&cfg.repo) {
+        match shows(&mut ws, &seed) {
+            Ok(t) => shown.extend(t),
+            Err(f) => out.failing.push(f),
+        }
+    }
+    let mut saved: Vec<(Input, HashSet<(Target, String)>)> = Vec::new();
+    for input in corpus::saved(&cfg.corpus) {
+        match shows(&mut ws, &input) {
+            Ok(t) => saved.push((input, t)),
+            Err(f) => {
+                out.failing.push(f);
+                out.kept += 1;
+            }
+        }
+    }
+    loop {
+        let best = saved
+            .iter()
+            .enumerate()
+            .map(|(i, (input, t))| (t.difference(&shown).count(), input.bytes.len(), i))
+            .filter(|(new, _, _)| *new > 0)
+            .max_by_key(|&(new, len, i)| (new, std::cmp::Reverse(len), std::cmp::Reverse(i)));
+        let Some((_, _, i)) = best else {
+            break;
+        };
+        let (_, t) = saved.swap_remove(i);
+        shown.extend(t);
+        out.kept += 1;
+    }
+    for (input, _) in saved {
+        let path = PathBuf::from(&input.name);
+        if std::fs::remove_file(&path).is_ok() {
+            out.removed.push(path);
+        }
+    }
+    out.templates = shown.len();
     let _ = std::fs::remove_dir_all(&dir);
     out
 }

@@ -1,7 +1,9 @@
 //! `carcassonne-fuzz [--seconds S | --iterations N] [--seed S] [--jobs J]
-//! [--save-corpus] [--target tileset|ruleset|record]...`: run the fuzzer and
-//! print what it found; exit 1 if anything failed. Run from anywhere: the
-//! repository root is found from this crate's folder.
+//! [--save-corpus] [--target tileset|ruleset|record]... [--focus WORD]...`:
+//! run the fuzzer and print what it found; exit 1 if anything failed.
+//! `carcassonne-fuzz --prune-corpus` deletes the saved inputs that show
+//! nothing the seeds and the other saved inputs do not. Run from anywhere:
+//! the repository root is found from this crate's folder.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -10,7 +12,7 @@ use std::time::Duration;
 use carcassonne_fuzz::target::Target;
 use carcassonne_fuzz::Config;
 
-const USAGE: &str = "usage: carcassonne-fuzz [--seconds S] [--iterations N (per job)] [--seed S] [--jobs J] [--save-corpus] [--target tileset|ruleset|record]... [--slow SECONDS] [--artifacts DIR] [--corpus DIR]";
+const USAGE: &str = "usage: carcassonne-fuzz [--seconds S] [--iterations N (per job)] [--seed S] [--jobs J] [--save-corpus] [--target tileset|ruleset|record]... [--focus WORD]... [--slow SECONDS] [--artifacts DIR] [--corpus DIR]\n       carcassonne-fuzz --prune-corpus [--corpus DIR]";
 
 fn main() -> ExitCode {
     let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -20,6 +22,7 @@ fn main() -> ExitCode {
     let mut cfg = Config::new(&repo);
     cfg.progress = Some(Duration::from_secs(10));
     cfg.jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut prune = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = |name: &str| {
@@ -41,6 +44,8 @@ fn main() -> ExitCode {
                 cfg.slow = Duration::from_secs_f64(value(&a).parse().unwrap_or_else(|_| bad(&a)))
             }
             "--save-corpus" => cfg.save_corpus = true,
+            "--prune-corpus" => prune = true,
+            "--focus" => cfg.focus.push(value(&a)),
             "--artifacts" => cfg.artifacts = PathBuf::from(value(&a)),
             "--corpus" => cfg.corpus = PathBuf::from(value(&a)),
             "--target" => {
@@ -57,6 +62,26 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
         }
+    }
+    if prune {
+        let p = carcassonne_fuzz::prune_corpus(&cfg);
+        for path in &p.removed {
+            println!("removed {}", path.display());
+        }
+        for (name, kind, key, detail) in &p.failing {
+            println!("fails: {name}: {kind:?} {key}\n  {detail}");
+        }
+        println!(
+            "{} saved inputs kept, {} removed; the seeds and the kept inputs show {} messages",
+            p.kept,
+            p.removed.len(),
+            p.templates
+        );
+        return if p.failing.is_empty() {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        };
     }
     if cfg.seconds.is_none() && cfg.iterations.is_none() {
         cfg.seconds = Some(60.0);

@@ -7,6 +7,10 @@
 
 mod turns;
 
+use carcassonne_runtime::tables::OPTIONS;
+
+use crate::declared::declared;
+
 /// splitmix64: small, fast, and the same everywhere.
 #[derive(Debug, Clone)]
 pub struct Rng(u64);
@@ -112,8 +116,6 @@ const TOML_TOKENS: &[&str] = &[
     "sets = [\"base\"]\n",
     "sets = [\"base\", \"base\"]\n",
     "sets = [{ id = \"river1\", tiles_only = true }]\n",
-    "mechanics = [\"river\", \"inns\", \"cathedrals\", \"big-follower\"]\n",
-    "mechanics = [\"dragon\"]\n",
     "tiles = \".\"\n",
     "tiles = \"../rulesets\"\n",
     "tiles = \"/\"\n",
@@ -196,19 +198,17 @@ const TOML_TOKENS: &[&str] = &[
     "𝔛",
 ];
 
+/// Record tokens; every module's answers, fields and figure kinds come
+/// from the declarations (`declared`).
 const JSON_TOKENS: &[&str] = &[
     "{", "}", "[", "]", ",", ":", "\"", "null", "true", "false", "-1", "0", "1e400", "-0",
     "18446744073709551616", "\"player\": 9,", "\"x\": 32767,", "\"y\": -32768,",
     "\"rotation\": 255,", "\"tile\": \"D\",", "\"seed\": 1,", "\"players\": 200,",
-    "\"players\": 0,", "\"discarded\": \"D\",", "\"follower\": {\"kind\": \"big\", \"feature\": \"city\", \"ports\": [\"N\"]},",
+    "\"players\": 0,", "\"discarded\": \"D\",", "\"set_aside\": \"D\",",
+    "{\"player\": 0, \"set_aside\": \"D\"},",
     "\"ruleset\": \"base_river1\",", "\"format\": \"x\",", "\\u0000", "\\ud800", "\"final\": null,",
-    "\"part\": 2,", "\"actions\": [{\"do\": \"second-tile\", \"take\": true}],",
-    "{\"do\": \"return-abbot\"},", "\"take\": false", "\"do\": \"second-tile\"",
-    "\"tile\": \"AM/A\",", "{\"player\": 1, \"actions\": [{\"do\": \"pass\"}]},",
-    "{\"do\": \"barn\", \"corner\": \"SE\"},", "\"corner\": \"XX\"",
-    "{\"player\": 1, \"do\": \"move-wagon\", \"at\": {\"x\": 1, \"y\": 0, \"feature\": \"road\", \"ports\": [\"E\", \"W\"]}},",
-    "{\"player\": 0, \"do\": \"pass\"},", "\"at\": {},",
-    "\"follower\": {\"kind\": \"builder\", \"feature\": \"road\", \"ports\": [\"E\", \"W\"]},",
+    "\"part\": 2,", "\"tile\": \"AM/A\",", "{\"player\": 1, \"actions\": [{\"do\": \"pass\"}]},",
+    "{\"player\": 0, \"do\": \"pass\"},", "\"actions\": [],",
     "\"turns\": [],", "\"start\": [],", "\"events\": [{\"player\": 0, \"points\": 4294967295, \"feature\": \"city\", \"reason\": \"completed\"}],",
     "\"scores\": [],", "{\"player\": 0, \"tile\": \"D\", \"x\": 1, \"y\": 0, \"rotation\": 0},",
     "{\"player\": 0, \"discarded\": \"D\"},", "\u{feff}", "é",
@@ -267,7 +267,10 @@ const NUMBERS: &[&str] = &[
     "1e400",
 ];
 
-/// Words that mean something to a tile set, a ruleset or a record.
+/// Words that mean something to a tile set, a ruleset or a record, beside
+/// those the declarations give (`declared`: actions, fields, figure kinds,
+/// reasons, mechanics, options, sides, corners, ports, feature kinds, and
+/// the ids of the compiled-in rulesets and their sets).
 const WORDS: &[&str] = &[
     "D",
     "A",
@@ -276,58 +279,11 @@ const WORDS: &[&str] = &[
     "RI/s",
     "RI.1/I",
     "CO/1",
-    "base",
-    "river1",
-    "river2",
-    "count",
-    "inns_cathedrals",
-    "wheel_of_fortune",
-    "abbey_mayor",
+    "AM/A",
+    "DG/C.d",
     "fuzzset",
-    "base_river1",
-    "everything_c1",
-    "river",
-    "inns",
-    "cathedrals",
-    "big-follower",
-    "dragon",
-    "normal",
-    "big",
-    "builder",
-    "pig",
-    "abbot",
-    "return-abbot",
-    "second-tile",
-    "abbot-return",
-    "goods",
-    "king",
-    "robber-baron",
-    "base_king_robber",
-    "base_traders_builders",
-    "base_c2",
-    "everything_c2",
-    "base_abbey_mayor",
-    "abbey",
-    "barn",
-    "move-wagon",
-    "mayor",
-    "wagon",
-    "pass",
-    "NW",
-    "city",
-    "road",
-    "field",
-    "cloister",
-    "garden",
-    "shrine",
     "completed",
     "final",
-    "N",
-    "E",
-    "S",
-    "W",
-    "Nw",
-    "Wn",
     "per-farm",
     "legacy-2000",
     "remove",
@@ -346,6 +302,29 @@ const WORDS: &[&str] = &[
     "a/b",
     "..",
 ];
+
+/// A word of `WORDS` or of the declarations.
+fn word(rng: &mut Rng) -> &'static str {
+    let d = &declared().words;
+    let i = rng.below(WORDS.len() + d.len());
+    match WORDS.get(i) {
+        Some(w) => w,
+        None => d[i - WORDS.len()],
+    }
+}
+
+/// A token of `syntax`: the fixed ones or the declarations'.
+fn token(rng: &mut Rng, syntax: Syntax) -> &'static str {
+    let (fixed, declared): (&[&'static str], &[&'static str]) = match syntax {
+        Syntax::Toml => (TOML_TOKENS, &declared().toml_tokens),
+        Syntax::Json => (JSON_TOKENS, &declared().json_tokens),
+    };
+    let i = rng.below(fixed.len() + declared.len());
+    match fixed.get(i) {
+        Some(t) => t,
+        None => declared[i - fixed.len()],
+    }
+}
 
 /// One input changed by one to a few stacked mutations. `others` are inputs of
 /// the same syntax to splice from.
@@ -404,11 +383,7 @@ fn mutate_once(rng: &mut Rng, input: &[u8], syntax: Syntax, others: &[&[u8]]) ->
         }
         // Tokens.
         5..=7 => {
-            let tokens = match syntax {
-                Syntax::Toml => TOML_TOKENS,
-                Syntax::Json => JSON_TOKENS,
-            };
-            let t = rng.pick(tokens).as_bytes().to_vec();
+            let t = token(rng, syntax).as_bytes().to_vec();
             let at = token_position(rng, &b);
             b.splice(at..at, t);
         }
@@ -493,7 +468,7 @@ fn mutate_once(rng: &mut Rng, input: &[u8], syntax: Syntax, others: &[&[u8]]) ->
         }
         21 => {
             // A word that matters, as a whole string value somewhere.
-            let w = rng.pick(WORDS);
+            let w = word(rng);
             let q = format!("\"{w}\"");
             if let Some(at) = find_quoted(rng, &b) {
                 b.splice(at.0..at.1, q.into_bytes());
@@ -759,6 +734,15 @@ fn edit_toml_value(rng: &mut Rng, v: &mut toml::Value) {
                     .unwrap_or_default();
                 t.remove(&k);
             }
+            1 if rng.chance(3) => {
+                // An option or `mechanics`, as the declarations name them.
+                let key = match rng.chance(4) {
+                    true => "mechanics",
+                    false => rng.pick(OPTIONS).key,
+                };
+                let val = random_toml(rng);
+                t.insert(key.to_string(), val);
+            }
             1 => {
                 let key = rng
                     .pick(&[
@@ -802,7 +786,7 @@ fn edit_toml_value(rng: &mut Rng, v: &mut toml::Value) {
             if s.contains('\n') || rng.chance(3) {
                 edit_shape(rng, s);
             } else {
-                *s = rng.pick(WORDS).to_string();
+                *s = word(rng).to_string();
             }
         }
         toml::Value::Integer(i) => {
@@ -819,10 +803,10 @@ fn edit_toml_value(rng: &mut Rng, v: &mut toml::Value) {
 fn random_toml(rng: &mut Rng) -> toml::Value {
     match rng.below(6) {
         0 => toml::Value::Integer(rng.pick(NUMBERS).parse().unwrap_or(0)),
-        1 => toml::Value::String(rng.pick(WORDS).to_string()),
+        1 => toml::Value::String(word(rng).to_string()),
         2 => toml::Value::Boolean(rng.chance(2)),
         3 => toml::Value::Float(1.5),
-        4 => toml::Value::Array(vec![toml::Value::String(rng.pick(WORDS).to_string())]),
+        4 => toml::Value::Array(vec![toml::Value::String(word(rng).to_string())]),
         _ => toml::Value::Table(toml::Table::new()),
     }
 }
@@ -952,6 +936,15 @@ fn edit_json_value(rng: &mut Rng, v: &mut serde_json::Value) {
                     .unwrap_or_default();
                 m.remove(&k);
             }
+            1 if rng.chance(3) => {
+                // A field some module's answers keep their argument in.
+                let fields = &declared().fields;
+                let key = match fields.is_empty() || rng.chance(4) {
+                    true => "set_aside",
+                    false => rng.pick(fields),
+                };
+                m.insert(key.to_string(), random_json(rng));
+            }
             1 => {
                 let key = rng
                     .pick(&[
@@ -974,7 +967,6 @@ fn edit_json_value(rng: &mut Rng, v: &mut serde_json::Value) {
                         "part",
                         "actions",
                         "do",
-                        "take",
                         "segment",
                     ])
                     .to_string();
@@ -1012,7 +1004,7 @@ fn edit_json_value(rng: &mut Rng, v: &mut serde_json::Value) {
                 _ => J::from(n.as_i64().unwrap_or(1).saturating_neg()),
             }
         }
-        J::String(_) => *v = J::from(*rng.pick(WORDS)),
+        J::String(_) => *v = J::from(word(rng)),
         _ => *v = random_json(rng),
     }
 }
@@ -1026,10 +1018,10 @@ fn random_json(rng: &mut Rng) -> serde_json::Value {
     use serde_json::Value as J;
     match rng.below(6) {
         0 => json_number(rng),
-        1 => J::from(*rng.pick(WORDS)),
+        1 => J::from(word(rng)),
         2 => J::Bool(rng.chance(2)),
         3 => J::Null,
-        4 => J::Array(vec![J::from(*rng.pick(WORDS))]),
+        4 => J::Array(vec![J::from(word(rng))]),
         _ => J::Object(serde_json::Map::new()),
     }
 }

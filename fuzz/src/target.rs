@@ -7,11 +7,17 @@
 //!   `tiles/`; `validate` and `ruleset::load` must agree.
 //! * `Record`: the bytes are a game record, parsed as `carcassonne replay`
 //!   parses it and replayed under its compiled-in ruleset (or `base`), then
-//!   replayed again with an observer (as `view` does), to the same end.
+//!   replayed again with an observer (as `view` does, showing every step),
+//!   and once more written and read back as the program writes records: to
+//!   the same end. The game a record replays to shows and states itself, has
+//!   a legal answer when one is asked (a seeded game), every legal answer
+//!   reads back from its JSON (as records and the protocol write it), and
+//!   its first and last legal answers are accepted.
 //!
 //! Every compiled ruleset (new ones only) is lowered, emitted as Rust (which
 //! must parse), loaded as `--ruleset PATH` loads it, and one seeded random
-//! game is played, recorded, and replayed to the same scores.
+//! game is played, recorded, and replayed to the same scores, with an
+//! observer too.
 //!
 //! Every diagnostic must be well formed and short. A panic anywhere is a
 //! crash; `run` catches it.
@@ -22,6 +28,7 @@ use std::path::{Path, PathBuf};
 
 use carcassonne_codegen::validate::{self, FileKind};
 use carcassonne_codegen::{ruleset, tileset, Diagnostic};
+use carcassonne_runtime::action_json;
 use carcassonne_runtime::bots::BotKind;
 use carcassonne_runtime::record::{self, Record};
 
@@ -317,6 +324,13 @@ impl Workspace {
                 model.id
             ))),
         }
+        // As `view` and `render game` replay it: the same end.
+        if let Err(e) = record::replay_observed(&back, rules, false, &mut |_| {}) {
+            out.violations.push(Violation(format!(
+                "a recorded game of ruleset `{}` does not replay with an observer: {e}",
+                model.id
+            )));
+        }
     }
 }
 
@@ -448,8 +462,12 @@ fn record_target(input: &[u8], out: &mut Outcome) {
     // The same record replays the same way with an observer (the viewer's
     // path: every entry is played again on a board kept for the final
     // scoring, a second part without forcing its player): the same scores,
-    // or the same error at the same turn.
-    let observed = record::replay_observed(&rec, rules, final_scoring, &mut |_| {});
+    // or the same error at the same turn. The viewer shows every step.
+    let observed = record::replay_observed(&rec, rules, final_scoring, &mut |step| {
+        if let record::Step::Played { game, .. } | record::Step::Final { game, .. } = step {
+            let _ = game.shown();
+        }
+    });
     let summary = |r: &Result<record::Replayed, record::ReplayError>| match r {
         Ok(r) => Ok((r.turns, r.game.scores().to_vec())),
         Err(e) => Err(e.clone()),
@@ -461,20 +479,94 @@ fn record_target(input: &[u8], out: &mut Outcome) {
             summary(&observed)
         )));
     }
+    // Written again as the program writes records, it reads back and
+    // replays the same way (the answers' JSON is written once for records
+    // and the protocol: `action_json`).
+    match serde_json::to_vec(&rec).map(|b| serde_json::from_slice::<Record>(&b)) {
+        Ok(Ok(again)) => {
+            let replayed = record::replay(&again, rules, final_scoring);
+            if summary(&plain) != summary(&replayed) {
+                out.violations.push(Violation(format!(
+                    "a record written again replays differently: {:?}, written again {:?}",
+                    summary(&plain),
+                    summary(&replayed)
+                )));
+            }
+        }
+        other => out.violations.push(Violation(format!(
+            "a record read does not read back once written: {other:?}"
+        ))),
+    }
+    if let Ok(r) = &plain {
+        check_game(&r.game, rec.seed.is_some(), out);
+    }
 }
 
-/// What a record that replays holds of turn parts and answers, so that a
-/// mutant keeping them joins the corpus.
-fn turn_shape(rec: &Record) -> &'static str {
+/// What `view`, `serve` and the bots read of a replayed game: it shows and
+/// states itself without a panic; a seeded game waiting for an answer has
+/// one; every legal answer written as JSON (as records and the protocol
+/// write it) reads back as itself; and the first and last legal answers are
+/// accepted.
+fn check_game(g: &carcassonne_runtime::engine::Game, seeded: bool, out: &mut Outcome) {
+    let _ = g.shown();
+    let mut state = serde_json::Map::new();
+    g.state_json(&mut state);
+    let Some(pending) = g.pending() else {
+        return;
+    };
+    let legal = g.legal_actions();
+    let (Some(&first), Some(&last)) = (legal.first(), legal.last()) else {
+        // A scenario's game waits for the record to name its next tile.
+        if seeded {
+            out.violations.push(Violation(format!(
+                "a replayed game asks player {:?} to {} and has no legal answer",
+                pending.actor,
+                pending.decision.name()
+            )));
+        }
+        return;
+    };
+    for &a in legal.iter().take(2_000) {
+        let j = action_json::to_json(g, a);
+        let back = serde_json::to_string(&j)
+            .ok()
+            .and_then(|t| serde_json::from_str::<action_json::ActionJson>(&t).ok());
+        let read = back.as_ref().map(|b| action_json::from_json(g, b));
+        if read != Some(Ok(a)) {
+            out.violations.push(Violation(format!(
+                "a legal answer to `{}` does not read back from its JSON {}: {read:?}",
+                pending.decision.key(),
+                serde_json::to_string(&j).unwrap_or_default()
+            )));
+            return;
+        }
+    }
+    for a in [first, last] {
+        if let Err(e) = g.clone().apply_action(a, &mut Vec::new()) {
+            out.violations.push(Violation(format!(
+                "a legal answer to `{}` is refused: {e}",
+                pending.decision.key()
+            )));
+        }
+    }
+}
+
+/// What a record that replays holds of turn parts, tiles set aside and
+/// answers, so that a mutant keeping them joins the corpus.
+fn turn_shape(rec: &Record) -> String {
     let parts = rec.turns.iter().any(|t| t.part.is_some());
+    let aside = rec.turns.iter().any(|t| t.set_aside.is_some());
     let answers = rec
         .turns
         .iter()
         .any(|t| t.actions.as_ref().is_some_and(|a| !a.is_empty()));
-    match (parts, answers) {
-        (true, true) => ", second parts and answers",
-        (true, false) => ", second parts",
-        (false, true) => ", answers",
-        (false, false) => "",
-    }
+    [
+        (parts, "second parts"),
+        (aside, "tiles set aside"),
+        (answers, "answers"),
+    ]
+    .iter()
+    .filter(|(on, _)| *on)
+    .map(|(_, what)| format!(", {what}"))
+    .collect()
 }

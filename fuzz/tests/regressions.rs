@@ -203,6 +203,23 @@ fn cases() -> Vec<Case> {
             expect: "replay: it is player N's turn, not player N's",
             memory: 4 << 20,
         },
+        Case {
+            // Violation (the seed `play everything_c2 seed 2`, and the
+            // first 8,000 mutants of the smoke run): the fairy's point at
+            // the start of player 0's turn (L1093) is scored as entry 4's
+            // last answer is applied, and a record lists it with entry 5.
+            // Replay moved it there; the board an observer's replay keeps
+            // for the final scoring (what `view` and `render game` draw)
+            // compared its own entry 4, point and all: "turn 4: the board
+            // kept for the final scoring drifted from the game". Fixed in
+            // 3fedd9e (runtime/tests/fairy.rs has the engine's test).
+            name: "fairy point at a turn's start, observed",
+            target: Target::Record,
+            input: std::fs::read(repo().join("fuzz/tests/inputs/fairy-turn-start-observed.json"))
+                .expect("fuzz/tests/inputs/fairy-turn-start-observed.json"),
+            expect: "replay: ok",
+            memory: 4 << 20,
+        },
     ]
 }
 

@@ -87,6 +87,9 @@ fn the_new_seed_records_replay_and_hold_parts_and_answers() {
                         wagon_moves += 1
                     }
                     ("pass", None) if a.player.is_some() => wagons_back += 1,
+                    // The Princess & the Dragon's answers (everything_c2
+                    // plays it): fuzz/tests/verbs.rs counts them.
+                    (name, _) if carcassonne_fuzz::declared::declared().verb(name).is_some() => {}
                     other => panic!("{}: an answer {other:?}", input.name),
                 }
             }
@@ -115,16 +118,19 @@ fn the_new_seed_records_replay_and_hold_parts_and_answers() {
         takes >= 5 && parts >= takes && declines >= 2,
         "{takes} taken, {declines} declined, {parts} second parts"
     );
-    assert!(returns >= 20, "{returns} abbots taken back");
+    // Six in base_c2 seed 1 (and its scenario), four in seed 18, more in
+    // everything_c2.
+    assert!(returns >= 16, "{returns} abbots taken back");
     assert!(barns >= 1, "{barns} barns (everything_c2 plays the barn)");
     assert_eq!(
         reasons.into_iter().collect::<Vec<_>>(),
         // everything_c2 plays King & Robber Baron: its cards' end points;
-        // and the barn, whose farm scores at the end.
+        // the barn, whose farm scores at the end; and the fairy.
         [
             "abbot-return",
             "barn",
             "completed",
+            "fairy",
             "final",
             "goods",
             "king",
@@ -336,7 +342,7 @@ fn bad_records() -> Vec<Bad> {
             what: "a second-tile answer without `take`",
             base: builder_game,
             edit: |v| v["turns"][4]["actions"] = json!([{ "do": "second-tile" }]),
-            error: "turn 5: the engine asks player 0 to take the builder's second tile or not; the record answers `second-tile` without `take`",
+            error: "turn 5: the engine asks player 0 to take the builder's second tile or not; the record answers `second-tile`: `second-tile` needs `take`",
         },
         Bad {
             what: "an unknown answer",
@@ -384,13 +390,13 @@ fn bad_records() -> Vec<Bad> {
             what: "return-abbot without an abbot out",
             base: abbot_game,
             edit: |v| v["turns"][0] = json!({ "player": 0, "tile": "B", "x": 0, "y": 1, "rotation": 0, "actions": [{ "do": "return-abbot" }] }),
-            error: "turn 1: illegal move: player 0 has no abbot on the board to take back",
+            error: "turn 1: illegal move: abbot rule: the player has no abbot on the board to take back",
         },
         Bad {
             what: "return-abbot by the player whose abbot is not out",
             base: abbot_game,
             edit: |v| v["turns"][1]["actions"] = json!([{ "do": "return-abbot" }]),
-            error: "turn 2: illegal move: player 1 has no abbot on the board to take back",
+            error: "turn 2: illegal move: abbot rule: the player has no abbot on the board to take back",
         },
         Bad {
             what: "return-abbot given by the other player",
@@ -402,7 +408,7 @@ fn bad_records() -> Vec<Bad> {
             what: "return-abbot with a `take`",
             base: abbot_game,
             edit: |v| v["turns"][2]["actions"][0]["take"] = json!(true),
-            error: "turn 3: `return-abbot` takes no `take`",
+            error: "turn 3: the engine asks player 0 to deploy a figure or pass; the record answers `return-abbot`: `return-abbot` takes no `take`",
         },
         Bad {
             what: "return-abbot and a figure on one tile",

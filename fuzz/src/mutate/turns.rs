@@ -1,31 +1,24 @@
-//! Edits of a record's turn parts and answers (README "Game record
-//! contract": `part`, `actions`, figure kinds). Blind byte and value edits
-//! rarely leave a record that still parses and reaches a builder's second
-//! tile or an abbot's return; these change exactly those fields, one at a
-//! time, so that replay meets wrong answers at the decisions themselves.
+//! Edits of a record's turn entries and answers (README "Game record
+//! contract": `part`, `actions`, `set_aside` and `discarded` entries,
+//! figure kinds). Blind byte and value edits rarely leave a record that
+//! still parses and reaches a decision; these change exactly those fields,
+//! one at a time, so that replay meets wrong answers at the decisions
+//! themselves.
+//!
+//! Every answer written or changed here is one the modules declare
+//! (`crate::declared`): its `do` is a verb's name (or a near miss), its
+//! argument sits in the field the verb's `VerbDef` names, and its value is
+//! of the argument's kind (a direction, a corner, a spot on the board, a
+//! figure there, a boolean) or of another kind. Nothing names an expansion:
+//! a new module's answers are edited as soon as it is registered.
 
-use serde_json::{json, Value};
+use carcassonne_runtime::engine::ArgKind;
+use carcassonne_runtime::record::CORNER_NAMES;
+use carcassonne_runtime::tables::{Kind, PORT_NAMES, SIDE_NAMES};
+use serde_json::{json, Map, Value};
 
 use super::Rng;
-
-/// Figure kinds a follower may name, and names it may not.
-const KINDS: &[&str] = &[
-    "normal", "big", "builder", "pig", "abbot", "farmer", "", "Builder",
-];
-
-/// What an action may `do`: the two the engine asks, the names of actions a
-/// record never lists, and near misses.
-const DOS: &[&str] = &[
-    "return-abbot",
-    "second-tile",
-    "pass",
-    "deploy",
-    "place",
-    "return_abbot",
-    "second-tile ",
-    "",
-    "SECOND-TILE",
-];
+use crate::declared::{declared, wood_verbs, Verb};
 
 /// Values for `part`: the ones replay knows, and ones it must refuse
 /// (`None` leaves the member out).
@@ -41,6 +34,9 @@ const PARTS: &[Option<i64>] = &[
     Some(-1),
     Some(i64::MAX),
 ];
+
+/// The two kinds of entry for a drawn tile that is not placed.
+const ASIDE: [&str; 2] = ["set_aside", "discarded"];
 
 /// One edit of the turn entries of record `b`, or `None` when `b` is no
 /// record or the edit chosen finds nothing to change.
@@ -66,12 +62,11 @@ pub fn edit(rng: &mut Rng, b: &[u8]) -> Option<Vec<u8>> {
 }
 
 fn edit_turns(rng: &mut Rng, turns: &mut Vec<Value>) -> bool {
-    match rng.below(13) {
+    match rng.below(20) {
         0 => drop_action(rng, turns),
-        1 => insert_action(rng, turns),
-        2 => duplicate_action(rng, turns),
-        3 => reorder(rng, turns),
-        4 => edit_take(rng, turns),
+        1 | 2 => insert_action(rng, turns),
+        3 => duplicate_action(rng, turns),
+        4 => reorder(rng, turns),
         5 => set_part(rng, turns),
         6 => swap_kind(rng, turns),
         7 => move_action(rng, turns),
@@ -79,7 +74,11 @@ fn edit_turns(rng: &mut Rng, turns: &mut Vec<Value>) -> bool {
         9 => action_player(rng, turns),
         10 => entry_player(rng, turns),
         11 => drop_entry(rng, turns),
-        _ => copy_follower(rng, turns),
+        12 => copy_follower(rng, turns),
+        13..=15 => edit_arg(rng, turns),
+        16 => rename_verb(rng, turns),
+        17 => rename_field(rng, turns),
+        _ => edit_aside(rng, turns),
     }
 }
 
@@ -95,11 +94,13 @@ fn has(v: &Value, key: &str) -> bool {
     v.get(key).is_some()
 }
 
-/// An entry the new fields touch: one with answers, a part, or a figure
-/// other than a plain follower (a builder leads to a second part later).
+/// An entry the decisions touch: one with answers, a part, a tile drawn
+/// and not placed, or a figure other than a plain follower (a builder
+/// leads to a second part later).
 fn notable(v: &Value) -> bool {
     actions(v) > 0
         || has(v, "part")
+        || ASIDE.iter().any(|k| has(v, k))
         || v.pointer("/follower/kind")
             .and_then(Value::as_str)
             .is_some_and(|k| k != "normal")
@@ -148,6 +149,11 @@ fn actions_mut(v: &mut Value) -> Option<&mut Vec<Value>> {
     m.get_mut("actions")?.as_array_mut()
 }
 
+/// Answer `k` of entry `i`, if it is an object.
+fn answer_mut(turns: &mut [Value], i: usize, k: usize) -> Option<&mut Map<String, Value>> {
+    actions_mut(&mut turns[i])?.get_mut(k)?.as_object_mut()
+}
+
 /// A list left empty goes away or stays `[]`, either way.
 fn tidy(rng: &mut Rng, v: &mut Value) {
     if actions(v) == 0 && rng.chance(2) {
@@ -169,15 +175,197 @@ fn set(v: &mut Value, key: &str, val: Value) -> bool {
     }
 }
 
-fn random_action(rng: &mut Rng) -> Value {
-    let mut a = match rng.below(6) {
-        0 | 1 => json!({ "do": "second-tile", "take": rng.chance(2) }),
-        2 | 3 => json!({ "do": "return-abbot" }),
-        4 => json!({ "do": "second-tile" }),
-        _ => json!({ "do": *rng.pick(DOS) }),
+// ----- answers as the modules declare them -----------------------------------------
+
+/// The verbs the record answers with (the ones its ruleset plays, most
+/// likely), in the order met.
+fn verbs_used(turns: &[Value]) -> Vec<Verb> {
+    let d = declared();
+    let mut out: Vec<Verb> = Vec::new();
+    for t in turns {
+        for a in t
+            .get("actions")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            if let Some(v) = a.get("do").and_then(Value::as_str).and_then(|n| d.verb(n)) {
+                if !out.iter().any(|u| u.def.name == v.def.name) {
+                    out.push(v);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A verb to answer with: mostly one the record uses, sometimes any.
+fn some_verb(rng: &mut Rng, turns: &[Value]) -> Option<Verb> {
+    let used = verbs_used(turns);
+    if !used.is_empty() && !rng.chance(4) {
+        return Some(*rng.pick(&used));
+    }
+    let all: Vec<Verb> = declared()
+        .verbs
+        .iter()
+        .copied()
+        .filter(|v| v.in_actions() || rng.chance(8))
+        .collect();
+    (!all.is_empty()).then(|| *rng.pick(&all))
+}
+
+/// Spots on the record's board: the figures its entries put down (where,
+/// on which feature, whose) and the spots its answers name.
+fn spots(turns: &[Value]) -> Vec<Map<String, Value>> {
+    let mut out = Vec::new();
+    for t in turns {
+        if let (Some(x), Some(y), Some(f)) = (
+            t.get("x"),
+            t.get("y"),
+            t.get("follower").and_then(Value::as_object),
+        ) {
+            let mut s = f.clone();
+            s.insert("x".to_string(), x.clone());
+            s.insert("y".to_string(), y.clone());
+            s.insert(
+                "player".to_string(),
+                t.get("player").cloned().unwrap_or(json!(0)),
+            );
+            out.push(s);
+        }
+        for a in t
+            .get("actions")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            for v in a.as_object().into_iter().flat_map(|m| m.values()) {
+                if let Some(s) = v.as_object().filter(|s| s.contains_key("feature")) {
+                    out.push(s.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A spot somewhere (a placed tile's position with a feature and ports
+/// picked at random) when the record names none.
+fn any_spot(rng: &mut Rng, turns: &[Value]) -> Map<String, Value> {
+    let placed = where_(turns, |v| has(v, "x") && has(v, "y"));
+    let (x, y) = match placed.is_empty() {
+        true => (json!(0), json!(0)),
+        false => {
+            let t = &turns[*rng.pick(&placed)];
+            (t["x"].clone(), t["y"].clone())
+        }
+    };
+    let ports: Vec<&str> = (0..rng.below(4))
+        .map(|_| *rng.pick(&PORT_NAMES[..]))
+        .collect();
+    let mut m = Map::new();
+    m.insert("x".to_string(), x);
+    m.insert("y".to_string(), y);
+    m.insert("feature".to_string(), json!(rng.pick(&Kind::ALL).name()));
+    m.insert("ports".to_string(), json!(ports));
+    m
+}
+
+/// A spot for an argument of `kind`: `kind` and `player` as the
+/// declaration wants them (a target names the figure's kind only when the
+/// verb does not fix it; a figure names its owner too).
+fn spot_for(rng: &mut Rng, kind: ArgKind, turns: &[Value]) -> Value {
+    let pool = spots(turns);
+    let mut s = if pool.is_empty() || rng.chance(8) {
+        any_spot(rng, turns)
+    } else {
+        rng.pick(&pool).clone()
+    };
+    match kind {
+        ArgKind::Target(Some(_)) => {
+            s.remove("player");
+            s.remove("kind");
+        }
+        ArgKind::Target(None) => {
+            s.remove("player");
+            s.entry("kind").or_insert_with(|| json!("normal"));
+        }
+        _ => {
+            s.entry("kind").or_insert_with(|| json!("normal"));
+            s.entry("player").or_insert_with(|| json!(0));
+        }
+    }
+    Value::Object(s)
+}
+
+/// A value of argument kind `kind` (`None` for none: the verb takes no
+/// field).
+fn arg_of(rng: &mut Rng, kind: ArgKind, turns: &[Value]) -> Option<Value> {
+    Some(match kind {
+        ArgKind::None | ArgKind::Placement => return None,
+        ArgKind::Bool => json!(rng.chance(2)),
+        ArgKind::Corner => json!(rng.pick(&CORNER_NAMES)),
+        ArgKind::Dir => json!(rng.pick(&SIDE_NAMES)),
+        ArgKind::Target(_) | ArgKind::Figure => spot_for(rng, kind, turns),
+    })
+}
+
+/// A value of another kind than `kind` (or none of any kind).
+fn wrong_arg(rng: &mut Rng, kind: ArgKind, turns: &[Value]) -> Value {
+    const KINDS: [ArgKind; 6] = [
+        ArgKind::Bool,
+        ArgKind::Corner,
+        ArgKind::Dir,
+        ArgKind::Target(None),
+        ArgKind::Figure,
+        ArgKind::None,
+    ];
+    let other = *rng.pick(&KINDS);
+    match arg_of(rng, other, turns) {
+        Some(v) if other != kind && !rng.chance(4) => v,
+        _ => match rng.below(5) {
+            0 => json!(4),
+            1 => Value::Null,
+            2 => json!(""),
+            3 => json!({}),
+            _ => json!([rng.pick(&SIDE_NAMES)]),
+        },
+    }
+}
+
+/// An answer of verb `v` as a record writes it.
+fn answer_of(rng: &mut Rng, v: Verb, turns: &[Value]) -> Value {
+    let mut a = Map::new();
+    a.insert("do".to_string(), json!(v.def.name));
+    match v.def.arg {
+        ArgKind::Placement => {
+            // A tile placed as an answer (records open an entry for it).
+            let placed = where_(turns, |t| has(t, "tile") && has(t, "x"));
+            if !placed.is_empty() {
+                let t = &turns[*rng.pick(&placed)];
+                for k in ["tile", "x", "y", "rotation"] {
+                    if let Some(x) = t.get(k) {
+                        a.insert(k.to_string(), x.clone());
+                    }
+                }
+            }
+        }
+        kind => {
+            if let Some(val) = arg_of(rng, kind, turns) {
+                a.insert(v.def.field.to_string(), val);
+            }
+        }
+    }
+    Value::Object(a)
+}
+
+fn random_action(rng: &mut Rng, turns: &[Value]) -> Value {
+    let mut a = match some_verb(rng, turns) {
+        Some(v) if !rng.chance(8) => answer_of(rng, v, turns),
+        _ => json!({ "do": *rng.pick(&declared().dos) }),
     };
     if rng.chance(6) {
-        a["player"] = json!(rng.below(4));
+        set(&mut a, "player", json!(rng.below(4)));
     }
     a
 }
@@ -199,7 +387,7 @@ fn insert_action(rng: &mut Rng, turns: &mut [Value]) -> bool {
     let Some(i) = target_entry(rng, turns) else {
         return false;
     };
-    let a = random_action(rng);
+    let a = random_action(rng, turns);
     let Some(list) = actions_mut(&mut turns[i]) else {
         return false;
     };
@@ -224,13 +412,18 @@ fn duplicate_action(rng: &mut Rng, turns: &mut [Value]) -> bool {
 }
 
 /// Answers in another order, or an entry swapped with its neighbour (a
-/// second part before the first).
+/// second part before the first, a dragon's steps before the fairy's).
 fn reorder(rng: &mut Rng, turns: &mut [Value]) -> bool {
     let several = where_(turns, |v| actions(v) > 1);
     if !several.is_empty() && rng.chance(2) {
         let i = *rng.pick(&several);
         if let Some(list) = actions_mut(&mut turns[i]) {
-            list.reverse();
+            if rng.chance(2) {
+                list.reverse();
+            } else {
+                let (a, b) = (rng.below(list.len()), rng.below(list.len()));
+                list.swap(a, b);
+            }
         }
         return true;
     }
@@ -246,35 +439,6 @@ fn reorder(rng: &mut Rng, turns: &mut [Value]) -> bool {
     };
     turns.swap(i, j);
     true
-}
-
-fn edit_take(rng: &mut Rng, turns: &mut [Value]) -> bool {
-    let with = where_(turns, |v| {
-        v.get("actions")
-            .and_then(Value::as_array)
-            .is_some_and(|l| l.iter().any(|a| has(a, "take")))
-    });
-    if with.is_empty() {
-        return false;
-    }
-    let i = *rng.pick(&with);
-    let Some(list) = actions_mut(&mut turns[i]) else {
-        return false;
-    };
-    let Some(a) = list.iter_mut().find(|a| has(a, "take")) else {
-        return false;
-    };
-    let take = match rng.below(6) {
-        0 => {
-            return a
-                .as_object_mut()
-                .is_some_and(|m| m.remove("take").is_some())
-        }
-        1 => json!(*rng.pick(&["true", "1", "yes"])),
-        2 => Value::Null,
-        _ => json!(!a["take"].as_bool().unwrap_or(false)),
-    };
-    set(a, "take", take)
 }
 
 fn set_part(rng: &mut Rng, turns: &mut [Value]) -> bool {
@@ -311,10 +475,30 @@ fn swap_kind(rng: &mut Rng, turns: &mut [Value]) -> bool {
     } else {
         *rng.pick(&with)
     };
-    let kind = json!(*rng.pick(KINDS));
+    let kind = json!(some_kind(rng, turns));
     turns[i]
         .get_mut("follower")
         .is_some_and(|f| set(f, "kind", kind))
+}
+
+/// A figure kind: mostly one the record's figures have (a builder moved
+/// where its owner has no follower), sometimes any declared or a near miss.
+fn some_kind(rng: &mut Rng, turns: &[Value]) -> &'static str {
+    let kinds = &declared().kinds;
+    let used: Vec<&'static str> = kinds
+        .iter()
+        .copied()
+        .filter(|k| {
+            turns
+                .iter()
+                .any(|t| t.pointer("/follower/kind").and_then(Value::as_str) == Some(k))
+        })
+        .collect();
+    let pool: &[&'static str] = match used.is_empty() || rng.chance(3) {
+        true => kinds,
+        false => &used,
+    };
+    rng.pick::<&str>(pool)
 }
 
 /// An answer taken from its entry and given to another: a neighbour (the
@@ -340,24 +524,34 @@ fn move_action(rng: &mut Rng, turns: &mut [Value]) -> bool {
     true
 }
 
+/// A `do` no verb has (a near miss, a skeleton action the records never
+/// list, not a string), or another verb's name on an answer with its
+/// fields left as they were.
 fn unknown_do(rng: &mut Rng, turns: &mut [Value]) -> bool {
+    let dos = &declared().dos;
     match some_action(rng, turns) {
         Some((i, k)) if rng.chance(2) => {
-            let Some(list) = actions_mut(&mut turns[i]) else {
-                return false;
-            };
             let what = match rng.below(4) {
                 0 => json!(1),
                 1 => Value::Null,
-                _ => json!(*rng.pick(DOS)),
+                _ => json!(*rng.pick(dos)),
             };
-            set(&mut list[k], "do", what)
+            answer_mut(turns, i, k).is_some_and(|a| {
+                a.insert("do".to_string(), what);
+                true
+            })
         }
         _ => {
             let Some(i) = target_entry(rng, turns) else {
                 return false;
             };
-            let a = json!({ "do": *rng.pick(DOS), "take": true });
+            let mut a = json!({ "do": *rng.pick(dos) });
+            let fields = &declared().fields;
+            if !fields.is_empty() {
+                let fields: &[&'static str] = fields;
+                let f: &str = rng.pick::<&str>(fields);
+                set(&mut a, f, json!(true));
+            }
             actions_mut(&mut turns[i]).is_some_and(|l| {
                 l.push(a);
                 true
@@ -371,10 +565,7 @@ fn action_player(rng: &mut Rng, turns: &mut [Value]) -> bool {
     let Some((i, k)) = some_action(rng, turns) else {
         return false;
     };
-    let Some(list) = actions_mut(&mut turns[i]) else {
-        return false;
-    };
-    let Some(m) = list[k].as_object_mut() else {
+    let Some(m) = answer_mut(turns, i, k) else {
         return false;
     };
     match rng.below(4) {
@@ -433,27 +624,35 @@ fn drop_entry(rng: &mut Rng, turns: &mut Vec<Value>) -> bool {
 
 /// A figure copied from one entry onto another (a builder or an abbot where
 /// the player has none out, or on a tile without such a feature), or
-/// replaced by a `return-abbot` answer.
+/// replaced by an answer that stands instead of a figure (a verb answering
+/// the figure step: the abbot's return, a barn, the fairy, a portal).
 fn copy_follower(rng: &mut Rng, turns: &mut [Value]) -> bool {
     let with = where_(turns, |v| has(v, "follower"));
     let Some(i) = target_entry(rng, turns) else {
         return false;
     };
-    if with.is_empty() || rng.chance(3) {
+    let wood: Vec<Verb> = wood_verbs().collect();
+    if with.is_empty() || (rng.chance(3) && !wood.is_empty()) {
         let Some(m) = turns[i].as_object_mut() else {
             return false;
         };
         m.remove("follower");
-        let list = actions_mut(&mut turns[i]);
-        return list.is_some_and(|l| {
-            l.insert(0, json!({ "do": "return-abbot" }));
+        let a = match wood.is_empty() {
+            true => json!({ "do": "pass" }),
+            false => {
+                let v = *rng.pick(&wood);
+                answer_of(rng, v, turns)
+            }
+        };
+        return actions_mut(&mut turns[i]).is_some_and(|l| {
+            l.insert(0, a);
             true
         });
     }
     let from = *rng.pick(&with);
     let mut f = turns[from]["follower"].clone();
     if rng.chance(2) {
-        set(&mut f, "kind", json!(*rng.pick(&KINDS[..5])));
+        set(&mut f, "kind", json!(some_kind(rng, turns)));
     }
     match turns[i].as_object_mut() {
         Some(m) => {
@@ -462,6 +661,295 @@ fn copy_follower(rng: &mut Rng, turns: &mut [Value]) -> bool {
         }
         None => false,
     }
+}
+
+/// An answer's argument changed in the field its verb declares: another
+/// value of its kind (the dragon's other ways, another corner, the other
+/// boolean), a value of another kind, a spot moved or misnamed (its tile,
+/// feature, ports, figure kind, owner or segment), or none at all.
+fn edit_arg(rng: &mut Rng, turns: &mut [Value]) -> bool {
+    let with = where_(turns, |v| actions(v) > 0);
+    if with.is_empty() {
+        return false;
+    }
+    let i = *rng.pick(&with);
+    let k = rng.below(actions(&turns[i]));
+    let name = turns[i]["actions"][k]
+        .get("do")
+        .and_then(Value::as_str)
+        .map(str::to_string);
+    let verb = name.as_deref().and_then(|n| declared().verb(n));
+    let Some(v) = verb else {
+        // An answer no verb declares: give it some verb's field.
+        let f = *rng.pick(&declared().fields);
+        let val = wrong_arg(rng, ArgKind::None, turns);
+        return answer_mut(turns, i, k).is_some_and(|a| {
+            a.insert(f.to_string(), val);
+            true
+        });
+    };
+    let field = match v.field() {
+        Some(f) => f,
+        None => {
+            // No argument: one is given anyway (`takes no`).
+            let f = *rng.pick(&declared().fields);
+            let val = wrong_arg(rng, ArgKind::None, turns);
+            return answer_mut(turns, i, k).is_some_and(|a| {
+                a.insert(f.to_string(), val);
+                true
+            });
+        }
+    };
+    let old = turns[i]["actions"][k].get(field).cloned();
+    let new = match rng.below(8) {
+        0 => None,
+        1 => Some(wrong_arg(rng, v.def.arg, turns)),
+        _ => match (v.def.arg, old) {
+            (ArgKind::Bool, Some(Value::Bool(b))) if !rng.chance(4) => Some(json!(!b)),
+            (ArgKind::Dir | ArgKind::Corner, Some(Value::String(w))) if rng.chance(3) => {
+                Some(json!(match rng.below(3) {
+                    0 => w.to_lowercase(),
+                    1 => format!("{w}{w}"),
+                    _ => String::new(),
+                }))
+            }
+            (ArgKind::Target(_) | ArgKind::Figure, Some(Value::Object(s))) if !rng.chance(4) => {
+                Some(edit_spot(rng, s))
+            }
+            (kind, _) => arg_of(rng, kind, turns),
+        },
+    };
+    answer_mut(turns, i, k).is_some_and(|a| {
+        match new {
+            Some(n) => a.insert(field.to_string(), n),
+            None => a.remove(field),
+        };
+        true
+    })
+}
+
+/// A spot with one thing changed.
+fn edit_spot(rng: &mut Rng, mut s: Map<String, Value>) -> Value {
+    let d = declared();
+    let nudge = |v: Option<&Value>, by: i64| json!(v.and_then(Value::as_i64).unwrap_or(0) + by);
+    match rng.below(10) {
+        0 => {
+            let x = nudge(s.get("x"), if rng.chance(2) { 1 } else { -1 });
+            s.insert("x".to_string(), x);
+        }
+        1 => {
+            let y = nudge(s.get("y"), if rng.chance(2) { 1 } else { -1 });
+            s.insert("y".to_string(), y);
+        }
+        2 => {
+            s.insert("feature".to_string(), json!(rng.pick(&Kind::ALL).name()));
+        }
+        3 => {
+            let mut ports: Vec<Value> = s
+                .get("ports")
+                .and_then(Value::as_array)
+                .cloned()
+                .unwrap_or_default();
+            if !ports.is_empty() && rng.chance(2) {
+                ports.remove(rng.below(ports.len()));
+            } else {
+                ports.push(json!(rng.pick(&PORT_NAMES)));
+            }
+            s.insert("ports".to_string(), Value::Array(ports));
+        }
+        4 => {
+            s.insert("kind".to_string(), json!(rng.pick(&d.kinds)));
+        }
+        5 => {
+            let p = match rng.below(3) {
+                0 => json!(255),
+                _ => nudge(s.get("player"), 1),
+            };
+            s.insert("player".to_string(), p);
+        }
+        6 => {
+            s.insert("segment".to_string(), json!(rng.below(4)));
+        }
+        7 => {
+            // A member the spot does not have.
+            s.insert("z".to_string(), json!(1));
+        }
+        _ => {
+            let keys: Vec<String> = s.keys().cloned().collect();
+            if !keys.is_empty() {
+                s.remove(&keys[rng.below(keys.len())]);
+            }
+        }
+    }
+    Value::Object(s)
+}
+
+/// An answer given the name of another `do` (another verb's, a skeleton
+/// action's), its argument left in its field or moved to the new verb's.
+fn rename_verb(rng: &mut Rng, turns: &mut [Value]) -> bool {
+    let Some((i, k)) = some_action(rng, turns) else {
+        return false;
+    };
+    let d = declared();
+    let to = match rng.chance(4) {
+        true => *rng.pick(&d.skeleton),
+        false => match some_verb(rng, turns) {
+            Some(v) => v.def.name,
+            None => return false,
+        },
+    };
+    let Some(a) = answer_mut(turns, i, k) else {
+        return false;
+    };
+    let from = a
+        .get("do")
+        .and_then(Value::as_str)
+        .and_then(|n| d.verb(n))
+        .and_then(|v| v.field());
+    let onto = d.verb(to).and_then(|v| v.field());
+    a.insert("do".to_string(), json!(to));
+    if let (Some(from), Some(onto), true) = (from, onto, rng.chance(2)) {
+        if let Some(val) = a.remove(from) {
+            a.insert(onto.to_string(), val);
+        }
+    }
+    true
+}
+
+/// An answer's argument moved to another verb's field (or a near miss of
+/// it), or a second field given beside it.
+fn rename_field(rng: &mut Rng, turns: &mut [Value]) -> bool {
+    let Some((i, k)) = some_action(rng, turns) else {
+        return false;
+    };
+    let d = declared();
+    let Some(a) = answer_mut(turns, i, k) else {
+        return false;
+    };
+    let keys: Vec<String> = a
+        .keys()
+        .filter(|k| *k != "do" && *k != "player")
+        .cloned()
+        .collect();
+    let to = match rng.below(3) {
+        0 => format!("{}s", rng.pick(&d.fields)),
+        _ => rng.pick(&d.fields).to_string(),
+    };
+    match keys.first() {
+        Some(key) if !rng.chance(4) => {
+            if let Some(val) = a.remove(key) {
+                a.insert(to, val);
+            }
+        }
+        _ => {
+            let val = a.values().next_back().cloned().unwrap_or(Value::Null);
+            a.insert(to, val);
+        }
+    }
+    true
+}
+
+/// Entries of tiles drawn and not placed (set aside by a module, or
+/// discarded): one dropped, copied, moved, turned into the other kind,
+/// naming another tile or player, given a placement too; or one made up
+/// where the engine sets nothing aside.
+fn edit_aside(rng: &mut Rng, turns: &mut Vec<Value>) -> bool {
+    let aside = where_(turns, |v| ASIDE.iter().any(|k| has(v, k)));
+    let tiles: Vec<Value> = turns
+        .iter()
+        .filter_map(|t| t.get("tile").cloned())
+        .collect();
+    if aside.is_empty() || rng.chance(6) {
+        // A made-up entry: a tile of the record, set aside or discarded
+        // by the player of the entry it goes before.
+        if turns.is_empty() {
+            return false;
+        }
+        let at = rng.below(turns.len());
+        let tile = match tiles.is_empty() {
+            true => json!("D"),
+            false => rng.pick(&tiles).clone(),
+        };
+        let player = turns[at].get("player").cloned().unwrap_or(json!(0));
+        let mut m = Map::new();
+        m.insert("player".to_string(), player);
+        m.insert(ASIDE[rng.below(2)].to_string(), tile);
+        turns.insert(at, Value::Object(m));
+        return true;
+    }
+    let i = *rng.pick(&aside);
+    match rng.below(8) {
+        0 => {
+            turns.remove(i);
+        }
+        1 => {
+            let copy = turns[i].clone();
+            turns.insert(i, copy);
+        }
+        2 => {
+            // Moved a few entries on or back.
+            let e = turns.remove(i);
+            let by = 1 + rng.below(3);
+            let to = match rng.chance(2) {
+                true => (i + by).min(turns.len()),
+                false => i.saturating_sub(by),
+            };
+            turns.insert(to, e);
+        }
+        3 => {
+            let Some(m) = turns[i].as_object_mut() else {
+                return false;
+            };
+            for (from, to) in [(ASIDE[0], ASIDE[1]), (ASIDE[1], ASIDE[0])] {
+                if let Some(v) = m.remove(from) {
+                    m.insert(to.to_string(), v);
+                    break;
+                }
+            }
+        }
+        4 if !tiles.is_empty() => {
+            let tile = rng.pick(&tiles).clone();
+            let Some(m) = turns[i].as_object_mut() else {
+                return false;
+            };
+            let key = ASIDE.iter().find(|k| m.contains_key(**k)).copied();
+            m.insert(key.unwrap_or(ASIDE[0]).to_string(), tile);
+        }
+        5 => {
+            let was = turns[i].get("player").and_then(Value::as_u64).unwrap_or(0);
+            set(&mut turns[i], "player", json!((was + 1) % 4));
+        }
+        6 => {
+            // Both kinds at once, or a placement besides.
+            let tile = turns[i]
+                .get(ASIDE[0])
+                .or_else(|| turns[i].get(ASIDE[1]))
+                .cloned()
+                .unwrap_or(Value::Null);
+            let Some(m) = turns[i].as_object_mut() else {
+                return false;
+            };
+            if rng.chance(2) {
+                for k in ASIDE {
+                    m.insert(k.to_string(), tile.clone());
+                }
+            } else {
+                m.insert("tile".to_string(), tile);
+                m.insert("x".to_string(), json!(0));
+                m.insert("y".to_string(), json!(1));
+                m.insert("rotation".to_string(), json!(0));
+            }
+        }
+        _ => {
+            // Answers on an entry that places nothing.
+            let a = random_action(rng, turns);
+            return actions_mut(&mut turns[i]).is_some_and(|l| {
+                l.push(a);
+                true
+            });
+        }
+    }
+    true
 }
 
 #[cfg(test)]
@@ -478,7 +966,13 @@ mod tests {
                 { "player": 1, "tile": "D", "x": 2, "y": 0, "rotation": 0,
                   "actions": [ { "do": "second-tile", "take": true } ] },
                 { "player": 1, "part": 2, "tile": "U", "x": 3, "y": 0, "rotation": 1 },
-                { "player": 0, "discarded": "C" }
+                { "player": 0, "discarded": "C" },
+                { "player": 1, "set_aside": "DG/C.d" },
+                { "player": 1, "tile": "V", "x": 4, "y": 0, "rotation": 0,
+                  "actions": [
+                      { "do": "fairy", "figure": { "x": 1, "y": 0, "kind": "normal", "player": 0, "feature": "road", "ports": ["E", "W"] } },
+                      { "player": 0, "do": "dragon", "to": "W" }
+                  ] }
             ]
         })
     }
@@ -518,7 +1012,12 @@ mod tests {
                 1, null, "t", [],
                 { "player": "p", "tile": "U", "follower": "f", "actions": ["second-tile", 3, null, []] },
                 { "tile": 1, "part": [], "follower": { "kind": 7 }, "actions": { "do": "x" } },
-                { "tile": "D", "follower": [1], "actions": [{ "do": 1, "take": "no", "player": -1 }] }
+                { "tile": "D", "follower": [1], "actions": [{ "do": 1, "take": "no", "player": -1 }] },
+                { "set_aside": 3, "player": [] }, { "discarded": null, "actions": 1 },
+                { "x": "1", "y": [], "follower": { "feature": 1 }, "actions": [
+                    { "do": "dragon", "to": 7 }, { "do": "fairy", "figure": "f" },
+                    { "do": "portal", "at": { "ports": 1, "x": "a" } }, { "do": "barn", "corner": [] }
+                ] }
             ]
         });
         let mut rng = Rng::new(11);
@@ -536,29 +1035,48 @@ mod tests {
         }
     }
 
+    /// The edits write every verb's name, each in its declared field and
+    /// with values of its argument's kind and of others, every figure kind,
+    /// the parts, and `set_aside` and `discarded` entries changed.
     #[test]
-    fn edits_reach_every_new_field() {
+    fn edits_reach_every_declared_answer() {
         let input = serde_json::to_vec(&record()).expect("serialises");
+        let d = declared();
         let mut rng = Rng::new(9);
+        let mut probes: Vec<String> = vec![
+            "\"take\":false".into(),
+            "\"part\":3".into(),
+            "\"do\":\"pass\"".into(),
+            "\"set_aside\":\"D\"".into(),
+            "\"discarded\":\"DG/C.d\"".into(),
+            "\"to\":\"E\"".into(),
+            "\"to\":\"w\"".into(),
+            "\"z\":1".into(),
+        ];
+        for v in &d.verbs {
+            probes.push(format!("\"do\":\"{}\"", v.def.name));
+            if let Some(f) = v.field() {
+                probes.push(format!("\"do\":\"{}\",\"{f}\":", v.def.name));
+            }
+        }
+        for k in carcassonne_runtime::engine::FollowerKind::ALL {
+            probes.push(format!("\"kind\":\"{}\"", k.name()));
+        }
         let mut seen = std::collections::BTreeSet::new();
-        for _ in 0..2000 {
+        for _ in 0..20_000 {
             let Some(out) = edit(&mut rng, &input) else {
                 continue;
             };
-            let text = String::from_utf8(out).expect("UTF-8");
-            for probe in [
-                "\"take\":false",
-                "\"part\":3",
-                "\"return-abbot\"",
-                "\"kind\":\"pig\"",
-                "\"kind\":\"abbot\"",
-                "\"do\":\"pass\"",
-            ] {
-                if text.replace([' ', '\n'], "").contains(probe) {
-                    seen.insert(probe);
+            let text = String::from_utf8(out)
+                .expect("UTF-8")
+                .replace([' ', '\n'], "");
+            for p in &probes {
+                if text.contains(p.as_str()) {
+                    seen.insert(p.clone());
                 }
             }
         }
-        assert_eq!(seen.len(), 6, "only {seen:?}");
+        let missing: Vec<&String> = probes.iter().filter(|p| !seen.contains(*p)).collect();
+        assert!(missing.is_empty(), "never written: {missing:?}");
     }
 }
