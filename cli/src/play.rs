@@ -178,16 +178,7 @@ fn say_answer(
         }
         (_, Some(x)) => x,
         (_, None) => {
-            let during: Vec<ScoreEvent> = events
-                .iter()
-                .copied()
-                .filter(|e| e.when != When::End)
-                .collect();
-            let scored = if during.is_empty() {
-                String::new()
-            } else {
-                format!("  [{}]", events_text(&during))
-            };
+            let scored = scored_during(events);
             crate::say!(
                 "           P{player} {}{scored}",
                 action_json::text(before, a)
@@ -198,16 +189,7 @@ fn say_answer(
     if let Action::Deploy(d) = a {
         mv.deploy = Some(d);
     }
-    let during: Vec<ScoreEvent> = events
-        .iter()
-        .copied()
-        .filter(|e| e.when != When::End)
-        .collect();
-    let scored = if during.is_empty() {
-        String::new()
-    } else {
-        format!("  [{}]", events_text(&during))
-    };
+    let scored = scored_during(events);
     let part = if start.part() > 1 {
         format!(" (part {})", start.part())
     } else {
@@ -256,4 +238,19 @@ pub fn read_record(path: &Path) -> Result<Record, String> {
             e.column()
         )
     })
+}
+
+/// The points of `events` scored during play (not the final scoring), as
+/// `  [P0 +4 road, …]`, or nothing.
+fn scored_during(events: &[ScoreEvent]) -> String {
+    let during: Vec<ScoreEvent> = events
+        .iter()
+        .copied()
+        .filter(|e| e.when != When::End)
+        .collect();
+    if during.is_empty() {
+        String::new()
+    } else {
+        format!("  [{}]", events_text(&during))
+    }
 }
