@@ -111,7 +111,9 @@ fn verb_block(v: &VerbDef, cells: usize) -> (usize, String, String) {
             format!("`{field}`: {}", SIDE_NAMES.join(", ")),
         ),
         ArgKind::Placement => (cells, "side²".into(), "`cell` (rotation 0)".into()),
-        ArgKind::Target(Some(_)) | ArgKind::Figure => slots(SLOTS),
+        ArgKind::Target(Some(_)) | ArgKind::Figure | ArgKind::Tile | ArgKind::Held => {
+            slots(SLOTS)
+        }
         ArgKind::Target(None) => slots(BOARD_SLOTS),
     }
 }
@@ -228,7 +230,7 @@ impl Space {
                     Arg::Dir(d) => small(d, 4)?,
                     Arg::Placement(p) if p.rotation == 0 => self.cell(p.x.into(), p.y.into())?,
                     Arg::Placement(_) => return None,
-                    Arg::Spot(_) => legal
+                    Arg::Spot(_) | Arg::Tile(_) | Arg::Held { .. } => legal
                         .iter()
                         .filter(|l| same_verb(l, v))
                         .position(|l| *l == a)?,
@@ -269,7 +271,7 @@ impl Space {
                     ArgKind::Dir => Arg::Dir(k as u8),
                     ArgKind::Placement if k < self.cells() => Arg::Placement(place(k, 0)),
                     ArgKind::Placement => return None,
-                    ArgKind::Target(_) | ArgKind::Figure => {
+                    ArgKind::Target(_) | ArgKind::Figure | ArgKind::Tile | ArgKind::Held => {
                         return legal.iter().filter(|l| same_verb(l, v)).nth(k).copied()
                     }
                 };

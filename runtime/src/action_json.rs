@@ -109,6 +109,13 @@ fn put_arg(out: &mut ActionJson, g: &Game, v: Verb) {
             }
             None => return,
         },
+        (ArgKind::Tile, Arg::Tile(t)) => match g.placed().get(t as usize) {
+            Some(q) => serde_json::json!({ "x": q.x, "y": q.y }),
+            None => return,
+        },
+        (ArgKind::Held, Arg::Held { player, kind }) => {
+            serde_json::json!({ "player": player, "kind": kind.name() })
+        }
         _ => return,
     };
     out.args.insert(def.field.to_string(), value);
@@ -126,6 +133,11 @@ pub fn text(g: &Game, a: Action) -> String {
         Arg::Bool(b) => format!(" {}", if b { "yes" } else { "no" }),
         Arg::Corner(c) => format!(" {}", CORNER_NAMES.get(c as usize).unwrap_or(&"?")),
         Arg::Dir(d) => format!(" {}", SIDE_NAMES.get(d as usize).unwrap_or(&"?")),
+        Arg::Tile(t) => match g.placed().get(t as usize) {
+            Some(q) => format!(" at ({}, {})", q.x, q.y),
+            None => " at ?".to_string(),
+        },
+        Arg::Held { player, kind } => format!(" P{player}'s {}", kind.def().label),
         Arg::Spot(s) => match spot_rec(g, s) {
             Some(r) => {
                 let whose = match def.arg {
@@ -279,6 +291,8 @@ fn read(g: &Game, j: &ActionJson) -> Result<Action, (bool, String)> {
                 }
                 ArgKind::Target(fixed) => Arg::Spot(spot(g, j, field, fixed, false)?),
                 ArgKind::Figure => Arg::Spot(spot(g, j, field, None, true)?),
+                ArgKind::Tile => Arg::Tile(tile_at(g, j, def.field, field)?),
+                ArgKind::Held => held_figure(j, def.field, field)?,
             };
             Ok(Action::Do(Verb { mech, code, arg }))
         }
@@ -371,6 +385,58 @@ fn spot(
         kind,
         player,
     })
+}
+
+/// The placed tile field `name` names by its `{x, y}`.
+fn tile_at(
+    g: &Game,
+    j: &ActionJson,
+    name: &str,
+    field: Option<&Value>,
+) -> Result<u16, (bool, String)> {
+    let Some(v) = field else {
+        return Err((true, format!("`{}` needs `{name}`", j.do_)));
+    };
+    let coord = |k: &str| {
+        v.get(k)
+            .and_then(Value::as_i64)
+            .and_then(|n| i16::try_from(n).ok())
+    };
+    let (Some(x), Some(y)) = (coord("x"), coord("y")) else {
+        return Err((
+            false,
+            format!("`{}` needs `{name}` as {{\"x\": …, \"y\": …}}, not {v}", j.do_),
+        ));
+    };
+    match g.placed_index_at(x.into(), y.into()) {
+        Some(i) => Ok(i as u16),
+        None => Err((false, format!("no tile lies at ({x}, {y})"))),
+    }
+}
+
+/// The held figure field `name` names by its `{player, kind}`.
+fn held_figure(j: &ActionJson, name: &str, field: Option<&Value>) -> Result<Arg, (bool, String)> {
+    let Some(v) = field else {
+        return Err((true, format!("`{}` needs `{name}`", j.do_)));
+    };
+    let player = v
+        .get("player")
+        .and_then(Value::as_u64)
+        .and_then(|p| u8::try_from(p).ok());
+    let kind = v
+        .get("kind")
+        .and_then(Value::as_str)
+        .and_then(FollowerKind::from_name);
+    match (player, kind) {
+        (Some(player), Some(kind)) => Ok(Arg::Held { player, kind }),
+        _ => Err((
+            false,
+            format!(
+                "`{}` needs `{name}` as {{\"player\": …, \"kind\": …}}, not {v}",
+                j.do_
+            ),
+        )),
+    }
 }
 
 /// The placed tile at `rec`'s position and its segment `rec` names, for a

@@ -243,6 +243,27 @@ pub const OPTIONS: &[OptionDecl] = &[
         default: [0, 0],
         meaning: "a princess tile that extends an occupied city may remove one knight (L1169, HiG) or must (fn 25 L1367, RGG and ZMG)",
     },
+    OptionDecl {
+        key: "tower_top_capture",
+        mechanic: "tower",
+        values: OptionValues::Bool,
+        default: [1, 1],
+        meaning: "a follower on top of a tower may be captured by another tower (L1467; HiG, RGG Big Box 1) or not (fn 22 L1521, the newer ZMG rules)",
+    },
+    OptionDecl {
+        key: "capture_own",
+        mechanic: "tower",
+        values: OptionValues::Bool,
+        default: [1, 1],
+        meaning: "a tower may take its player's own follower, which goes home (L1461, fn 5 L1500; the newer rules) or only an opponent's (the original rules, fn 5)",
+    },
+    OptionDecl {
+        key: "ransom_needs_points",
+        mechanic: "tower",
+        values: OptionValues::Bool,
+        default: [1, 1],
+        meaning: "a ransom needs 3 points to pay (L1477, fn 30 L1529; RGG, ZMG) or may be paid with fewer, all of them (the initial German rules, fn 30)",
+    },
 ];
 
 /// The index of option `key` in `OPTIONS` (a compile-time error, where it is
@@ -318,7 +339,7 @@ pub const MECHANICS: &[MechDecl] = &[
     decl("fairy", true, "the fairy: 1 point a turn, 3 when its follower's feature scores (The Princess & the Dragon)"),
     decl("portal", true, "magic portals deploy anywhere (The Princess & the Dragon)"),
     decl("princess", true, "the princess removes a knight (The Princess & the Dragon)"),
-    decl("tower", false, "tower pieces, captures and ransom (The Tower)"),
+    decl("tower", true, "tower pieces, captures and ransom (The Tower)"),
     decl("abbey", true, "the abbey tile, one per player, played into holes (Abbey & Mayor)"),
     decl("mayor", true, "the mayor counts the city's pennants (Abbey & Mayor)"),
     decl("wagon", true, "the wagon moves on after scoring (Abbey & Mayor)"),

@@ -5,7 +5,7 @@
 //! builder and the pig follow their owner's last follower
 //! (000_9deb58b1a7d17d38.txt L888, L907, L1242-L1244).
 
-use super::game::{Deployed, Game, Held, NO_NODE};
+use super::game::{Deployed, Game, Held, NO_NODE, NO_TILE};
 use super::types::*;
 use crate::mechanics::{self, Hook, Mech, Why};
 
@@ -71,13 +71,37 @@ impl Game {
     /// One of `player`'s figures of `kind`, from their supply to module
     /// `by`, which holds it with its own note `data`.
     pub(crate) fn hold(&mut self, player: u8, kind: FollowerKind, by: Mech, data: u16) {
+        self.hold_on(player, kind, by, data, NO_TILE);
+    }
+
+    /// `hold`, the figure standing on placed tile `tile` beside its
+    /// features (a follower on top of a tower): what reaches a whole tile
+    /// reaches it (`release_on_tile`).
+    pub(crate) fn hold_on(&mut self, player: u8, kind: FollowerKind, by: Mech, data: u16, tile: u16) {
         self.supply[player as usize][kind as usize] -= 1;
         self.held.push(Held {
             player,
             kind,
             by,
             data,
+            tile,
         });
+    }
+
+    /// Every held figure standing on placed tile `tile` goes home (the
+    /// dragon eats a follower on a tower too, 000_9deb58b1a7d17d38.txt fn 20
+    /// L1520); they are returned.
+    pub(crate) fn release_on_tile(&mut self, tile: u16) -> impl Iterator<Item = Held> + use<> {
+        let mut out = [None; 4];
+        let mut n = 0;
+        while let Some(i) = self.held.iter().position(|h| h.tile == tile) {
+            let h = self.release(i);
+            if n < out.len() {
+                out[n] = Some(h);
+                n += 1;
+            }
+        }
+        out.into_iter().flatten()
     }
 
     /// Held figure `i` back to its owner's supply.

@@ -78,7 +78,15 @@ pub struct Held {
     /// The module holding it, and its own note of why.
     pub by: Mech,
     pub data: u16,
+    /// The placed tile it stands on beside that tile's features (a
+    /// follower on top of a tower, 000_9deb58b1a7d17d38.txt L1465-L1469),
+    /// where what reaches a whole tile reaches it (the dragon, fn 20
+    /// L1520); `NO_TILE` for a figure off the board.
+    pub tile: u16,
 }
+
+/// `Held::tile` of a figure off the board.
+pub const NO_TILE: u16 = u16::MAX;
 
 /// A tile drawn and not played this turn: removed because it fits nowhere
 /// (000_9deb58b1a7d17d38.txt L100), or set aside by a module to come back
@@ -624,6 +632,38 @@ impl Game {
     /// others posed are answered.
     pub(crate) fn ask(&mut self, ask: Ask) {
         self.asks.push(ask);
+    }
+
+    /// Decisions that follow at once from the answer being given, before
+    /// those already queued (the Tower's exchange of prisoners, "immediately",
+    /// 000_9deb58b1a7d17d38.txt L1475, comes before the dragon's move): right
+    /// after the decision being answered, in the order given.
+    pub(crate) fn ask_first(&mut self, asks: &[Ask]) {
+        let at = usize::from(matches!(self.phase, super::turn::Phase::Ask { .. })).min(self.asks.len());
+        for (k, &a) in asks.iter().enumerate() {
+            self.asks.insert(at + k, a);
+        }
+    }
+
+    /// `from` pays `points` to `to` for `paid` (a reason whose points are
+    /// paid, `ReasonDef::paid`) and `to` scores them for `got`: two events.
+    /// The caller checks that `from` has them.
+    pub(crate) fn pay(
+        &mut self,
+        events: &mut Vec<ScoreEvent>,
+        from: u8,
+        to: u8,
+        points: u32,
+        (paid, got): (Reason, Reason),
+        feature: crate::tables::Kind,
+    ) {
+        debug_assert!(paid.def().paid && self.scores[from as usize] >= points);
+        self.scores[from as usize] -= points;
+        events.push(ScoreEvent {
+            when: self.when,
+            ..ScoreEvent::new(from, points, feature, paid)
+        });
+        self.add_points(events, ScoreEvent::new(to, points, feature, got));
     }
 
     pub(crate) fn add_points(&mut self, events: &mut Vec<ScoreEvent>, e: ScoreEvent) {

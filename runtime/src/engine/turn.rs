@@ -176,6 +176,13 @@ impl Game {
                 self.end_wood(placed as usize, events);
             }
             (Phase::Wood { placed }, Action::Pass) => self.end_wood(placed as usize, events),
+            // An extra before the figure step's answer (the ransom): the
+            // step goes on.
+            (Phase::Wood { placed }, Action::Do(v))
+                if self.rules.hooks.plays(v.mech) && v.def().answers == Answers::Free =>
+            {
+                mechanics::act(v.mech, self, At::Wood(placed), a, events)?;
+            }
             // An alternative to deploying, offered by a module.
             (Phase::Wood { placed }, Action::Do(v)) if self.rules.hooks.plays(v.mech) => {
                 mechanics::act(v.mech, self, At::Wood(placed), a, events)?;

@@ -161,6 +161,10 @@ pub struct ReasonDef {
     pub name: &'static str,
     /// Features scored for it are valued as at the end of the game.
     pub as_final: bool,
+    /// Points a player pays rather than scores (the Tower's ransom,
+    /// 000_9deb58b1a7d17d38.txt L1477): its events lower the score
+    /// (`ScoreEvent::signed`, `Game::pay`).
+    pub paid: bool,
 }
 
 /// When in the game points were scored: what a record files them under.
@@ -198,6 +202,16 @@ impl ScoreEvent {
             feature,
             reason,
             when: When::Play,
+        }
+    }
+
+    /// Its points as they change the score: negative for a payment
+    /// (`ReasonDef::paid`).
+    pub fn signed(&self) -> i64 {
+        if self.reason.def().paid {
+            -i64::from(self.points)
+        } else {
+            i64::from(self.points)
         }
     }
 
@@ -401,6 +415,13 @@ pub enum Arg {
     /// A segment of a placed tile and a figure there: where a figure goes
     /// (`player` is the mover), or a figure standing there (its owner).
     Spot(Spot),
+    /// A placed tile as a whole, by its index in `Game::placed` (a tower
+    /// to build on, a figure on a tile beside its features).
+    Tile(u16),
+    /// A figure off the board, held by a module: whose and of what kind
+    /// (a prisoner), `player` being its owner or its holder as the verb
+    /// declares.
+    Held { player: u8, kind: FollowerKind },
 }
 
 /// A figure of `kind` and `player` on segment `segment` of placed tile
@@ -431,6 +452,10 @@ pub enum ArgKind {
     Target(Option<FollowerKind>),
     /// A figure on the board: `{x, y, feature, ports, kind, player}`.
     Figure,
+    /// A placed tile: `{x, y}`.
+    Tile,
+    /// A figure held off the board: `{player, kind}`.
+    Held,
 }
 
 /// Which decision a module's action answers.
@@ -443,6 +468,10 @@ pub enum Answers {
     Source,
     /// A decision the module posed (`DECISIONS`).
     Ask,
+    /// At the figure step, beside its answers and without ending it: an
+    /// extra the player may take first (the Tower's ransom, once a turn,
+    /// 000_9deb58b1a7d17d38.txt L1477, fn 29 L1528).
+    Free,
 }
 
 /// A module's action, as it declares it: its name (`do` in records and the

@@ -38,6 +38,7 @@ impl Mechanic for Abbot {
         reason: Reason::AbbotReturn,
         name: "abbot-return",
         as_final: true,
+        paid: false,
     }];
     type State = ();
 

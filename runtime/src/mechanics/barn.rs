@@ -65,6 +65,7 @@ impl Mechanic for Barn {
         reason: Reason::Barn,
         name: "barn",
         as_final: false,
+        paid: false,
     }];
     /// Per player, the placed tile and the corner of it where the barn
     /// stands (one barn each, L1754).

@@ -96,6 +96,9 @@ impl Mechanic for Dragon {
         name: "dragon",
         svg: DRAGON_SVG,
     }];
+    /// Prisoners are taken before the dragon moves (The Tower, fn 6 L1501;
+    /// L1246-L1248).
+    const AFTER: &'static [Mech] = &[Mech::Tower];
     type State = State;
 
     /// "Until a volcano tile has been placed ... If a dragon tile is drawn,
@@ -295,6 +298,13 @@ fn eat(g: &mut Game, t: u16, events: &mut Vec<ScoreEvent>) {
     {
         let f = g.remove(i, Why::By(Mech::Dragon), events);
         let n = &mut g.ext.dragon.eaten[f.player as usize];
+        *n = n.saturating_add(1);
+    }
+    // A figure on the tile beside its features: a follower on top of a
+    // tower (The Tower, fn 20 L1520: "The dragon eats all followers on a
+    // tile, even if one is in a tower").
+    for h in g.release_on_tile(t) {
+        let n = &mut g.ext.dragon.eaten[h.player as usize];
         *n = n.saturating_add(1);
     }
 }

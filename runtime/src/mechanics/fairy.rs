@@ -62,6 +62,7 @@ impl Mechanic for Fairy {
         reason: Reason::Fairy,
         name: "fairy",
         as_final: false,
+        paid: false,
     }];
     const NEUTRALS: &'static [NeutralDef] = &[NeutralDef {
         name: "fairy",

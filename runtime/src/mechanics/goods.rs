@@ -22,6 +22,7 @@ impl Mechanic for Goods {
         reason: Reason::Goods,
         name: "goods",
         as_final: true,
+        paid: false,
     }];
     /// Each player's tokens of each good.
     type State = [[u8; GOODS]; MAX_PLAYERS];

@@ -50,11 +50,13 @@ impl Mechanic for KingRobber {
             reason: Reason::King,
             name: "king",
             as_final: true,
+            paid: false,
         },
         ReasonDef {
             reason: Reason::RobberBaron,
             name: "robber-baron",
             as_final: true,
+            paid: false,
         },
     ];
     type State = Cards;

@@ -29,6 +29,7 @@ pub(crate) mod portal;
 pub(crate) mod princess;
 pub mod registry;
 pub(crate) mod river;
+pub(crate) mod tower;
 pub(crate) mod wagon;
 
 mod hooks;

@@ -38,11 +38,13 @@ const SKELETON_REASONS: [ReasonDef; 2] = [
         reason: Reason::Completed,
         name: "completed",
         as_final: false,
+        paid: false,
     },
     ReasonDef {
         reason: Reason::Final,
         name: "final",
         as_final: true,
+        paid: false,
     },
 ];
 
@@ -626,12 +628,13 @@ registry! {
         barn: Barn,
         king_robber: KingRobber,
         heretics: Heretics,
+        tower: Tower,
     }
     figures {
         Normal, Big, Builder, Pig, Abbot, Mayor, Wagon, Barn,
     }
     reasons {
-        Completed, Final, AbbotReturn, Goods, Barn, King, RobberBaron, Fairy,
+        Completed, Final, AbbotReturn, Goods, Barn, King, RobberBaron, Fairy, Ransom, RansomPaid,
     }
 }
 

@@ -202,3 +202,9 @@ impl Recorder {
 pub(crate) fn answers_wood(a: &ActionJson) -> bool {
     Action::verb_named(&a.do_).is_some_and(|(_, _, def)| def.answers == Answers::Wood)
 }
+
+/// Whether `a` is an extra at the figure step that does not answer it (the
+/// ransom, `Answers::Free`).
+pub(crate) fn answers_free(a: &ActionJson) -> bool {
+    Action::verb_named(&a.do_).is_some_and(|(_, _, def)| def.answers == Answers::Free)
+}

@@ -1,6 +1,6 @@
 //! Replaying a record with every move, event and score checked.
 
-use super::recorder::answers_wood;
+use super::recorder::{answers_free, answers_wood};
 use super::{
     fail, find_tile, follower_move, split_start, start_records, EventRec, Record, ReplayError,
     Replayed, TurnRec, FORMAT, MAX_START_COORD,
@@ -516,7 +516,12 @@ fn play_entry(
         if matches!(pd.decision, Decision::Place | Decision::Source) {
             break;
         }
-        let action = if pd.decision == Decision::Wood {
+        let action = if let Some(a) = actions.next_if(|a| {
+            pd.decision == Decision::Wood && answers_free(a)
+        }) {
+            // An extra taken before the figure step's answer (the ransom).
+            read_answer(g, a, turn)?
+        } else if pd.decision == Decision::Wood {
             wood_asked = true;
             match &t.follower {
                 Some(f) => Action::Deploy(follower_move(tt.id, tt.segments, rotation, f, turn)?),
