@@ -231,8 +231,36 @@ fn bent_action(g: &Game, legal: &[Action], rng: &mut Pcg64Mcg) -> Action {
         y: near.y + rng.random_range(-2..=2),
         rotation: rng.random_range(0..5),
     };
-    match rng.random_range(0..13) {
+    match rng.random_range(0..15) {
         0 => legal[rng.random_range(0..legal.len())],
+        // The Tower: a piece, a top or a capture on any tile (or one past
+        // the board), a prisoner of anyone's of any kind bought back or
+        // exchanged.
+        13 => {
+            let verb = ["tower-piece", "tower-top", "tower-top-big", "capture-top"]
+                [rng.random_range(0..4)];
+            Action::verb(
+                verb,
+                Arg::Tile(rng.random_range(0..g.placed().len() as u16 + 2)),
+            )
+        }
+        14 => {
+            let verb = ["ransom", "exchange", "capture"][rng.random_range(0..3)];
+            let player = rng.random_range(0..g.players() + 1);
+            let kind = FollowerKind::ALL[rng.random_range(0..FollowerKind::ALL.len())];
+            match verb {
+                "capture" => Action::verb(
+                    verb,
+                    Arg::Spot(Spot {
+                        placed: rng.random_range(0..g.placed().len() as u16 + 2),
+                        segment: rng.random_range(0..12),
+                        kind,
+                        player,
+                    }),
+                ),
+                _ => Action::verb(verb, Arg::Held { player, kind }),
+            }
+        }
         1 => Action::Deploy(random_deploy(rng)),
         2 => Action::verb("return-abbot", Arg::None),
         3 => Action::verb("second-tile", Arg::Bool(rng.random_bool(0.5))),
@@ -364,6 +392,9 @@ fn every_illegal_action_is_refused_and_changes_nothing() {
         "fairy rule",
         "portal rule",
         "princess rule",
+        "tower rule: a tower piece goes",
+        "tower rule: a follower goes on top",
+        "tower rule: a ransom",
         "Banned",
     ] {
         assert!(

@@ -133,6 +133,53 @@ struct Used {
     fairy_points: u32,
     portal: u32,
     princess: u32,
+    tower_pieces: u32,
+    tower_tops: u32,
+    captures: u32,
+    exchanges: u32,
+    ransoms: u32,
+}
+
+/// The Tower: every tower piece is in a player's supply or in a tower
+/// (000_9deb58b1a7d17d38.txt L1427-L1437), each follower on a tower's top
+/// stands on a tower of one piece or more (fn 3 L1492), and no prisoner is
+/// held by its own owner (L1461).
+fn check_tower(g: &Game, seed: u64) {
+    let mut m = serde_json::Map::new();
+    carcassonne_runtime::mechanics::state_json(g, &mut m);
+    let towers = m["towers"].as_array().unwrap();
+    let built: u64 = towers.iter().map(|t| t["height"].as_u64().unwrap()).sum();
+    let left: u64 = m["tower_pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_u64().unwrap())
+        .sum();
+    let each = match g.players() {
+        2 => 10,
+        3 => 9,
+        4 => 7,
+        5 => 6,
+        6 => 5,
+        7 => 4,
+        _ => 3,
+    };
+    assert_eq!(
+        built + left,
+        each * u64::from(g.players()),
+        "{} seed {seed}: tower pieces not conserved",
+        g.rules().id
+    );
+    for t in towers {
+        if !t["top"].is_null() {
+            assert!(t["height"].as_u64().unwrap() > 0, "seed {seed}: a follower on a foundation");
+        }
+    }
+    for (jailer, held) in m["prisoners"].as_array().unwrap().iter().enumerate() {
+        for p in held.as_array().unwrap() {
+            assert_ne!(p["player"].as_u64().unwrap(), jailer as u64, "seed {seed}: one's own prisoner");
+        }
+    }
 }
 
 /// No figure but a barn (between four tiles, 000_9deb58b1a7d17d38.txt
@@ -256,12 +303,20 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) -> Used {
             );
         }
         for p in 0..players {
+            // Only a payment lowers a score (the Tower's ransom, L1477).
+            let paid: u32 = events
+                .iter()
+                .filter(|e| e.player == p && e.reason.def().paid)
+                .map(|e| e.points)
+                .sum();
             assert!(
-                g.scores()[p as usize] >= before.scores()[p as usize],
+                g.scores()[p as usize] + paid >= before.scores()[p as usize],
                 "seed {seed}: a score decreased"
             );
-            // Every figure is in its owner's supply or on the board, or
-            // (a wagon whose feature scored) waits for its owner's answer.
+            // Every figure is in its owner's supply or on the board, or is
+            // held: a wagon whose feature scored waits for its owner's
+            // answer, a prisoner in a tower's captor's hands, a follower on
+            // top of a tower.
             for (k, &kind) in FollowerKind::ALL.iter().enumerate() {
                 let on_board = g
                     .followers()
@@ -277,9 +332,9 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) -> Used {
                 );
             }
         }
-        let sum: u32 = events.iter().map(|e| e.points).sum();
-        let gained: u32 = (0..players as usize)
-            .map(|p| g.scores()[p] - before.scores()[p])
+        let sum: i64 = events.iter().map(|e| e.signed()).sum();
+        let gained: i64 = (0..players as usize)
+            .map(|p| i64::from(g.scores()[p]) - i64::from(before.scores()[p]))
             .sum();
         assert_eq!(
             sum, gained,
@@ -289,10 +344,24 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) -> Used {
         if rules.has_mechanic("dragon") {
             check_dragon(&g, seed);
         }
+        if rules.has_mechanic("tower") {
+            check_tower(&g, seed);
+        }
         match a.name() {
             "portal" => used.portal += 1,
             "princess" => used.princess += 1,
+            "tower-piece" => used.tower_pieces += 1,
+            "tower-top" | "tower-top-big" => used.tower_tops += 1,
+            "capture" | "capture-top" => used.captures += 1,
+            "ransom" => used.ransoms += 1,
             _ => {}
+        }
+        if rules.has_mechanic("tower") {
+            // An exchange: figures come back from two captors in one answer.
+            let back = |g: &Game| g.held().iter().filter(|h| h.tile == u16::MAX).count();
+            if a.name() != "ransom" && back(&g) < back(&before) {
+                used.exchanges += 1;
+            }
         }
         used.fairy_points += events
             .iter()
@@ -370,6 +439,19 @@ fn invariants_hold_in_every_ruleset() {
             used.fairy_points += u.fairy_points;
             used.portal += u.portal;
             used.princess += u.princess;
+            used.tower_pieces += u.tower_pieces;
+            used.tower_tops += u.tower_tops;
+            used.captures += u.captures;
+            used.exchanges += u.exchanges;
+            used.ransoms += u.ransoms;
+        }
+        if rules.has_mechanic("tower") && n >= 50 {
+            let id = rules.id;
+            assert!(used.tower_pieces > 0, "{id}: no tower piece was placed");
+            assert!(used.tower_tops > 0, "{id}: no follower went on a tower");
+            assert!(used.captures > 0, "{id}: no tower captured");
+            assert!(used.exchanges > 0, "{id}: no prisoners were exchanged");
+            assert!(used.ransoms > 0, "{id}: no ransom was paid");
         }
         if rules.has_mechanic("dragon") && n >= 50 {
             let id = rules.id;
