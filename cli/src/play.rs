@@ -57,7 +57,9 @@ pub fn events_text(events: &[ScoreEvent]) -> String {
                 Reason::Completed | Reason::Final => e.feature.name(),
                 r => r.name(),
             };
-            format!("P{} +{} {what}", e.player, e.points)
+            // A payment (the ransom) lowers the score.
+            let sign = if e.reason.def().paid { '-' } else { '+' };
+            format!("P{} {sign}{} {what}", e.player, e.points)
         })
         .collect::<Vec<_>>()
         .join(", ")

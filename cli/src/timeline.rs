@@ -10,7 +10,7 @@
 use std::path::Path;
 
 use carcassonne_runtime::action_json::ActionJson;
-use carcassonne_runtime::engine::{FollowerKind, Game, Placed, When, FIGURE_KINDS};
+use carcassonne_runtime::engine::{FollowerKind, Game, Placed, Reason, When, FIGURE_KINDS};
 use carcassonne_runtime::mechanics::{Holding, NeutralDef, Tally, Trail};
 use carcassonne_runtime::record::{self, EventRec, Record, Step as ReplayStep};
 use carcassonne_runtime::tables::{Kind, Ruleset};
@@ -270,11 +270,16 @@ impl Steps {
                     .chain((0..after.len()).map(|i| asked.get(i + 1).unwrap_or(game)))
                     .collect();
                 let mut parts: Vec<Vec<EventRec>> = vec![Vec::new(); shown.len()];
-                let mut total: u32 = self.steps.last().map_or(0, |s| s.scores.iter().sum());
+                let mut total: i64 = self
+                    .steps
+                    .last()
+                    .map_or(0, |s| s.scores.iter().map(|&x| i64::from(x)).sum());
                 let mut j = 0;
                 for e in events.iter() {
-                    total += e.points;
-                    while j + 1 < shown.len() && total > shown[j].scores().iter().sum::<u32>() {
+                    total += e.signed();
+                    while j + 1 < shown.len()
+                        && total > shown[j].scores().iter().map(|&x| i64::from(x)).sum::<i64>()
+                    {
                         j += 1;
                     }
                     parts[j].push(EventRec::from_event(e));
@@ -712,5 +717,10 @@ pub fn event_line(e: &EventRec) -> String {
         "final" => "at the end",
         other => other,
     };
+    // A payment (the ransom) lowers the score.
+    let paid = Reason::from_name(&e.reason).is_some_and(|r| r.def().paid);
+    if paid {
+        return format!("P{p} -{n} ({why})");
+    }
     format!("P{p} +{n} for a {} ({why})", e.feature)
 }

@@ -189,6 +189,7 @@ impl SimpleBot {
         let mut events = std::mem::take(&mut self.events);
         events.clear();
         let value = match next.apply_action(a, &mut events) {
+            Ok(()) if asks_me_next(&next, me) => follow_up(&next, me, &mut events),
             Ok(()) => standing(&mut next, me, &mut events),
             Err(_) => i64::MIN,
         };
@@ -335,6 +336,35 @@ fn reply_value(after: &mut Game, me: usize, events: &mut Vec<ScoreEvent>) -> i64
     total / weight
 }
 
+/// Whether `g` waits for `me` to answer a module's question that follows
+/// from their own answer (whom a tower piece captures): an action is then
+/// worth the best of its follow-ups.
+fn asks_me_next(g: &Game, me: usize) -> bool {
+    g.pending().is_some_and(|p| {
+        p.actor == crate::engine::Actor::Player(me as u8)
+            && matches!(p.decision, Decision::Module { .. })
+    })
+}
+
+/// The best standing `me` reaches by answering `g`'s pending question (one
+/// step: the answers to it are valued by `standing`).
+fn follow_up(g: &Game, me: usize, events: &mut Vec<ScoreEvent>) -> i64 {
+    let mut best = i64::MIN;
+    let mut next = g.clone();
+    for a in g.legal_actions() {
+        next.clone_from(g);
+        events.clear();
+        if next.apply_action(a, events).is_ok() {
+            best = best.max(standing(&mut next, me, events));
+        }
+    }
+    if best == i64::MIN {
+        let mut next = g.clone();
+        return standing(&mut next, me, events);
+    }
+    best
+}
+
 /// Value units per point: a figure in reserve is worth a fraction of one.
 pub(crate) const SCALE: i64 = 8;
 
@@ -381,7 +411,7 @@ pub(crate) fn standing(g: &mut Game, me: usize, events: &mut Vec<ScoreEvent>) ->
     events.clear();
     g.finish_with(events);
     for e in events.iter() {
-        value[e.player as usize] += SCALE * i64::from(e.points);
+        value[e.player as usize] += SCALE * e.signed();
     }
     let other = (0..players)
         .filter(|&p| p != me)
