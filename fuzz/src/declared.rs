@@ -127,6 +127,11 @@ pub fn sample_answer(v: &Verb) -> String {
             ", \"{}\": {{\"x\": 0, \"y\": 0, \"kind\": \"normal\", \"player\": 0, \"feature\": \"city\", \"ports\": [\"N\"]}}",
             v.def.field
         ),
+        ArgKind::Tile => format!(", \"{}\": {{\"x\": 0, \"y\": 1}}", v.def.field),
+        ArgKind::Held => format!(
+            ", \"{}\": {{\"player\": 1, \"kind\": \"normal\"}}",
+            v.def.field
+        ),
     };
     format!("{{\"do\": \"{}\"{arg}}}", v.def.name)
 }

@@ -111,9 +111,7 @@ fn verb_block(v: &VerbDef, cells: usize) -> (usize, String, String) {
             format!("`{field}`: {}", SIDE_NAMES.join(", ")),
         ),
         ArgKind::Placement => (cells, "side²".into(), "`cell` (rotation 0)".into()),
-        ArgKind::Target(Some(_)) | ArgKind::Figure | ArgKind::Tile | ArgKind::Held => {
-            slots(SLOTS)
-        }
+        ArgKind::Target(Some(_)) | ArgKind::Figure | ArgKind::Tile | ArgKind::Held => slots(SLOTS),
         ArgKind::Target(None) => slots(BOARD_SLOTS),
     }
 }

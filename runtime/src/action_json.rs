@@ -405,7 +405,10 @@ fn tile_at(
     let (Some(x), Some(y)) = (coord("x"), coord("y")) else {
         return Err((
             false,
-            format!("`{}` needs `{name}` as {{\"x\": …, \"y\": …}}, not {v}", j.do_),
+            format!(
+                "`{}` needs `{name}` as {{\"x\": …, \"y\": …}}, not {v}",
+                j.do_
+            ),
         ));
     };
     match g.placed_index_at(x.into(), y.into()) {

@@ -172,12 +172,19 @@ fn check_tower(g: &Game, seed: u64) {
     );
     for t in towers {
         if !t["top"].is_null() {
-            assert!(t["height"].as_u64().unwrap() > 0, "seed {seed}: a follower on a foundation");
+            assert!(
+                t["height"].as_u64().unwrap() > 0,
+                "seed {seed}: a follower on a foundation"
+            );
         }
     }
     for (jailer, held) in m["prisoners"].as_array().unwrap().iter().enumerate() {
         for p in held.as_array().unwrap() {
-            assert_ne!(p["player"].as_u64().unwrap(), jailer as u64, "seed {seed}: one's own prisoner");
+            assert_ne!(
+                p["player"].as_u64().unwrap(),
+                jailer as u64,
+                "seed {seed}: one's own prisoner"
+            );
         }
     }
 }

@@ -116,7 +116,10 @@ fn red_places_a_piece_and_takes_blue_prisoner_l1460() {
     let mut g = foundation(r, 2);
     play(&mut g, 1, "B", at(0, 2, 0), monk(r));
     place(&mut g, 0, "B", at(-1, 1, 0));
-    assert!(g.legal_actions().contains(&piece(&g, 0, 1)), "any foundation (L1450)");
+    assert!(
+        g.legal_actions().contains(&piece(&g, 0, 1)),
+        "any foundation (L1450)"
+    );
     let a = piece(&g, 0, 1);
     act(&mut g, a);
     assert_eq!(
@@ -190,7 +193,11 @@ fn ones_own_capture_goes_home_l1463_fn5() {
     place(&mut g, 0, "B", at(-1, 1, 0));
     let a = piece(&g, 0, 1);
     act(&mut g, a);
-    assert_eq!(g.pending().unwrap().decision, Decision::Place, "no one to take");
+    assert_eq!(
+        g.pending().unwrap().decision,
+        Decision::Place,
+        "no one to take"
+    );
 }
 
 /// A follower on top finishes the tower (L1469): no piece goes on it any
@@ -207,7 +214,10 @@ fn a_follower_on_top_finishes_the_tower_l1469_fn3() {
     );
     let a = top(&g, 0, 1);
     let e = g.apply_action(a, &mut Vec::new()).unwrap_err();
-    assert!(matches!(e, ActionError::Illegal(MoveError::Rule { .. })), "{e}");
+    assert!(
+        matches!(e, ActionError::Illegal(MoveError::Rule { .. })),
+        "{e}"
+    );
     let a = piece(&g, 0, 1);
     act(&mut g, a);
     place(&mut g, 0, "B", at(-1, 1, 0));
@@ -215,7 +225,11 @@ fn a_follower_on_top_finishes_the_tower_l1469_fn3() {
     let a = top(&g, 0, 1);
     act(&mut g, a);
     assert_eq!(g.supply(0), before - 1);
-    assert_eq!(g.in_transit(0, FollowerKind::Normal), 1, "held on the tower");
+    assert_eq!(
+        g.in_transit(0, FollowerKind::Normal),
+        1,
+        "held on the tower"
+    );
     place(&mut g, 1, "B", at(1, 1, 0));
     assert!(!g.legal_actions().contains(&piece(&g, 0, 1)), "finished");
     let a = piece(&g, 0, 1);
@@ -241,7 +255,11 @@ fn another_tower_captures_the_top_and_the_tower_reopens_l1469_fn18_fn22() {
         place(&mut g, 1, "B", at(1, 1, 0));
         let a = piece(&g, 0, 3);
         act(&mut g, a);
-        assert_eq!(g.pending().unwrap().decision, Decision::Place, "out of reach at 1");
+        assert_eq!(
+            g.pending().unwrap().decision,
+            Decision::Place,
+            "out of reach at 1"
+        );
         place(&mut g, 1, "B", at(1, 2, 0));
         let a = piece(&g, 0, 3);
         act(&mut g, a);
@@ -249,12 +267,19 @@ fn another_tower_captures_the_top_and_the_tower_reopens_l1469_fn18_fn22() {
             assert_eq!(g.pending().unwrap().decision, Decision::Place, "safe (ZMG)");
             continue;
         }
-        assert_eq!(captures(&g), [(0, 1, 9)], "the top of the tower two tiles away");
+        assert_eq!(
+            captures(&g),
+            [(0, 1, 9)],
+            "the top of the tower two tiles away"
+        );
         let a = capture_at(&g, 0, 1);
         act(&mut g, a);
         assert_eq!(prisoners_of(&g, 1), 1, "P1 holds P0's follower");
         place(&mut g, 0, "E", at(-1, 2, 3));
-        assert!(g.legal_actions().contains(&piece(&g, 0, 1)), "it grows again");
+        assert!(
+            g.legal_actions().contains(&piece(&g, 0, 1)),
+            "it grows again"
+        );
     }
 }
 
@@ -280,7 +305,11 @@ fn prisoners_are_exchanged_at_once_l1475() {
     let a = capture_at(&g, -1, 1);
     act(&mut g, a);
     assert_eq!((prisoners_of(&g, 0), prisoners_of(&g, 1)), (0, 0));
-    assert_eq!((g.supply(0), g.supply(1)), (s0 + 1, s1 + 1), "each has theirs back");
+    assert_eq!(
+        (g.supply(0), g.supply(1)),
+        (s0 + 1, s1 + 1),
+        "each has theirs back"
+    );
 }
 
 /// Ransom (L1477): once a turn (fn 29 L1528), 3 points to the captor, and
@@ -312,7 +341,10 @@ fn ransom_three_points_once_a_turn_l1477_fn29_fn30() {
     );
     place(&mut g, 1, "B", at(-1, 2, 0));
     assert_eq!(g.scores()[1], 0);
-    assert!(!g.legal_actions().contains(&ransom), "fewer than 3 points (fn 30)");
+    assert!(
+        !g.legal_actions().contains(&ransom),
+        "fewer than 3 points (fn 30)"
+    );
     let e = g.apply_action(ransom, &mut Vec::new()).unwrap_err();
     assert!(e.to_string().contains("ransom"), "{e}");
     act(&mut g, Action::Pass);
@@ -330,10 +362,18 @@ fn ransom_three_points_once_a_turn_l1477_fn29_fn30() {
     assert!(g.legal_actions().contains(&ransom));
     let ev = act(&mut g, ransom);
     assert_eq!(g.scores(), [3, 1]);
-    assert!(ev.iter().any(|e| e.reason == Reason::RansomPaid && e.player == 1 && e.points == 3));
-    assert!(ev.iter().any(|e| e.reason == Reason::Ransom && e.player == 0 && e.points == 3));
+    assert!(ev
+        .iter()
+        .any(|e| e.reason == Reason::RansomPaid && e.player == 1 && e.points == 3));
+    assert!(ev
+        .iter()
+        .any(|e| e.reason == Reason::Ransom && e.player == 0 && e.points == 3));
     assert_eq!(prisoners_of(&g, 0), 1);
-    assert_eq!(g.pending().unwrap().decision, Decision::Wood, "the step goes on");
+    assert_eq!(
+        g.pending().unwrap().decision,
+        Decision::Wood,
+        "the step goes on"
+    );
     assert!(!g.legal_actions().contains(&ransom), "once a turn (fn 29)");
     // Used at once: the follower bought back goes onto the new cloister.
     act(&mut g, monk(r));

@@ -307,17 +307,25 @@ fn arg_of(rng: &mut Rng, kind: ArgKind, turns: &[Value]) -> Option<Value> {
         ArgKind::Corner => json!(rng.pick(&CORNER_NAMES)),
         ArgKind::Dir => json!(rng.pick(&SIDE_NAMES)),
         ArgKind::Target(_) | ArgKind::Figure => spot_for(rng, kind, turns),
+        // A cell near the start, on the board or not.
+        ArgKind::Tile => json!({ "x": rng.below(5) as i64 - 2, "y": rng.below(5) as i64 - 2 }),
+        ArgKind::Held => json!({
+            "player": rng.below(3),
+            "kind": rng.pick(&["normal", "big", "builder", "wagon"]),
+        }),
     })
 }
 
 /// A value of another kind than `kind` (or none of any kind).
 fn wrong_arg(rng: &mut Rng, kind: ArgKind, turns: &[Value]) -> Value {
-    const KINDS: [ArgKind; 6] = [
+    const KINDS: [ArgKind; 8] = [
         ArgKind::Bool,
         ArgKind::Corner,
         ArgKind::Dir,
         ArgKind::Target(None),
         ArgKind::Figure,
+        ArgKind::Tile,
+        ArgKind::Held,
         ArgKind::None,
     ];
     let other = *rng.pick(&KINDS);

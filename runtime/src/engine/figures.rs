@@ -77,7 +77,14 @@ impl Game {
     /// `hold`, the figure standing on placed tile `tile` beside its
     /// features (a follower on top of a tower): what reaches a whole tile
     /// reaches it (`release_on_tile`).
-    pub(crate) fn hold_on(&mut self, player: u8, kind: FollowerKind, by: Mech, data: u16, tile: u16) {
+    pub(crate) fn hold_on(
+        &mut self,
+        player: u8,
+        kind: FollowerKind,
+        by: Mech,
+        data: u16,
+        tile: u16,
+    ) {
         self.supply[player as usize][kind as usize] -= 1;
         self.held.push(Held {
             player,

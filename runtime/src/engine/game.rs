@@ -639,7 +639,8 @@ impl Game {
     /// 000_9deb58b1a7d17d38.txt L1475, comes before the dragon's move): right
     /// after the decision being answered, in the order given.
     pub(crate) fn ask_first(&mut self, asks: &[Ask]) {
-        let at = usize::from(matches!(self.phase, super::turn::Phase::Ask { .. })).min(self.asks.len());
+        let at =
+            usize::from(matches!(self.phase, super::turn::Phase::Ask { .. })).min(self.asks.len());
         for (k, &a) in asks.iter().enumerate() {
             self.asks.insert(at + k, a);
         }

@@ -421,7 +421,10 @@ pub enum Arg {
     /// A figure off the board, held by a module: whose and of what kind
     /// (a prisoner), `player` being its owner or its holder as the verb
     /// declares.
-    Held { player: u8, kind: FollowerKind },
+    Held {
+        player: u8,
+        kind: FollowerKind,
+    },
 }
 
 /// A figure of `kind` and `player` on segment `segment` of placed tile

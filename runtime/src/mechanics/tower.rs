@@ -40,7 +40,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{At, Ask, Hook, Holding, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink, Tally, Why};
+use super::{Ask, At, Holding, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink, Tally, Why};
 use crate::engine::game::{Game, NO_TILE};
 use crate::engine::types::*;
 use crate::generated::attr;
@@ -539,8 +539,8 @@ fn act_wood(g: &mut Game, a: Action, events: &mut Vec<ScoreEvent>) -> Result<(),
             } else {
                 FollowerKind::Big
             };
-            let ok = tower_at(g, t)
-                .is_some_and(|i| g.ext.tower.height[i] > 0 && top_of(g, t).is_none());
+            let ok =
+                tower_at(g, t).is_some_and(|i| g.ext.tower.height[i] > 0 && top_of(g, t).is_none());
             if !ok {
                 return Err(MoveError::rule(Mech::Tower, NO_TOWER_TO_TOP));
             }
@@ -564,7 +564,10 @@ fn in_range(g: &Game, i: usize, player: u8, mut each: impl FnMut(Action) -> bool
     let (t, h) = (s.tile[i], i32::from(s.height[i]));
     let c = g.placed[t as usize];
     let reach = |x: i16, y: i16| {
-        let (dx, dy) = ((i32::from(x) - i32::from(c.x)).abs(), (i32::from(y) - i32::from(c.y)).abs());
+        let (dx, dy) = (
+            (i32::from(x) - i32::from(c.x)).abs(),
+            (i32::from(y) - i32::from(c.y)).abs(),
+        );
         (dx == 0 && dy <= h) || (dy == 0 && dx <= h)
     };
     let own = g.rules.options.get(CAPTURE_OWN) != 0;

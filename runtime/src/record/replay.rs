@@ -516,9 +516,9 @@ fn play_entry(
         if matches!(pd.decision, Decision::Place | Decision::Source) {
             break;
         }
-        let action = if let Some(a) = actions.next_if(|a| {
-            pd.decision == Decision::Wood && answers_free(a)
-        }) {
+        let action = if let Some(a) =
+            actions.next_if(|a| pd.decision == Decision::Wood && answers_free(a))
+        {
             // An extra taken before the figure step's answer (the ransom).
             read_answer(g, a, turn)?
         } else if pd.decision == Decision::Wood {
