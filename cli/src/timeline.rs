@@ -10,7 +10,9 @@
 use std::path::Path;
 
 use carcassonne_runtime::action_json::ActionJson;
-use carcassonne_runtime::engine::{FollowerKind, Game, Placed, Reason, When, FIGURE_KINDS};
+use carcassonne_runtime::engine::{
+    ArgKind, FollowerKind, Game, Placed, Reason, When, FIGURE_KINDS,
+};
 use carcassonne_runtime::mechanics::{Holding, NeutralDef, Tally, Trail};
 use carcassonne_runtime::record::{self, EventRec, Record, Step as ReplayStep};
 use carcassonne_runtime::tables::{Kind, Ruleset};
@@ -684,6 +686,17 @@ pub fn action_text(a: &ActionJson) -> String {
     };
     let arg = match a.args.get(def.field) {
         Some(Value::Bool(b)) => format!(": {}", if *b { "yes" } else { "no" }),
+        // A placed tile (a tower), or a figure held off the board (a
+        // prisoner, by its holder).
+        Some(Value::Object(at)) if def.arg == ArgKind::Tile => {
+            let num = |k: &str| at.get(k).and_then(Value::as_i64).unwrap_or(0);
+            format!(" at ({}, {})", num("x"), num("y"))
+        }
+        Some(Value::Object(at)) if def.arg == ArgKind::Held => {
+            let holder = at.get("player").and_then(Value::as_u64).unwrap_or(0);
+            let kind = at.get("kind").and_then(Value::as_str).unwrap_or("?");
+            format!(" a {kind} held by P{holder}")
+        }
         Some(Value::String(w)) => format!(" {w}"),
         Some(Value::Object(at)) => {
             let num = |k: &str| at.get(k).and_then(Value::as_i64).unwrap_or(0);

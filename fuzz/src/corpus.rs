@@ -142,6 +142,9 @@ pub fn records(repo: &Path) -> Vec<Input> {
             2,
             &[BotKind::Greedy, BotKind::Random, BotKind::Greedy],
         ),
+        // The Tower: pieces, followers on top, captures (a top among
+        // them), exchanges, two ransoms paid mid-step:
+        ("base_tower", 2, 13, &[BotKind::Random]),
         // Every 1st-edition set: the dragon among builders, pigs, wagons,
         // barns and the mayor; tiles set aside and discarded, portals, a
         // wagon taken back (`pass`):

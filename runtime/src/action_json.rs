@@ -137,7 +137,7 @@ pub fn text(g: &Game, a: Action) -> String {
             Some(q) => format!(" at ({}, {})", q.x, q.y),
             None => " at ?".to_string(),
         },
-        Arg::Held { player, kind } => format!(" P{player}'s {}", kind.def().label),
+        Arg::Held { player, kind } => format!(" a {} held by P{player}", kind.def().label),
         Arg::Spot(s) => match spot_rec(g, s) {
             Some(r) => {
                 let whose = match def.arg {

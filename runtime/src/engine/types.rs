@@ -418,9 +418,9 @@ pub enum Arg {
     /// A placed tile as a whole, by its index in `Game::placed` (a tower
     /// to build on, a figure on a tile beside its features).
     Tile(u16),
-    /// A figure off the board, held by a module: whose and of what kind
-    /// (a prisoner), `player` being its owner or its holder as the verb
-    /// declares.
+    /// A figure off the board, held by a module, by its holder and kind (a
+    /// prisoner: `player` is the player who holds it; its owner is the one
+    /// answering).
     Held {
         player: u8,
         kind: FollowerKind,
