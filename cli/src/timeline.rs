@@ -10,9 +10,7 @@
 use std::path::Path;
 
 use carcassonne_runtime::action_json::ActionJson;
-use carcassonne_runtime::engine::{
-    ArgKind, FollowerKind, Game, Placed, Reason, When, FIGURE_KINDS,
-};
+use carcassonne_runtime::engine::{ArgKind, FollowerKind, Game, Placed, When, FIGURE_KINDS};
 use carcassonne_runtime::mechanics::{Holding, NeutralDef, Tally, Trail};
 use carcassonne_runtime::record::{self, EventRec, Record, Step as ReplayStep};
 use carcassonne_runtime::tables::{Kind, Ruleset};
@@ -731,9 +729,8 @@ pub fn event_line(e: &EventRec) -> String {
         other => other,
     };
     // A payment (the ransom) lowers the score.
-    let paid = Reason::from_name(&e.reason).is_some_and(|r| r.def().paid);
-    if paid {
-        return format!("P{p} -{n} ({why})");
+    if n < 0 {
+        return format!("P{p} {n} ({why})");
     }
     format!("P{p} +{n} for a {} ({why})", e.feature)
 }

@@ -482,11 +482,12 @@ fn stepping_through_records_matches_the_engine_for_every_ruleset() {
             let last = tl.steps.last().unwrap();
             assert!(last.is_final);
             assert_eq!(Some(&last.scores), rec.final_.as_ref().map(|f| &f.scores));
-            // Scores only grow, and each step's events add up to the change.
+            // Each step's events add up to the change (a ransom paid is
+            // negative).
             for (k, w) in tl.steps.windows(2).enumerate() {
-                let gained: u32 = w[1].events.iter().map(|e| e.points).sum();
-                let before: u32 = w[0].scores.iter().sum();
-                let after: u32 = w[1].scores.iter().sum();
+                let gained: i64 = w[1].events.iter().map(|e| e.points).sum();
+                let before: i64 = w[0].scores.iter().map(|&x| i64::from(x)).sum();
+                let after: i64 = w[1].scores.iter().map(|&x| i64::from(x)).sum();
                 assert_eq!(
                     before + gained,
                     after,

@@ -145,6 +145,9 @@ pub fn records(repo: &Path) -> Vec<Input> {
         // The Tower: pieces, followers on top, captures (a top among
         // them), exchanges, two ransoms paid mid-step:
         ("base_tower", 2, 13, &[BotKind::Random]),
+        // With big followers: one on top of a tower, an exchange where the
+        // owner chooses which of theirs comes back, eight ransoms:
+        ("base_inns_cathedrals_tower", 3, 21, &[BotKind::Random]),
         // Every 1st-edition set: the dragon among builders, pigs, wagons,
         // barns and the mayor; tiles set aside and discarded, portals, a
         // wagon taken back (`pass`):

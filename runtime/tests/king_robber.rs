@@ -388,7 +388,7 @@ fn the_bonuses_are_final_events_of_a_record() {
         match g.king() {
             Some((p, _)) => {
                 assert_eq!(king.len(), 1, "seed {seed}");
-                assert_eq!((king[0].player, king[0].points), (p, cities));
+                assert_eq!((king[0].player, king[0].points), (p, i64::from(cities)));
                 assert_eq!(king[0].feature, "city");
                 kings += 1;
             }
@@ -400,7 +400,7 @@ fn the_bonuses_are_final_events_of_a_record() {
             .filter(|e| e.reason == "robber-baron")
             .collect();
         if let Some((p, _)) = g.robber_baron() {
-            assert_eq!((robber[0].player, robber[0].points), (p, roads));
+            assert_eq!((robber[0].player, robber[0].points), (p, i64::from(roads)));
         }
         let back = replay(&rec.record, r, false).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         assert_eq!(back.game.scores(), g.scores());

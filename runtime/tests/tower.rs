@@ -427,3 +427,59 @@ fn no_piece_without_pieces_left_l1427() {
     let e = g.apply_action(a, &mut Vec::new()).unwrap_err();
     assert!(e.to_string().contains("no tower piece left"), "{e}");
 }
+
+/// "If one of the players has several prisoners belonging to the other
+/// player, the owner may decide which prisoner should be returned" (L1475,
+/// fn 27 L1526): with a follower and the big follower held (fn 4 L1499:
+/// big followers are taken like any), the owner is asked; the other side,
+/// with one prisoner, is exchanged without asking.
+#[test]
+fn the_owner_chooses_which_prisoner_comes_back_l1475_fn27() {
+    let r = carcassonne_runtime::ruleset("base_inns_cathedrals_tower").unwrap();
+    let mut g = foundation(r, 2);
+    play(&mut g, 1, "B", at(0, 2, 0), monk(r));
+    play(
+        &mut g,
+        1,
+        "B",
+        at(1, 1, 0),
+        figure(r, "B", Kind::Cloister, FollowerKind::Big),
+    );
+    place(&mut g, 0, "E", at(-1, 1, 0));
+    let a = piece(&g, 0, 1);
+    act(&mut g, a);
+    let a = capture_at(&g, 0, 2);
+    act(&mut g, a);
+    place(&mut g, 0, "E", at(-2, 1, 3));
+    let a = piece(&g, 0, 1);
+    act(&mut g, a);
+    let a = capture_at(&g, 1, 1);
+    act(&mut g, a);
+    assert_eq!(prisoners_of(&g, 0), 2);
+    play(&mut g, 0, "B", at(0, 3, 0), monk(r));
+    place(&mut g, 1, "U", at(1, 0, 0));
+    let a = piece(&g, 0, 1);
+    act(&mut g, a);
+    let a = capture_at(&g, 0, 3);
+    act(&mut g, a);
+    let p = g.pending().unwrap();
+    assert_eq!(p.decision, Decision::named("exchange"));
+    assert_eq!(p.actor, carcassonne_runtime::engine::Actor::Player(1));
+    let big = Action::verb(
+        "exchange",
+        Arg::Held {
+            player: 0,
+            kind: FollowerKind::Big,
+        },
+    );
+    assert!(g.legal_actions().contains(&big));
+    assert_eq!(g.legal_actions().len(), 2);
+    act(&mut g, big);
+    assert_eq!(
+        g.figures(1, FollowerKind::Big),
+        1,
+        "the big follower is back"
+    );
+    assert_eq!((prisoners_of(&g, 0), prisoners_of(&g, 1)), (1, 0));
+    assert_eq!(g.pending().unwrap().decision, Decision::Place);
+}

@@ -138,7 +138,9 @@ pub struct FollowerRec {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EventRec {
     pub player: u8,
-    pub points: u32,
+    /// Negative for points paid (the Tower's ransom, `ReasonDef::paid`):
+    /// a record's events sum to its scores.
+    pub points: i64,
     pub feature: String,
     pub reason: String,
 }
@@ -153,7 +155,7 @@ impl EventRec {
     pub fn from_event(e: &ScoreEvent) -> EventRec {
         EventRec {
             player: e.player,
-            points: e.points,
+            points: e.signed(),
             feature: e.feature.name().to_string(),
             reason: e.reason.name().to_string(),
         }
