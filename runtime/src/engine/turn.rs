@@ -68,6 +68,8 @@ pub(crate) enum Resume {
     NextPart,
     /// The next turn (decisions at the turn's end).
     NextTurn,
+    /// The final scoring (decisions at the game's end, before it).
+    Final,
     /// The turn's first part (decisions at the turn's start).
     BeginPart,
 }
@@ -576,6 +578,14 @@ impl Game {
                 return;
             }
         }
+        // Before the final scoring, modules may ask players (the Count's
+        // rounds out of the City, 000_9deb58b1a7d17d38.txt fn 27 L2166).
+        if mechanics::live(self, Hook::BeforeFinal) {
+            mechanics::before_final(self, events);
+            if self.stop_for_asks(Resume::Final, events) {
+                return;
+            }
+        }
         self.finish_into(events);
     }
 
@@ -649,10 +659,31 @@ impl Game {
             Resume::NextPart => self.next_part(events),
             Resume::NextTurn => self.next_turn(events),
             Resume::BeginPart => self.begin_part(events),
+            Resume::Final => self.finish_into(events),
         }
     }
 
     // ----- the end ---------------------------------------------------------
+
+    /// Scripted games only: the tiles run out now, before the tile to place
+    /// (which goes back unplayed): the extra turns and the decisions before
+    /// the final scoring follow as in a game whose stack is empty (rule
+    /// scenarios of the game's end).
+    pub fn force_tiles_out(
+        &mut self,
+        events: &mut Vec<ScoreEvent>,
+    ) -> Result<(), super::game::ForceDrawError> {
+        if !self.scripted {
+            return Err(super::game::ForceDrawError::NotScripted);
+        }
+        if self.phase != Phase::Place {
+            return Err(super::game::ForceDrawError::GameOver);
+        }
+        self.stack.truncate(self.next.saturating_sub(usize::from(self.current.is_some())));
+        self.next = self.stack.len();
+        self.tiles_out(events);
+        Ok(())
+    }
 
     /// End the game now, as if the tiles had run out: final scoring
     /// (000_9deb58b1a7d17d38.txt L232-L272). Used for partial records.
