@@ -299,3 +299,25 @@ fn the_city_counts_for_the_king_fn38() {
         .collect();
     assert_eq!(king, vec![(1, 2)], "the city of 2 tiles and the City");
 }
+
+/// Seeded games of random bots put followers into the City and take them
+/// out before and at the end of scoring, and replay to their scores.
+#[test]
+fn seeded_games_move_followers_through_the_city() {
+    let (mut into, mut out_before, mut out_end) = (0, 0, 0);
+    for seed in 0..20 {
+        let rec = carcassonne_runtime::bots::play_recorded(rules(), 3, seed, &["random", "random", "random"], |before, a, _, _| {
+            match (before.pending().unwrap().decision.key(), a.name()) {
+                ("into-city", n) if n != "pass" => into += 1,
+                ("from-city", "from-city") => out_before += 1,
+                ("city-final", "from-city") => out_end += 1,
+                _ => {}
+            }
+        })
+        .unwrap();
+        let r = carcassonne_runtime::record::replay(&rec, rules(), false).unwrap();
+        assert_eq!(r.game.scores(), &rec.final_.as_ref().unwrap().scores[..], "seed {seed}");
+    }
+    eprintln!("into {into}, out before scoring {out_before}, out at the end {out_end}");
+    assert!(into > 0 && out_before > 0 && out_end > 0);
+}
