@@ -255,6 +255,10 @@ fn the_end_rounds_move_followers_out_fn27_fn29() {
     assert_eq!(decision_key(&g), Some("city-final"));
     let names: Vec<&str> = g.legal_actions().iter().map(|a| a.name()).collect();
     assert!(!names.contains(&"pass"), "the move is compulsory: {names:?}");
+    let mut copy = g.clone();
+    let e = copy.apply_action(Action::Pass, &mut Vec::new()).unwrap_err();
+    assert!(e.to_string().contains("must move"), "{e}");
+    assert_eq!(copy, g);
     let send = spots(&g, "from-city");
     assert!(!send.is_empty());
     let events = act(&mut g, send[0].1);
@@ -320,4 +324,52 @@ fn seeded_games_move_followers_through_the_city() {
     }
     eprintln!("into {into}, out before scoring {out_before}, out at the end {out_end}");
     assert!(into > 0 && out_before > 0 && out_end > 0);
+}
+
+/// Bad answers are refused with a clear error and change nothing: a figure
+/// the player lacks or that may not go to that quarter (L1962, fn 9, fn
+/// 17), the Count moved unasked, a follower sent to a feature its quarter
+/// does not serve (L1969-L1972), a pass where the end rounds compel a move
+/// (fn 27).
+#[test]
+fn misuse_is_refused_and_changes_nothing_l1962_l1969_fn27() {
+    let refused = |g: &Game, a: Action| {
+        let mut copy = g.clone();
+        let e = copy.apply_action(a, &mut Vec::new()).unwrap_err();
+        assert_eq!(&copy, g, "{a:?} changed the game");
+        e.to_string()
+    };
+    let mut g = city_game(rules(), 3);
+    p0_completes_p1s_road(&mut g);
+    let e = refused(&g, verb("to-castle-mayor"));
+    assert!(e.contains("mayor only to the castle"), "{e}");
+    assert!(refused(&g, verb("count-market")).contains("City"));
+    act(&mut g, verb("to-blacksmith"));
+    act(&mut g, verb("count-castle"));
+    // Outside any question of the City: not now.
+    assert!(!refused(&g, verb("to-market")).is_empty());
+    // P1 closes a road of P2's: P0 is asked, and may not send its
+    // blacksmith follower to the City's east city, nor a figure it lacks.
+    let r = g.rules();
+    play(&mut g, 2, "U", at(-3, -1, 0), figure(r, "U", Kind::Road, FollowerKind::Normal));
+    place(&mut g, 1, "A", at(-4, -1, 3));
+    act(&mut g, Action::Pass);
+    let (s, _) = spots(&g, "from-city")[0];
+    let wrong = carcassonne_runtime::engine::Spot { segment: s.segment + 1, ..s };
+    let e = refused(&g, Action::verb("from-city", Arg::Spot(wrong)));
+    assert!(e.contains("matching the feature"), "{e}");
+    let big = carcassonne_runtime::engine::Spot {
+        kind: FollowerKind::Big,
+        ..s
+    };
+    refused(&g, Action::verb("from-city", Arg::Spot(big)));
+    act(&mut g, Action::Pass);
+    // P1 made P2 score and scored nothing: P1 may put one in, and does not.
+    assert_eq!(decision_key(&g), Some("into-city"));
+    act(&mut g, Action::Pass);
+    // The end round: P0 must move its follower, to the one open road
+    // (CO/4's): a move with one answer is made at once.
+    g.force_tiles_out(&mut Vec::new()).unwrap();
+    assert!(g.is_over());
+    assert_eq!(city(&g, 0, "blacksmith"), 0);
 }

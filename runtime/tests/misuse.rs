@@ -231,8 +231,21 @@ fn bent_action(g: &Game, legal: &[Action], rng: &mut Pcg64Mcg) -> Action {
         y: near.y + rng.random_range(-2..=2),
         rotation: rng.random_range(0..5),
     };
-    match rng.random_range(0..13) {
+    match rng.random_range(0..15) {
         0 => legal[rng.random_range(0..legal.len())],
+        // Into a quarter of the City, or the Count moved, unasked or with a
+        // figure that may not go there (000_9deb58b1a7d17d38.txt L1962).
+        13 => {
+            let verb = [
+                "to-castle",
+                "to-castle-mayor",
+                "to-market-big",
+                "to-cathedral-abbot",
+                "count-market",
+                "count-cathedral",
+            ][rng.random_range(0..6)];
+            Action::verb(verb, Arg::None)
+        }
         1 => Action::Deploy(random_deploy(rng)),
         2 => Action::verb("return-abbot", Arg::None),
         3 => Action::verb("second-tile", Arg::Bool(rng.random_bool(0.5))),
@@ -266,7 +279,7 @@ fn bent_action(g: &Game, legal: &[Action], rng: &mut Pcg64Mcg) -> Action {
         // The fairy, a portal or the princess to a random spot, or a legal
         // answer of theirs bent to another segment or tile.
         10 | 11 => {
-            let verb = ["fairy", "portal", "princess"][rng.random_range(0..3)];
+            let verb = ["fairy", "portal", "princess", "from-city"][rng.random_range(0..4)];
             let spot = match legal.iter().find(|a| a.name() == verb) {
                 Some(&Action::Do(Verb {
                     arg: Arg::Spot(s), ..

@@ -676,8 +676,11 @@ impl Game {
         if !self.scripted {
             return Err(super::game::ForceDrawError::NotScripted);
         }
-        if self.phase != Phase::Place {
+        if self.is_over() {
             return Err(super::game::ForceDrawError::GameOver);
+        }
+        if self.phase != Phase::Place {
+            return Err(super::game::ForceDrawError::NotDrawn);
         }
         self.stack.truncate(self.next.saturating_sub(usize::from(self.current.is_some())));
         self.next = self.stack.len();
