@@ -42,7 +42,9 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{At, Contains, Holding, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink};
+use super::{
+    At, Contains, Holding, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink, Tally,
+};
 use crate::engine::board::{DX, DY};
 use crate::engine::game::{facing, Game};
 use crate::engine::types::*;
@@ -326,14 +328,34 @@ impl Mechanic for Count {
                 if !out.put(Action::Pass) {
                     return;
                 }
-                for (q, k) in ENTRIES {
-                    if may_enter(g, p, q, k).is_ok() && !out.put(into_quarter(q, k).unwrap()) {
-                        return;
+                // The Count's quarter first, so a bot that takes the last
+                // of equal answers puts its follower where it may leave.
+                let at = g.ext.count.at;
+                for pass in [true, false] {
+                    for (q, k) in ENTRIES {
+                        if (q == at) == pass
+                            && may_enter(g, p, q, k).is_ok()
+                            && !out.put(into_quarter(q, k).unwrap())
+                        {
+                            return;
+                        }
                     }
                 }
             }
             MOVE_CODE_ASK => {
-                for q in 0..4 {
+                // From the quarter that blocks the player most to the one
+                // that blocks the others most (a bot taking the last of
+                // equal answers blocks its opponents).
+                let mut order = [0u8, 1, 2, 3];
+                order.sort_by_key(|&q| {
+                    let mine = in_quarter(g, p, q) as i32;
+                    let theirs: i32 = (0..g.players())
+                        .filter(|&o| o != p)
+                        .map(|o| in_quarter(g, o, q) as i32)
+                        .sum();
+                    theirs - mine
+                });
+                for q in order {
                     if !out.put(count_to(q)) {
                         return;
                     }
@@ -426,6 +448,19 @@ impl Mechanic for Count {
 
     /// The Count on the quarters' tile; what each player has in the City.
     fn show(g: &Game, out: &mut Shown) {
+        for p in 0..g.players() {
+            let s = &g.ext.count;
+            out.tallies.push(Tally {
+                player: p,
+                key: "into-city",
+                count: u32::from(s.put_in[p as usize]),
+            });
+            out.tallies.push(Tally {
+                player: p,
+                key: "out-of-city",
+                count: u32::from(s.sent_out[p as usize]),
+            });
+        }
         let Some(Some(t)) = g.ext.count.city else {
             return;
         };
