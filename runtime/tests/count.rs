@@ -35,8 +35,25 @@ fn act(g: &mut Game, a: Action) -> Vec<ScoreEvent> {
     events
 }
 
+/// `to-<quarter>` with a follower, or `count-<quarter>` (the Count moved).
 fn verb(name: &str) -> Action {
-    Action::verb(name, Arg::None)
+    let quarters = ["castle", "market", "blacksmith", "cathedral"];
+    if let Some(q) = name.strip_prefix("count-") {
+        let i = quarters.iter().position(|&x| x == q).unwrap();
+        return Action::verb("move-count", Arg::Word(i as u8));
+    }
+    let (quarter, figure) = match name.strip_prefix("to-").unwrap().split_once('-') {
+        Some((q, f)) => (q, f),
+        None => (name.strip_prefix("to-").unwrap(), "normal"),
+    };
+    let words: &[&str] = match quarter {
+        "castle" => &["normal", "big", "mayor", "wagon"],
+        "market" => &["normal", "big"],
+        "blacksmith" => &["normal", "big", "wagon"],
+        _ => &["normal", "big", "wagon", "abbot"],
+    };
+    let w = words.iter().position(|&x| x == figure).unwrap_or(words.len());
+    Action::verb(&format!("to-{quarter}"), Arg::Word(w as u8))
 }
 
 /// `player`'s figures in the City (`state_json`), by quarter.
@@ -109,13 +126,21 @@ fn nobody_scoring_puts_nothing_in_l1956() {
 fn which_figure_goes_to_which_quarter_l1962_fn9_fn17() {
     let mut g = city_game(rules(), 3);
     p0_completes_p1s_road(&mut g);
-    let names: Vec<&str> = g.legal_actions().iter().map(|a| a.name()).collect();
-    assert!(names.contains(&"pass"));
+    let legal = g.legal_actions();
+    assert!(legal.contains(&Action::Pass));
     for q in ["to-castle", "to-market", "to-blacksmith", "to-cathedral"] {
-        assert!(names.contains(&q), "{q} in {names:?}");
+        assert!(legal.contains(&verb(q)), "{q} in {legal:?}");
     }
     // This ruleset has no big follower, mayor, wagon or abbot.
-    assert!(!names.iter().any(|n| n.contains("mayor") || n.contains("wagon")));
+    assert_eq!(legal.len(), 5, "{legal:?}");
+    let words = |name: &str| match Action::verb_named(name).unwrap().2.arg {
+        carcassonne_runtime::engine::ArgKind::Word(w) => w.to_vec(),
+        _ => vec![],
+    };
+    assert_eq!(words("to-castle"), ["normal", "big", "mayor", "wagon"]);
+    assert_eq!(words("to-market"), ["normal", "big"]);
+    assert_eq!(words("to-blacksmith"), ["normal", "big", "wagon"]);
+    assert_eq!(words("to-cathedral"), ["normal", "big", "wagon", "abbot"]);
 }
 
 /// Put P0's follower in the blacksmith's quarter (the Count left in the
@@ -231,8 +256,7 @@ fn rgg_blocks_entering_the_counts_quarter_fn34() {
     let rgg = with_option(rules(), "count_blocks", 1);
     let mut g = city_game(rgg, 3);
     p0_completes_p1s_road(&mut g);
-    let names: Vec<&str> = g.legal_actions().iter().map(|a| a.name()).collect();
-    assert!(!names.contains(&"to-castle"), "{names:?}");
+    assert!(!g.legal_actions().contains(&verb("to-castle")));
     let err = g.apply_action(verb("to-castle"), &mut Vec::new());
     assert!(err.is_err());
 }
@@ -343,6 +367,8 @@ fn misuse_is_refused_and_changes_nothing_l1962_l1969_fn27() {
     p0_completes_p1s_road(&mut g);
     let e = refused(&g, verb("to-castle-mayor"));
     assert!(e.contains("mayor only to the castle"), "{e}");
+    let e = refused(&g, verb("to-market-wagon"));
+    assert!(e.contains("wagon not to the market"), "{e}");
     assert!(refused(&g, verb("count-market")).contains("City"));
     act(&mut g, verb("to-blacksmith"));
     act(&mut g, verb("count-castle"));

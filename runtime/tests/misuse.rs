@@ -238,13 +238,12 @@ fn bent_action(g: &Game, legal: &[Action], rng: &mut Pcg64Mcg) -> Action {
         13 => {
             let verb = [
                 "to-castle",
-                "to-castle-mayor",
-                "to-market-big",
-                "to-cathedral-abbot",
-                "count-market",
-                "count-cathedral",
-            ][rng.random_range(0..6)];
-            Action::verb(verb, Arg::None)
+                "to-market",
+                "to-blacksmith",
+                "to-cathedral",
+                "move-count",
+            ][rng.random_range(0..5)];
+            Action::verb(verb, Arg::Word(rng.random_range(0..6)))
         }
         1 => Action::Deploy(random_deploy(rng)),
         2 => Action::verb("return-abbot", Arg::None),

@@ -401,6 +401,9 @@ pub enum Arg {
     /// A segment of a placed tile and a figure there: where a figure goes
     /// (`player` is the mover), or a figure standing there (its owner).
     Spot(Spot),
+    /// One of the words its verb declares (`ArgKind::Word`), by index: a
+    /// quarter of the City of Carcassonne, a figure from the supply.
+    Word(u8),
 }
 
 /// A figure of `kind` and `player` on segment `segment` of placed tile
@@ -431,6 +434,8 @@ pub enum ArgKind {
     Target(Option<FollowerKind>),
     /// A figure on the board: `{x, y, feature, ports, kind, player}`.
     Figure,
+    /// One of these words (`Arg::Word` holds its index).
+    Word(&'static [&'static str]),
 }
 
 /// Which decision a module's action answers.

@@ -65,35 +65,31 @@ pub const BLACKSMITH: u8 = 2;
 pub const CATHEDRAL: u8 = 3;
 
 
-/// Which figure may go into which quarter (L1962, fn 9, fn 17; 003 L98):
-/// verb code `1 + i` puts `ENTRIES[i]`.
-const ENTRIES: [(u8, FollowerKind); 13] = [
-    (CASTLE, FollowerKind::Normal),
-    (CASTLE, FollowerKind::Big),
-    (CASTLE, FollowerKind::Mayor),
-    (CASTLE, FollowerKind::Wagon),
-    (MARKET, FollowerKind::Normal),
-    (MARKET, FollowerKind::Big),
-    (BLACKSMITH, FollowerKind::Normal),
-    (BLACKSMITH, FollowerKind::Big),
-    (BLACKSMITH, FollowerKind::Wagon),
-    (CATHEDRAL, FollowerKind::Normal),
-    (CATHEDRAL, FollowerKind::Big),
-    (CATHEDRAL, FollowerKind::Wagon),
-    (CATHEDRAL, FollowerKind::Abbot),
+/// Which figures may go into each quarter, by name (L1962, fn 9, fn 17;
+/// 003 L98): the words of verb `to-<quarter>` (code `1 + quarter`).
+const FIGURES_IN: [&[&str]; 4] = [
+    &["normal", "big", "mayor", "wagon"],
+    &["normal", "big"],
+    &["normal", "big", "wagon"],
+    &["normal", "big", "wagon", "abbot"],
 ];
 
-/// The first verb code moving the Count (one per quarter).
-const MOVE_CODE: u8 = 1 + ENTRIES.len() as u8;
-
-const fn enter(name: &'static str, label: &'static str) -> VerbDef {
+const fn enter(name: &'static str, quarter: usize, label: &'static str) -> VerbDef {
     VerbDef {
         name,
         answers: Answers::Ask,
-        arg: ArgKind::None,
-        field: "",
+        arg: ArgKind::Word(FIGURES_IN[quarter]),
+        field: "figure",
         label,
     }
+}
+
+/// The verb code moving the Count.
+const MOVE_CODE: u8 = 5;
+
+/// The figure kind named `name`.
+fn kind_named(name: &str) -> Option<FollowerKind> {
+    FollowerKind::ALL.into_iter().find(|k| k.name() == name)
 }
 
 /// `from-city`: one of the mover's figures from the quarter matching the
@@ -113,13 +109,22 @@ pub fn from_city(player: u8, placed: u16, segment: u8, kind: FollowerKind) -> Ac
 
 /// A figure of `kind` into `quarter`, if it may go there.
 pub fn into_quarter(quarter: u8, kind: FollowerKind) -> Option<Action> {
-    let i = ENTRIES.iter().position(|&e| e == (quarter, kind))?;
-    Some(Action::of(Mech::Count, 1 + i as u8, Arg::None))
+    let words = FIGURES_IN.get(quarter as usize)?;
+    let w = words.iter().position(|&w| w == kind.name())?;
+    Some(Action::of(Mech::Count, 1 + quarter, Arg::Word(w as u8)))
+}
+
+/// The quarter and figure an `into-city` answer names.
+fn entry_of(v: Verb) -> Option<(u8, FollowerKind)> {
+    let q = v.code.checked_sub(1).filter(|&q| q < 4)?;
+    let Arg::Word(w) = v.arg else { return None };
+    let name = FIGURES_IN[q as usize].get(w as usize)?;
+    Some((q, kind_named(name)?))
 }
 
 /// The Count to `quarter`.
 pub fn count_to(quarter: u8) -> Action {
-    Action::of(Mech::Count, MOVE_CODE + quarter.min(3), Arg::None)
+    Action::of(Mech::Count, MOVE_CODE, Arg::Word(quarter.min(3)))
 }
 
 /// Where the Count stands, what the City holds and the rounds under way.
@@ -148,22 +153,6 @@ pub struct State {
     pub sent_out: [u16; MAX_PLAYERS],
 }
 
-const ENTRY_NAMES: [&str; 13] = [
-    "to-castle",
-    "to-castle-big",
-    "to-castle-mayor",
-    "to-castle-wagon",
-    "to-market",
-    "to-market-big",
-    "to-blacksmith",
-    "to-blacksmith-big",
-    "to-blacksmith-wagon",
-    "to-cathedral",
-    "to-cathedral-big",
-    "to-cathedral-wagon",
-    "to-cathedral-abbot",
-];
-
 impl Mechanic for Count {
     const HOOKS: &'static [Hook] = &[
         Hook::AfterWood,
@@ -179,23 +168,17 @@ impl Mechanic for Count {
             field: "to",
             label: "sends a follower from the City",
         },
-        enter(ENTRY_NAMES[0], "puts a follower in the castle"),
-        enter(ENTRY_NAMES[1], "puts the big follower in the castle"),
-        enter(ENTRY_NAMES[2], "puts the mayor in the castle"),
-        enter(ENTRY_NAMES[3], "puts the wagon in the castle"),
-        enter(ENTRY_NAMES[4], "puts a follower in the market"),
-        enter(ENTRY_NAMES[5], "puts the big follower in the market"),
-        enter(ENTRY_NAMES[6], "puts a follower in the blacksmith's quarter"),
-        enter(ENTRY_NAMES[7], "puts the big follower in the blacksmith's quarter"),
-        enter(ENTRY_NAMES[8], "puts the wagon in the blacksmith's quarter"),
-        enter(ENTRY_NAMES[9], "puts a follower in the cathedral quarter"),
-        enter(ENTRY_NAMES[10], "puts the big follower in the cathedral quarter"),
-        enter(ENTRY_NAMES[11], "puts the wagon in the cathedral quarter"),
-        enter(ENTRY_NAMES[12], "puts the abbot in the cathedral quarter"),
-        enter("count-castle", "moves the Count to the castle"),
-        enter("count-market", "moves the Count to the market"),
-        enter("count-blacksmith", "moves the Count to the blacksmith's quarter"),
-        enter("count-cathedral", "moves the Count to the cathedral quarter"),
+        enter("to-castle", 0, "puts in the castle:"),
+        enter("to-market", 1, "puts in the market:"),
+        enter("to-blacksmith", 2, "puts in the blacksmith's quarter:"),
+        enter("to-cathedral", 3, "puts in the cathedral quarter:"),
+        VerbDef {
+            name: "move-count",
+            answers: Answers::Ask,
+            arg: ArgKind::Word(&QUARTERS),
+            field: "to",
+            label: "moves the Count to the",
+        },
     ];
     const DECISIONS: &'static [DecisionDef] = &[
         DecisionDef {
@@ -263,10 +246,7 @@ impl Mechanic for Count {
             return;
         }
         let player = s.placer;
-        if ENTRIES
-            .iter()
-            .any(|&(q, k)| may_enter(g, player, q, k).is_ok())
-        {
+        if entries().any(|(q, k)| may_enter(g, player, q, k).is_ok()) {
             g.ask(super::Ask {
                 mech: Mech::Count,
                 player,
@@ -332,7 +312,7 @@ impl Mechanic for Count {
                 // of equal answers puts its follower where it may leave.
                 let at = g.ext.count.at;
                 for pass in [true, false] {
-                    for (q, k) in ENTRIES {
+                    for (q, k) in entries() {
                         if (q == at) == pass
                             && may_enter(g, p, q, k).is_ok()
                             && !out.put(into_quarter(q, k).unwrap())
@@ -419,7 +399,9 @@ impl Mechanic for Count {
             }
             (ENTER_CODE, Action::Pass) => {}
             (ENTER_CODE, Action::Do(v)) => {
-                let (q, k) = ENTRIES[v.code as usize - 1];
+                let Some((q, k)) = entry_of(v) else {
+                    return Err(MoveError::Waiting("the City's decisions"));
+                };
                 g.hold(p, k, Mech::Count, u16::from(q));
                 let s = &mut g.ext.count;
                 s.put_in[p as usize] += 1;
@@ -436,7 +418,7 @@ impl Mechanic for Count {
                     _ => s.at = q,
                 }
             }
-            (MOVE_CODE_ASK, Action::Do(v)) => g.ext.count.at = v.code - MOVE_CODE,
+            (MOVE_CODE_ASK, Action::Do(Verb { arg: Arg::Word(q), .. })) => g.ext.count.at = q,
             _ => return Err(MoveError::Waiting("the City's decisions")),
         }
         Ok(())
@@ -510,6 +492,15 @@ const REDEPLOY_CODE: u8 = 0;
 const ENTER_CODE: u8 = 1;
 const MOVE_CODE_ASK: u8 = 2;
 const FINAL_CODE: u8 = 3;
+
+/// Every quarter with each figure that may go there.
+fn entries() -> impl Iterator<Item = (u8, FollowerKind)> {
+    (0..4u8).flat_map(|q| {
+        FIGURES_IN[q as usize]
+            .iter()
+            .filter_map(move |w| kind_named(w).map(|k| (q, k)))
+    })
+}
 
 /// Finds the City's quarters tile once.
 fn locate(g: &mut Game) {
@@ -602,7 +593,7 @@ fn sends<S: Sink + ?Sized>(g: &Game, player: u8, r: u16, out: &mut S) -> bool {
 
 /// Whether `player` may put a figure of `kind` into `quarter` now.
 fn may_enter(g: &Game, player: u8, quarter: u8, kind: FollowerKind) -> Result<(), &'static str> {
-    if !ENTRIES.contains(&(quarter, kind)) {
+    if !entries().any(|e| e == (quarter, kind)) {
         return Err("that figure may not go into that quarter");
     }
     if g.figures(player, kind) == 0 {
