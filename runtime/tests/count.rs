@@ -399,3 +399,63 @@ fn misuse_is_refused_and_changes_nothing_l1962_l1969_fn27() {
     assert!(g.is_over());
     assert_eq!(city(&g, 0, "blacksmith"), 0);
 }
+
+/// 003_f0943165331a7fee.txt L94, Example 1: "You (Red player) complete
+/// this city. Blue scores 4 points and you score none. You decide to place
+/// a meeple in the cathedral in Carcassonne."
+#[test]
+fn example_1_red_completes_blues_city_s3_l94() {
+    let mut g = city_game(rules(), 2);
+    let r = g.rules();
+    // Blue (P1): a city below the City's CO/10, a knight on it.
+    play(&mut g, 1, "E", at(-1, 2, 2), figure(r, "E", Kind::City, FollowerKind::Normal));
+    // Red (P0) closes it.
+    let events = play(&mut g, 0, "E", at(-1, 3, 0), Action::Pass);
+    assert_eq!(
+        events.iter().map(|e| (e.player, e.points)).collect::<Vec<_>>(),
+        vec![(1, 4)]
+    );
+    assert_eq!(decision_key(&g), Some("into-city"));
+    act(&mut g, verb("to-cathedral"));
+    assert_eq!(city(&g, 0, "cathedral"), 1);
+    act(&mut g, verb("count-castle"));
+}
+
+/// 003_f0943165331a7fee.txt L114, Example 2: "You complete the road. Blue
+/// decides not to remove any meeples from the blacksmith. You remove 2
+/// meeples and place them on the road, giving you control. You gain 3
+/// points and Blue gains none." (Each player may send "all, any, or none"
+/// of their followers, L1979.)
+#[test]
+fn example_2_two_followers_from_the_blacksmith_take_the_road_s3_l114() {
+    let mut g = city_game(rules(), 2);
+    // Red (P0) puts a follower in the blacksmith's quarter twice, each time
+    // closing a road of Blue's (P1) and scoring nothing.
+    p0_in_blacksmith(&mut g);
+    let r = g.rules();
+    play(&mut g, 1, "U", at(-3, -1, 0), figure(r, "U", Kind::Road, FollowerKind::Normal));
+    place(&mut g, 0, "A", at(-4, -1, 3));
+    act(&mut g, Action::Pass); // no monk
+    assert_eq!(decision_key(&g), Some("from-city"));
+    act(&mut g, Action::Pass); // Red keeps its follower in the City
+    assert_eq!(decision_key(&g), Some("into-city"));
+    act(&mut g, verb("to-blacksmith"));
+    act(&mut g, verb("count-castle"));
+    assert_eq!(city(&g, 0, "blacksmith"), 2);
+    // Blue's road north of the City's CO/4; Red closes it.
+    play(&mut g, 1, "U", at(1, -2, 1), figure(r, "U", Kind::Road, FollowerKind::Normal));
+    place(&mut g, 0, "W", at(1, -3, 0));
+    act(&mut g, Action::Pass);
+    // Blue has nobody in the City (answered at once); Red sends two.
+    assert_eq!(decision_key(&g), Some("from-city"));
+    let first = spots(&g, "from-city")[0].1;
+    act(&mut g, first);
+    let second = spots(&g, "from-city")[0].1;
+    act(&mut g, second);
+    // None left: the round ends without asking, and the road scores.
+    assert_eq!(city(&g, 0, "blacksmith"), 0);
+    assert!(g.is_over() || g.pending().unwrap().decision == Decision::Place);
+    let scores = g.scores().to_vec();
+    assert_eq!(scores[0], 3, "Red: 2 followers against 1 on a road of 3 tiles");
+    assert_eq!(scores[1], 6, "Blue: only the two earlier roads");
+}
