@@ -586,6 +586,17 @@ impl Game {
                 return;
             }
         }
+        self.final_scoring(events);
+    }
+
+    /// The tiles and the decisions before the end are done: the final
+    /// scoring, unless a scripted game holds it (`hold_final_scoring`).
+    fn final_scoring(&mut self, events: &mut Vec<ScoreEvent>) {
+        if self.hold_final {
+            self.current = None;
+            self.phase = Phase::Place;
+            return;
+        }
         self.finish_into(events);
     }
 
@@ -659,11 +670,23 @@ impl Game {
             Resume::NextPart => self.next_part(events),
             Resume::NextTurn => self.next_turn(events),
             Resume::BeginPart => self.begin_part(events),
-            Resume::Final => self.finish_into(events),
+            Resume::Final => self.final_scoring(events),
         }
     }
 
     // ----- the end ---------------------------------------------------------
+
+    /// Scripted games only: when the tiles are out and every decision
+    /// before the end is answered, wait with no tile instead of scoring the
+    /// end (`finish` scores it): a board with the figures still standing,
+    /// as the replay's observer wants it.
+    pub fn hold_final_scoring(&mut self) -> Result<(), super::game::ForceDrawError> {
+        if !self.scripted {
+            return Err(super::game::ForceDrawError::NotScripted);
+        }
+        self.hold_final = true;
+        Ok(())
+    }
 
     /// Scripted games only: the tiles run out now, before the tile to place
     /// (which goes back unplayed): the extra turns and the decisions before
