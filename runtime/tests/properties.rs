@@ -260,8 +260,10 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) -> Used {
                 g.scores()[p as usize] >= before.scores()[p as usize],
                 "seed {seed}: a score decreased"
             );
-            // Every figure is in its owner's supply or on the board, or
-            // (a wagon whose feature scored) waits for its owner's answer.
+            // Every figure is in its owner's supply or on the board, or is
+            // held by a module: a wagon whose feature scored waits for its
+            // owner's answer, a follower sits in a quarter of the City of
+            // Carcassonne (000_9deb58b1a7d17d38.txt L1956-L1983).
             for (k, &kind) in FollowerKind::ALL.iter().enumerate() {
                 let on_board = g
                     .followers()
