@@ -15,14 +15,15 @@ def test_every_compiled_in_tile_fits_the_deploy_block():
 
 
 @pytest.mark.parametrize(
-    "rid", ["base", "base_abbey_mayor", "base_traders_builders", "base_princess_dragon", "everything_c1"]
+    "rid",
+    ["base", "base_abbey_mayor", "base_traders_builders", "base_princess_dragon", "everything_c1", "base_count_king_robber"],
 )
 def test_ids_name_the_legal_actions_one_to_one(rid):
     g = cc.Game(rid, players=3, seed=12)
     rng = random.Random(12)
     # Blocks of slots: the k-th legal answer of their verb, up to their size.
     slots = {b["name"]: b["size"] for b in g.action_blocks if b["within"].startswith("the k-th")}
-    assert set(slots) == {"fairy", "portal", "princess", "move-wagon"}
+    assert set(slots) == {"fairy", "portal", "princess", "move-wagon", "from-city"}
     while not g.is_over:
         legal = g.legal_actions()
         ids = g.legal_action_ids()

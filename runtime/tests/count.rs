@@ -52,7 +52,10 @@ fn verb(name: &str) -> Action {
         "blacksmith" => &["normal", "big", "wagon"],
         _ => &["normal", "big", "wagon", "abbot"],
     };
-    let w = words.iter().position(|&x| x == figure).unwrap_or(words.len());
+    let w = words
+        .iter()
+        .position(|&x| x == figure)
+        .unwrap_or(words.len());
     Action::verb(&format!("to-{quarter}"), Arg::Word(w as u8))
 }
 
@@ -75,7 +78,13 @@ fn state(g: &Game) -> serde_json::Value {
 /// closes it with a cloister's road: P1 scores 3, P0 nothing.
 fn p0_completes_p1s_road(g: &mut Game) -> Vec<ScoreEvent> {
     let r = g.rules();
-    play(g, 1, "U", at(0, 2, 1), figure(r, "U", Kind::Road, FollowerKind::Normal));
+    play(
+        g,
+        1,
+        "U",
+        at(0, 2, 1),
+        figure(r, "U", Kind::Road, FollowerKind::Normal),
+    );
     play(g, 0, "A", at(0, 3, 2), Action::Pass)
 }
 
@@ -89,7 +98,10 @@ fn a_placer_who_scores_nothing_puts_a_follower_in_l1956_l1987() {
     let events = p0_completes_p1s_road(&mut g);
     assert!(events.iter().any(|e| e.player == 1 && e.points == 3));
     assert_eq!(decision_key(&g), Some("into-city"));
-    assert_eq!(g.pending().unwrap().actor, carcassonne_runtime::engine::Actor::Player(0));
+    assert_eq!(
+        g.pending().unwrap().actor,
+        carcassonne_runtime::engine::Actor::Player(0)
+    );
     let supply = g.supply(0);
     act(&mut g, verb("to-blacksmith"));
     assert_eq!(city(&g, 0, "blacksmith"), 1);
@@ -105,7 +117,13 @@ fn a_placer_who_scores_nothing_puts_a_follower_in_l1956_l1987() {
 fn a_placer_who_scores_puts_nothing_in_l1956() {
     let mut g = city_game(rules(), 2);
     let r = g.rules();
-    play(&mut g, 1, "U", at(0, 2, 1), figure(r, "U", Kind::Road, FollowerKind::Normal));
+    play(
+        &mut g,
+        1,
+        "U",
+        at(0, 2, 1),
+        figure(r, "U", Kind::Road, FollowerKind::Normal),
+    );
     play(&mut g, 1, "A", at(0, 3, 2), Action::Pass);
     assert_eq!(g.pending().unwrap().decision, Decision::Place);
 }
@@ -163,13 +181,22 @@ fn followers_leave_the_quarter_before_scoring_l1966_l1970() {
     // P2 builds on the City's west road (CO/1 at (-2, -1), road W) and P1
     // closes it: the round starts left of P1 (P2), then P0, then P1 (L1977).
     let r = g.rules();
-    play(&mut g, 2, "U", at(-3, -1, 0), figure(r, "U", Kind::Road, FollowerKind::Normal));
+    play(
+        &mut g,
+        2,
+        "U",
+        at(-3, -1, 0),
+        figure(r, "U", Kind::Road, FollowerKind::Normal),
+    );
     place(&mut g, 1, "A", at(-4, -1, 3));
     let events = act(&mut g, Action::Pass);
     assert!(events.is_empty(), "{events:?}");
     // P2 has nobody in the City: answered at once; P0 is asked.
     assert_eq!(decision_key(&g), Some("from-city"));
-    assert_eq!(g.pending().unwrap().actor, carcassonne_runtime::engine::Actor::Player(0));
+    assert_eq!(
+        g.pending().unwrap().actor,
+        carcassonne_runtime::engine::Actor::Player(0)
+    );
     let send = spots(&g, "from-city");
     assert_eq!(send.len(), 1);
     let events = act(&mut g, send[0].1);
@@ -188,12 +215,21 @@ fn a_player_may_keep_followers_in_the_city_l1979() {
     let mut g = city_game(rules(), 3);
     p0_in_blacksmith(&mut g);
     let r = g.rules();
-    play(&mut g, 2, "U", at(-3, -1, 0), figure(r, "U", Kind::Road, FollowerKind::Normal));
+    play(
+        &mut g,
+        2,
+        "U",
+        at(-3, -1, 0),
+        figure(r, "U", Kind::Road, FollowerKind::Normal),
+    );
     place(&mut g, 1, "A", at(-4, -1, 3));
     act(&mut g, Action::Pass);
     let events = act(&mut g, Action::Pass);
     assert_eq!(
-        events.iter().map(|e| (e.player, e.points)).collect::<Vec<_>>(),
+        events
+            .iter()
+            .map(|e| (e.player, e.points))
+            .collect::<Vec<_>>(),
         vec![(2, 3)]
     );
     assert_eq!(city(&g, 0, "blacksmith"), 1);
@@ -208,12 +244,21 @@ fn the_counts_quarter_keeps_its_followers_l1987() {
     act(&mut g, verb("to-blacksmith"));
     act(&mut g, verb("count-blacksmith"));
     let r = g.rules();
-    play(&mut g, 2, "U", at(-3, -1, 0), figure(r, "U", Kind::Road, FollowerKind::Normal));
+    play(
+        &mut g,
+        2,
+        "U",
+        at(-3, -1, 0),
+        figure(r, "U", Kind::Road, FollowerKind::Normal),
+    );
     place(&mut g, 1, "A", at(-4, -1, 3));
     let events = act(&mut g, Action::Pass);
     // Nobody could move: no question, the road scored at once.
     assert_eq!(
-        events.iter().map(|e| (e.player, e.points)).collect::<Vec<_>>(),
+        events
+            .iter()
+            .map(|e| (e.player, e.points))
+            .collect::<Vec<_>>(),
         vec![(2, 3)]
     );
     assert_eq!(city(&g, 0, "blacksmith"), 1);
@@ -227,7 +272,13 @@ fn a_quarter_sends_only_to_its_feature_l1969() {
     p0_in_blacksmith(&mut g);
     // P1 closes the City's east city (CO/12 at (1, 1), city E) with E.
     let r = g.rules();
-    play(&mut g, 1, "E", at(2, 1, 3), figure(r, "E", Kind::City, FollowerKind::Normal));
+    play(
+        &mut g,
+        1,
+        "E",
+        at(2, 1, 3),
+        figure(r, "E", Kind::City, FollowerKind::Normal),
+    );
     assert_eq!(g.pending().unwrap().decision, Decision::Place);
     assert_eq!(city(&g, 0, "blacksmith"), 1);
 }
@@ -278,9 +329,14 @@ fn the_end_rounds_move_followers_out_fn27_fn29() {
     g.force_tiles_out(&mut events).unwrap();
     assert_eq!(decision_key(&g), Some("city-final"));
     let names: Vec<&str> = g.legal_actions().iter().map(|a| a.name()).collect();
-    assert!(!names.contains(&"pass"), "the move is compulsory: {names:?}");
+    assert!(
+        !names.contains(&"pass"),
+        "the move is compulsory: {names:?}"
+    );
     let mut copy = g.clone();
-    let e = copy.apply_action(Action::Pass, &mut Vec::new()).unwrap_err();
+    let e = copy
+        .apply_action(Action::Pass, &mut Vec::new())
+        .unwrap_err();
     assert!(e.to_string().contains("must move"), "{e}");
     assert_eq!(copy, g);
     let send = spots(&g, "from-city");
@@ -301,7 +357,13 @@ fn the_city_counts_for_farms_fn1() {
     let r = g.rules();
     // A farmer on the field beside the City's west road (CO/1's north
     // field reaches (-3, -1)'s north half).
-    play(&mut g, 0, "U", at(-3, -1, 0), figure(r, "U", Kind::Field, FollowerKind::Normal));
+    play(
+        &mut g,
+        0,
+        "U",
+        at(-3, -1, 0),
+        figure(r, "U", Kind::Field, FollowerKind::Normal),
+    );
     let events = g.finish();
     assert!(
         events
@@ -317,7 +379,13 @@ fn the_city_counts_for_farms_fn1() {
 fn the_city_counts_for_the_king_fn38() {
     let mut g = city_game(rules(), 2);
     let r = g.rules();
-    play(&mut g, 1, "E", at(2, 1, 3), figure(r, "E", Kind::City, FollowerKind::Normal));
+    play(
+        &mut g,
+        1,
+        "E",
+        at(2, 1, 3),
+        figure(r, "E", Kind::City, FollowerKind::Normal),
+    );
     assert_eq!(g.king(), Some((1, 2)));
     let events = g.finish();
     let king: Vec<(u8, u32)> = events
@@ -334,17 +402,25 @@ fn the_city_counts_for_the_king_fn38() {
 fn seeded_games_move_followers_through_the_city() {
     let (mut into, mut out_before, mut out_end) = (0, 0, 0);
     for seed in 0..20 {
-        let rec = carcassonne_runtime::bots::play_recorded(rules(), 3, seed, &["random", "random", "random"], |before, a, _, _| {
-            match (before.pending().unwrap().decision.key(), a.name()) {
+        let rec = carcassonne_runtime::bots::play_recorded(
+            rules(),
+            3,
+            seed,
+            &["random", "random", "random"],
+            |before, a, _, _| match (before.pending().unwrap().decision.key(), a.name()) {
                 ("into-city", n) if n != "pass" => into += 1,
                 ("from-city", "from-city") => out_before += 1,
                 ("city-final", "from-city") => out_end += 1,
                 _ => {}
-            }
-        })
+            },
+        )
         .unwrap();
         let r = carcassonne_runtime::record::replay(&rec, rules(), false).unwrap();
-        assert_eq!(r.game.scores(), &rec.final_.as_ref().unwrap().scores[..], "seed {seed}");
+        assert_eq!(
+            r.game.scores(),
+            &rec.final_.as_ref().unwrap().scores[..],
+            "seed {seed}"
+        );
     }
     eprintln!("into {into}, out before scoring {out_before}, out at the end {out_end}");
     assert!(into > 0 && out_before > 0 && out_end > 0);
@@ -377,11 +453,20 @@ fn misuse_is_refused_and_changes_nothing_l1962_l1969_fn27() {
     // P1 closes a road of P2's: P0 is asked, and may not send its
     // blacksmith follower to the City's east city, nor a figure it lacks.
     let r = g.rules();
-    play(&mut g, 2, "U", at(-3, -1, 0), figure(r, "U", Kind::Road, FollowerKind::Normal));
+    play(
+        &mut g,
+        2,
+        "U",
+        at(-3, -1, 0),
+        figure(r, "U", Kind::Road, FollowerKind::Normal),
+    );
     place(&mut g, 1, "A", at(-4, -1, 3));
     act(&mut g, Action::Pass);
     let (s, _) = spots(&g, "from-city")[0];
-    let wrong = carcassonne_runtime::engine::Spot { segment: s.segment + 1, ..s };
+    let wrong = carcassonne_runtime::engine::Spot {
+        segment: s.segment + 1,
+        ..s
+    };
     let e = refused(&g, Action::verb("from-city", Arg::Spot(wrong)));
     assert!(e.contains("matching the feature"), "{e}");
     let big = carcassonne_runtime::engine::Spot {
@@ -408,11 +493,20 @@ fn example_1_red_completes_blues_city_s3_l94() {
     let mut g = city_game(rules(), 2);
     let r = g.rules();
     // Blue (P1): a city below the City's CO/10, a knight on it.
-    play(&mut g, 1, "E", at(-1, 2, 2), figure(r, "E", Kind::City, FollowerKind::Normal));
+    play(
+        &mut g,
+        1,
+        "E",
+        at(-1, 2, 2),
+        figure(r, "E", Kind::City, FollowerKind::Normal),
+    );
     // Red (P0) closes it.
     let events = play(&mut g, 0, "E", at(-1, 3, 0), Action::Pass);
     assert_eq!(
-        events.iter().map(|e| (e.player, e.points)).collect::<Vec<_>>(),
+        events
+            .iter()
+            .map(|e| (e.player, e.points))
+            .collect::<Vec<_>>(),
         vec![(1, 4)]
     );
     assert_eq!(decision_key(&g), Some("into-city"));
@@ -433,7 +527,13 @@ fn example_2_two_followers_from_the_blacksmith_take_the_road_s3_l114() {
     // closing a road of Blue's (P1) and scoring nothing.
     p0_in_blacksmith(&mut g);
     let r = g.rules();
-    play(&mut g, 1, "U", at(-3, -1, 0), figure(r, "U", Kind::Road, FollowerKind::Normal));
+    play(
+        &mut g,
+        1,
+        "U",
+        at(-3, -1, 0),
+        figure(r, "U", Kind::Road, FollowerKind::Normal),
+    );
     place(&mut g, 0, "A", at(-4, -1, 3));
     act(&mut g, Action::Pass); // no monk
     assert_eq!(decision_key(&g), Some("from-city"));
@@ -443,7 +543,13 @@ fn example_2_two_followers_from_the_blacksmith_take_the_road_s3_l114() {
     act(&mut g, verb("count-castle"));
     assert_eq!(city(&g, 0, "blacksmith"), 2);
     // Blue's road north of the City's CO/4; Red closes it.
-    play(&mut g, 1, "U", at(1, -2, 1), figure(r, "U", Kind::Road, FollowerKind::Normal));
+    play(
+        &mut g,
+        1,
+        "U",
+        at(1, -2, 1),
+        figure(r, "U", Kind::Road, FollowerKind::Normal),
+    );
     place(&mut g, 0, "W", at(1, -3, 0));
     act(&mut g, Action::Pass);
     // Blue has nobody in the City (answered at once); Red sends two.
@@ -456,6 +562,9 @@ fn example_2_two_followers_from_the_blacksmith_take_the_road_s3_l114() {
     assert_eq!(city(&g, 0, "blacksmith"), 0);
     assert!(g.is_over() || g.pending().unwrap().decision == Decision::Place);
     let scores = g.scores().to_vec();
-    assert_eq!(scores[0], 3, "Red: 2 followers against 1 on a road of 3 tiles");
+    assert_eq!(
+        scores[0], 3,
+        "Red: 2 followers against 1 on a road of 3 tiles"
+    );
     assert_eq!(scores[1], 6, "Blue: only the two earlier roads");
 }

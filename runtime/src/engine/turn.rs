@@ -705,7 +705,10 @@ impl Game {
         if self.phase != Phase::Place {
             return Err(super::game::ForceDrawError::NotDrawn);
         }
-        self.stack.truncate(self.next.saturating_sub(usize::from(self.current.is_some())));
+        self.stack.truncate(
+            self.next
+                .saturating_sub(usize::from(self.current.is_some())),
+        );
         self.next = self.stack.len();
         self.tiles_out(events);
         Ok(())

@@ -42,9 +42,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{
-    At, Contains, Holding, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink, Tally,
-};
+use super::{At, Contains, Holding, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink, Tally};
 use crate::engine::board::{DX, DY};
 use crate::engine::game::{facing, Game};
 use crate::engine::types::*;
@@ -63,7 +61,6 @@ pub const CASTLE: u8 = 0;
 pub const MARKET: u8 = 1;
 pub const BLACKSMITH: u8 = 2;
 pub const CATHEDRAL: u8 = 3;
-
 
 /// Which figures may go into each quarter, by name (L1962, fn 9, fn 17;
 /// 003 L98): the words of verb `to-<quarter>` (code `1 + quarter`).
@@ -366,7 +363,12 @@ impl Mechanic for Count {
         }
     }
 
-    fn act(g: &mut Game, at: At, a: Action, _events: &mut Vec<ScoreEvent>) -> Result<(), MoveError> {
+    fn act(
+        g: &mut Game,
+        at: At,
+        a: Action,
+        _events: &mut Vec<ScoreEvent>,
+    ) -> Result<(), MoveError> {
         let At::Ask(ask) = at else {
             return Err(MoveError::Waiting("the City's decisions"));
         };
@@ -418,7 +420,12 @@ impl Mechanic for Count {
                     _ => s.at = q,
                 }
             }
-            (MOVE_CODE_ASK, Action::Do(Verb { arg: Arg::Word(q), .. })) => g.ext.count.at = q,
+            (
+                MOVE_CODE_ASK,
+                Action::Do(Verb {
+                    arg: Arg::Word(q), ..
+                }),
+            ) => g.ext.count.at = q,
             _ => return Err(MoveError::Waiting("the City's decisions")),
         }
         Ok(())
@@ -470,10 +477,7 @@ impl Mechanic for Count {
     }
 
     fn state_json(g: &Game, out: &mut Map<String, Value>) {
-        out.insert(
-            "count".into(),
-            json!(QUARTERS[g.ext.count.at as usize]),
-        );
+        out.insert("count".into(), json!(QUARTERS[g.ext.count.at as usize]));
         let city: Vec<Value> = (0..g.players())
             .map(|p| {
                 let mut m = Map::new();

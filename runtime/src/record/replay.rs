@@ -520,11 +520,10 @@ fn play_entry(
             // the tiles run out here as they did in the game, and the
             // entry's answers before the final scoring follow.
             if last && pd.decision == Decision::Place && actions.peek().is_some() {
-                g.force_tiles_out(&mut got)
-                    .map_err(|e| ReplayError {
-                        turn,
-                        reason: e.to_string(),
-                    })?;
+                g.force_tiles_out(&mut got).map_err(|e| ReplayError {
+                    turn,
+                    reason: e.to_string(),
+                })?;
                 if g.pending().is_some_and(|p| p.decision != Decision::Place) {
                     continue;
                 }
