@@ -568,3 +568,14 @@ fn example_2_two_followers_from_the_blacksmith_take_the_road_s3_l114() {
     );
     assert_eq!(scores[1], 6, "Blue: only the two earlier roads");
 }
+
+/// The original rules ask for a completed road, city or cloister (fn 7
+/// L2148, `count_trigger = "completion"`): closing another's road still
+/// lets the placer put a follower in.
+#[test]
+fn the_original_trigger_is_a_completion_fn7() {
+    let original = with_option(rules(), "count_trigger", 1);
+    let mut g = city_game(original, 3);
+    p0_completes_p1s_road(&mut g);
+    assert_eq!(decision_key(&g), Some("into-city"));
+}

@@ -258,6 +258,13 @@ pub const OPTIONS: &[OptionDecl] = &[
         meaning: "no follower leaves the Count's quarter (L1966, L1987; 003 L92, L110), or none enters it either (RGG Big Box 2, fn 34 L2175)",
     },
     OptionDecl {
+        key: "count_trigger",
+        mechanic: "count",
+        values: OptionValues::Words(&["any-score", "completion"]),
+        default: [0, 0],
+        meaning: "a follower enters the City after any scoring of the placement that paid others and not its placer (L1956, RGG and Big Box 2; fn 8-11), or only after one that completed a road, city or cloister (the original rules, fn 7 L2148)",
+    },
+    OptionDecl {
         key: "count_final",
         mechanic: "count",
         values: OptionValues::Words(&["every-quarter", "market-to-farms"]),

@@ -54,6 +54,7 @@ pub(crate) struct Count;
 const COUNT_MOVE: usize = option_index("count_move");
 const COUNT_BLOCKS: usize = option_index("count_blocks");
 const COUNT_FINAL: usize = option_index("count_final");
+const COUNT_TRIGGER: usize = option_index("count_trigger");
 
 /// The quarters, in the seed's order (L1929-L1935).
 pub const QUARTERS: [&str; 4] = ["castle", "market", "blacksmith", "cathedral"];
@@ -143,6 +144,9 @@ pub struct State {
     pub asked: u8,
     /// The end-of-game rounds: players in a row who could move nothing.
     pub idle: u8,
+    /// The tile of this part completed a road, city, cloister or shrine
+    /// (`count_trigger = "completion"`, fn 7).
+    pub completed: bool,
     /// The quarter the follower just put in went to (for `to-quarter`).
     pub entered: u8,
     /// Each player's figures put into the City and sent out of it.
@@ -210,6 +214,12 @@ impl Mechanic for Count {
         s.placer = g.to_move;
         s.asked = 0;
         s.n_roots = 0;
+        s.completed = false;
+        if g.rules.options.get(COUNT_TRIGGER) == 1 {
+            let mut any = false;
+            completed_by(g, idx, &mut |_| any = true);
+            g.ext.count.completed = any;
+        }
         if !g.held.iter().any(|h| h.by == Mech::Count) {
             return;
         }
@@ -240,6 +250,10 @@ impl Mechanic for Count {
         let placer = s.placer as usize;
         let gained = |p: usize| g.scores[p] > s.before[p];
         if gained(placer) || !(0..g.players as usize).any(gained) {
+            return;
+        }
+        // The original rules: only a completed road, city or cloister (fn 7).
+        if g.rules.options.get(COUNT_TRIGGER) == 1 && !s.completed {
             return;
         }
         let player = s.placer;
