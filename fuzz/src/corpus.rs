@@ -97,6 +97,12 @@ pub fn records(repo: &Path) -> Vec<Input> {
         ("base_inns_cathedrals", 4, 3, &[BotKind::Greedy]),
         ("base_legacy_farms", 2, 5, &[BotKind::Greedy]),
         ("base_count_king_robber", 2, 9, &[BotKind::Random]),
+        // The City of Carcassonne: followers put into the castle and the
+        // market (seed 6), the blacksmith's quarter (seed 4) and the
+        // cathedral's (seed 47), moves of the Count, sends out of the City.
+        ("base_count_king_robber", 2, 6, &[BotKind::Random]),
+        ("base_count_king_robber", 2, 4, &[BotKind::Random]),
+        ("base_count_king_robber", 2, 47, &[BotKind::Random]),
         ("wheel_of_fortune", 2, 11, &[BotKind::Random]),
         // Turn parts and actions (README "Game record contract"). Greedy
         // bots never deploy a builder or take an abbot back, so random

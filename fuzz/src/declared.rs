@@ -114,6 +114,11 @@ pub fn sample_answer(v: &Verb) -> String {
         ArgKind::Bool => format!(", \"{}\": true", v.def.field),
         ArgKind::Corner => format!(", \"{}\": \"{}\"", v.def.field, CORNER_NAMES[2]),
         ArgKind::Dir => format!(", \"{}\": \"{}\"", v.def.field, SIDE_NAMES[0]),
+        ArgKind::Word(words) => format!(
+            ", \"{}\": \"{}\"",
+            v.def.field,
+            words.first().unwrap_or(&"")
+        ),
         ArgKind::Placement => ", \"tile\": \"D\", \"x\": 1, \"y\": 0, \"rotation\": 0".to_string(),
         ArgKind::Target(fixed) => format!(
             ", \"{}\": {{\"x\": 0, \"y\": 0, {}\"feature\": \"road\", \"ports\": [\"E\", \"W\"]}}",

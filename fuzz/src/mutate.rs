@@ -792,7 +792,7 @@ fn edit_toml_value(rng: &mut Rng, v: &mut toml::Value) {
         toml::Value::Integer(i) => {
             *i = match rng.below(3) {
                 0 => rng.pick(NUMBERS).parse().unwrap_or(-1),
-                1 => *i + rng.below(3) as i64 - 1,
+                1 => i.wrapping_add(rng.below(3) as i64 - 1),
                 _ => i.wrapping_neg(),
             }
         }

@@ -110,6 +110,11 @@ fn verb_block(v: &VerbDef, cells: usize) -> (usize, String, String) {
             "4".into(),
             format!("`{field}`: {}", SIDE_NAMES.join(", ")),
         ),
+        ArgKind::Word(words) => (
+            words.len(),
+            words.len().to_string(),
+            format!("`{field}`: {}", words.join(", ")),
+        ),
         ArgKind::Placement => (cells, "side²".into(), "`cell` (rotation 0)".into()),
         ArgKind::Target(Some(_)) | ArgKind::Figure | ArgKind::Tile | ArgKind::Held => slots(SLOTS),
         ArgKind::Target(None) => slots(BOARD_SLOTS),
@@ -226,6 +231,7 @@ impl Space {
                     Arg::Bool(take) => usize::from(!take),
                     Arg::Corner(c) => small(c, 4)?,
                     Arg::Dir(d) => small(d, 4)?,
+                    Arg::Word(w) => usize::from(w),
                     Arg::Placement(p) if p.rotation == 0 => self.cell(p.x.into(), p.y.into())?,
                     Arg::Placement(_) => return None,
                     Arg::Spot(_) | Arg::Tile(_) | Arg::Held { .. } => legal
@@ -267,6 +273,7 @@ impl Space {
                     ArgKind::Bool => Arg::Bool(k == 0),
                     ArgKind::Corner => Arg::Corner(k as u8),
                     ArgKind::Dir => Arg::Dir(k as u8),
+                    ArgKind::Word(_) => Arg::Word(k as u8),
                     ArgKind::Placement if k < self.cells() => Arg::Placement(place(k, 0)),
                     ArgKind::Placement => return None,
                     ArgKind::Target(_) | ArgKind::Figure | ArgKind::Tile | ArgKind::Held => {

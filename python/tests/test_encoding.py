@@ -15,7 +15,16 @@ def test_every_compiled_in_tile_fits_the_deploy_block():
 
 
 @pytest.mark.parametrize(
-    "rid", ["base", "base_abbey_mayor", "base_traders_builders", "base_princess_dragon", "base_tower", "everything_c1"]
+    "rid",
+    [
+        "base",
+        "base_abbey_mayor",
+        "base_traders_builders",
+        "base_princess_dragon",
+        "base_tower",
+        "everything_c1",
+        "base_count_king_robber",
+    ],
 )
 def test_ids_name_the_legal_actions_one_to_one(rid):
     g = cc.Game(rid, players=3, seed=12)
@@ -34,6 +43,7 @@ def test_ids_name_the_legal_actions_one_to_one(rid):
         "capture-top",
         "exchange",
         "ransom",
+        "from-city",
     }
     while not g.is_over:
         legal = g.legal_actions()

@@ -92,6 +92,10 @@ fn put_arg(out: &mut ActionJson, g: &Game, v: Verb) {
             Some(name) => Value::from(*name),
             None => return,
         },
+        (ArgKind::Word(words), Arg::Word(w)) => match words.get(w as usize) {
+            Some(name) => Value::from(*name),
+            None => return,
+        },
         (ArgKind::Target(fixed), Arg::Spot(s)) => match spot_rec(g, s) {
             Some(mut r) => {
                 if fixed.is_none() {
@@ -138,6 +142,10 @@ pub fn text(g: &Game, a: Action) -> String {
             None => " at ?".to_string(),
         },
         Arg::Held { player, kind } => format!(" a {} held by P{player}", kind.def().label),
+        Arg::Word(w) => match def.arg {
+            ArgKind::Word(words) => format!(" {}", words.get(w as usize).unwrap_or(&"?")),
+            _ => " ?".to_string(),
+        },
         Arg::Spot(s) => match spot_rec(g, s) {
             Some(r) => {
                 let whose = match def.arg {
@@ -286,6 +294,7 @@ fn read(g: &Game, j: &ActionJson) -> Result<Action, (bool, String)> {
                 },
                 ArgKind::Corner => Arg::Corner(word(j, def.field, field, &CORNER_NAMES)?),
                 ArgKind::Dir => Arg::Dir(word(j, def.field, field, &SIDE_NAMES)?),
+                ArgKind::Word(words) => Arg::Word(word(j, def.field, field, words)?),
                 ArgKind::Target(_) | ArgKind::Figure if field.is_none() => {
                     return Err(need(def.field));
                 }

@@ -231,7 +231,7 @@ fn bent_action(g: &Game, legal: &[Action], rng: &mut Pcg64Mcg) -> Action {
         y: near.y + rng.random_range(-2..=2),
         rotation: rng.random_range(0..5),
     };
-    match rng.random_range(0..15) {
+    match rng.random_range(0..16) {
         0 => legal[rng.random_range(0..legal.len())],
         // The Tower: a piece, a top or a capture on any tile (or one past
         // the board), a prisoner of anyone's of any kind bought back or
@@ -260,6 +260,18 @@ fn bent_action(g: &Game, legal: &[Action], rng: &mut Pcg64Mcg) -> Action {
                 ),
                 _ => Action::verb(verb, Arg::Held { player, kind }),
             }
+        }
+        // Into a quarter of the City, or the Count moved, unasked or with a
+        // figure that may not go there (000_9deb58b1a7d17d38.txt L1962).
+        15 => {
+            let verb = [
+                "to-castle",
+                "to-market",
+                "to-blacksmith",
+                "to-cathedral",
+                "move-count",
+            ][rng.random_range(0..5)];
+            Action::verb(verb, Arg::Word(rng.random_range(0..6)))
         }
         1 => Action::Deploy(random_deploy(rng)),
         2 => Action::verb("return-abbot", Arg::None),
@@ -294,7 +306,7 @@ fn bent_action(g: &Game, legal: &[Action], rng: &mut Pcg64Mcg) -> Action {
         // The fairy, a portal or the princess to a random spot, or a legal
         // answer of theirs bent to another segment or tile.
         10 | 11 => {
-            let verb = ["fairy", "portal", "princess"][rng.random_range(0..3)];
+            let verb = ["fairy", "portal", "princess", "from-city"][rng.random_range(0..4)];
             let spot = match legal.iter().find(|a| a.name() == verb) {
                 Some(&Action::Do(Verb {
                     arg: Arg::Spot(s), ..

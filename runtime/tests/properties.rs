@@ -321,9 +321,10 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) -> Used {
                 "seed {seed}: a score decreased"
             );
             // Every figure is in its owner's supply or on the board, or is
-            // held: a wagon whose feature scored waits for its owner's
-            // answer, a prisoner in a tower's captor's hands, a follower on
-            // top of a tower.
+            // held by a module: a wagon whose feature scored waits for its
+            // owner's answer, a prisoner in a tower's captor's hands, a
+            // follower on top of a tower, a follower in a quarter of the City
+            // of Carcassonne (000_9deb58b1a7d17d38.txt L1956-L1983).
             for (k, &kind) in FollowerKind::ALL.iter().enumerate() {
                 let on_board = g
                     .followers()

@@ -264,6 +264,34 @@ pub const OPTIONS: &[OptionDecl] = &[
         default: [1, 1],
         meaning: "a ransom needs 3 points to pay (L1477, fn 30 L1529; RGG, ZMG) or may be paid with fewer, all of them (the initial German rules, fn 30)",
     },
+    OptionDecl {
+        key: "count_move",
+        mechanic: "count",
+        values: OptionValues::Words(&["free", "clockwise", "to-quarter"]),
+        default: [0, 0],
+        meaning: "after a follower enters the City its placer may move the Count to any quarter (000_9deb58b1a7d17d38.txt L1987; 003_f0943165331a7fee.txt L92), or the official variants: the Count moves clockwise to the next quarter, or to the quarter the follower entered (L1993-L1998; 003 L131-L134)",
+    },
+    OptionDecl {
+        key: "count_blocks",
+        mechanic: "count",
+        values: OptionValues::Words(&["from", "to-and-from"]),
+        default: [0, 0],
+        meaning: "no follower leaves the Count's quarter (L1966, L1987; 003 L92, L110), or none enters it either (RGG Big Box 2, fn 34 L2175)",
+    },
+    OptionDecl {
+        key: "count_trigger",
+        mechanic: "count",
+        values: OptionValues::Words(&["any-score", "completion"]),
+        default: [0, 0],
+        meaning: "a follower enters the City after any scoring of the placement that paid others and not its placer (L1956, RGG and Big Box 2; fn 8-11), or only after one that completed a road, city or cloister (the original rules, fn 7 L2148)",
+    },
+    OptionDecl {
+        key: "count_final",
+        mechanic: "count",
+        values: OptionValues::Words(&["every-quarter", "market-to-farms"]),
+        default: [0, 1],
+        meaning: "at the end, from the last placer's left, each player in turn moves one follower from any quarter but the Count's to a suitable feature until none can (fn 27 L2166), or only the market's to farms, none if the Count is there (003_f0943165331a7fee.txt L124-L126, fn 12 L498)",
+    },
 ];
 
 /// The index of option `key` in `OPTIONS` (a compile-time error, where it is
@@ -344,7 +372,7 @@ pub const MECHANICS: &[MechDecl] = &[
     decl("mayor", true, "the mayor counts the city's pennants (Abbey & Mayor)"),
     decl("wagon", true, "the wagon moves on after scoring (Abbey & Mayor)"),
     decl("barn", true, "barns on field corners (Abbey & Mayor)"),
-    decl("count", false, "the City of Carcassonne and the Count (Count, King & Robber)"),
+    decl("count", true, "the City of Carcassonne and the Count (Count, King & Robber)"),
     decl("king-robber", true, "the King and the Robber Baron for the largest city and longest road (Count, King & Robber)"),
     decl("heretics", true, "shrines and heretics challenging monks (Count, King & Robber)"),
     decl("catapult", false, "fairs and catapult rounds (The Catapult)"),

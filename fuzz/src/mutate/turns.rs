@@ -306,6 +306,8 @@ fn arg_of(rng: &mut Rng, kind: ArgKind, turns: &[Value]) -> Option<Value> {
         ArgKind::Bool => json!(rng.chance(2)),
         ArgKind::Corner => json!(rng.pick(&CORNER_NAMES)),
         ArgKind::Dir => json!(rng.pick(&SIDE_NAMES)),
+        ArgKind::Word(words) if !words.is_empty() => json!(rng.pick(words)),
+        ArgKind::Word(_) => json!(""),
         ArgKind::Target(_) | ArgKind::Figure => spot_for(rng, kind, turns),
         // A cell near the start, on the board or not.
         ArgKind::Tile => json!({ "x": rng.below(5) as i64 - 2, "y": rng.below(5) as i64 - 2 }),
@@ -714,7 +716,9 @@ fn edit_arg(rng: &mut Rng, turns: &mut [Value]) -> bool {
         1 => Some(wrong_arg(rng, v.def.arg, turns)),
         _ => match (v.def.arg, old) {
             (ArgKind::Bool, Some(Value::Bool(b))) if !rng.chance(4) => Some(json!(!b)),
-            (ArgKind::Dir | ArgKind::Corner, Some(Value::String(w))) if rng.chance(3) => {
+            (ArgKind::Dir | ArgKind::Corner | ArgKind::Word(_), Some(Value::String(w)))
+                if rng.chance(3) =>
+            {
                 Some(json!(match rng.below(3) {
                     0 => w.to_lowercase(),
                     1 => format!("{w}{w}"),

@@ -183,7 +183,15 @@ impl SimpleBot {
 
     /// The standing after answering `a` in `g` (see `standing`).
     fn value_of(&mut self, g: &Game, a: Action) -> i64 {
-        let me = g.to_move() as usize;
+        // The player asked, who may not be the one to move (a follower
+        // sent from the City in another's turn, a dragon's step).
+        let me = match g.pending() {
+            Some(crate::engine::Pending {
+                actor: crate::engine::Actor::Player(p),
+                ..
+            }) => p as usize,
+            _ => g.to_move() as usize,
+        };
         let mut next = self.scratch.take().unwrap_or_else(|| g.clone());
         next.clone_from(g);
         let mut events = std::mem::take(&mut self.events);
@@ -404,7 +412,10 @@ pub(crate) fn standing(g: &mut Game, me: usize, events: &mut Vec<ScoreEvent>) ->
         let figures: i64 = FollowerKind::ALL
             .into_iter()
             .filter(|k| k.is_follower())
-            .map(|k| i64::from(g.figures(p as u8, k)))
+            // Figures a module holds count as kept: a wagon on its way, a
+            // follower in the City of Carcassonne (it comes back onto the
+            // board later).
+            .map(|k| i64::from(g.figures(p as u8, k)) + i64::from(g.in_transit(p as u8, k)))
             .sum();
         *v = SCALE * i64::from(g.scores()[p]) + figures * RESERVE * left / HORIZON;
     }

@@ -143,6 +143,9 @@ pub struct Game {
     pub(crate) aside: Vec<(u16, Mech)>,
     /// Tiles are chosen by the caller (`force_draw`), not by the seed.
     pub(crate) scripted: bool,
+    /// A scripted game that stops before its final scoring, waiting with
+    /// no tile (`Game::hold_final_scoring`).
+    pub(crate) hold_final: bool,
     /// How the stack was dealt (which runs of it are shuffled apart).
     pub(crate) deal: Deal,
     /// The face-down order is not the real game's (`hidden.rs`: a view or
@@ -226,6 +229,7 @@ impl Clone for Game {
             next: self.next,
             current: self.current,
             scripted: self.scripted,
+            hold_final: self.hold_final,
             deal: self.deal,
             hidden: self.hidden,
             fused: self.fused,
@@ -260,6 +264,7 @@ impl Clone for Game {
         self.next = src.next;
         self.current = src.current;
         self.scripted = src.scripted;
+        self.hold_final = src.hold_final;
         self.deal = src.deal;
         self.hidden = src.hidden;
         self.fused = src.fused;
@@ -364,6 +369,7 @@ impl Game {
             discards: Vec::with_capacity(8),
             aside: Vec::new(),
             scripted,
+            hold_final: false,
             deal: Deal::default(),
             hidden: false,
             fused: mechanics::moves_suffice(rules),

@@ -244,6 +244,11 @@ pub(crate) fn farm_cities(g: &Game, farm: u16) -> Roots {
             }
         }
     }
+    // Places off the board that count as completed cities (the City of
+    // Carcassonne for the farms beside it, 000_9deb58b1a7d17d38.txt fn 1).
+    if mechanics::live(g, Hook::CityPlaces) {
+        mechanics::city_places(g, Some(farm), &mut |id| cities.insert(id));
+    }
     cities
 }
 

@@ -68,6 +68,8 @@ pub(crate) enum Resume {
     NextPart,
     /// The next turn (decisions at the turn's end).
     NextTurn,
+    /// The final scoring (decisions at the game's end, before it).
+    Final,
     /// The turn's first part (decisions at the turn's start).
     BeginPart,
 }
@@ -583,6 +585,25 @@ impl Game {
                 return;
             }
         }
+        // Before the final scoring, modules may ask players (the Count's
+        // rounds out of the City, 000_9deb58b1a7d17d38.txt fn 27 L2166).
+        if mechanics::live(self, Hook::BeforeFinal) {
+            mechanics::before_final(self, events);
+            if self.stop_for_asks(Resume::Final, events) {
+                return;
+            }
+        }
+        self.final_scoring(events);
+    }
+
+    /// The tiles and the decisions before the end are done: the final
+    /// scoring, unless a scripted game holds it (`hold_final_scoring`).
+    fn final_scoring(&mut self, events: &mut Vec<ScoreEvent>) {
+        if self.hold_final {
+            self.current = None;
+            self.phase = Phase::Place;
+            return;
+        }
         self.finish_into(events);
     }
 
@@ -656,10 +677,49 @@ impl Game {
             Resume::NextPart => self.next_part(events),
             Resume::NextTurn => self.next_turn(events),
             Resume::BeginPart => self.begin_part(events),
+            Resume::Final => self.final_scoring(events),
         }
     }
 
     // ----- the end ---------------------------------------------------------
+
+    /// Scripted games only: when the tiles are out and every decision
+    /// before the end is answered, wait with no tile instead of scoring the
+    /// end (`finish` scores it): a board with the figures still standing,
+    /// as the replay's observer wants it.
+    pub fn hold_final_scoring(&mut self) -> Result<(), super::game::ForceDrawError> {
+        if !self.scripted {
+            return Err(super::game::ForceDrawError::NotScripted);
+        }
+        self.hold_final = true;
+        Ok(())
+    }
+
+    /// Scripted games only: the tiles run out now, before the tile to place
+    /// (which goes back unplayed): the extra turns and the decisions before
+    /// the final scoring follow as in a game whose stack is empty (rule
+    /// scenarios of the game's end).
+    pub fn force_tiles_out(
+        &mut self,
+        events: &mut Vec<ScoreEvent>,
+    ) -> Result<(), super::game::ForceDrawError> {
+        if !self.scripted {
+            return Err(super::game::ForceDrawError::NotScripted);
+        }
+        if self.is_over() {
+            return Err(super::game::ForceDrawError::GameOver);
+        }
+        if self.phase != Phase::Place {
+            return Err(super::game::ForceDrawError::NotDrawn);
+        }
+        self.stack.truncate(
+            self.next
+                .saturating_sub(usize::from(self.current.is_some())),
+        );
+        self.next = self.stack.len();
+        self.tiles_out(events);
+        Ok(())
+    }
 
     /// End the game now, as if the tiles had run out: final scoring
     /// (000_9deb58b1a7d17d38.txt L232-L272). Used for partial records.

@@ -425,6 +425,9 @@ pub enum Arg {
         player: u8,
         kind: FollowerKind,
     },
+    /// One of the words its verb declares (`ArgKind::Word`), by index: a
+    /// quarter of the City of Carcassonne, a figure from the supply.
+    Word(u8),
 }
 
 /// A figure of `kind` and `player` on segment `segment` of placed tile
@@ -459,6 +462,8 @@ pub enum ArgKind {
     Tile,
     /// A figure held off the board: `{player, kind}`.
     Held,
+    /// One of these words (`Arg::Word` holds its index).
+    Word(&'static [&'static str]),
 }
 
 /// Which decision a module's action answers.

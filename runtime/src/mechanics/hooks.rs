@@ -54,12 +54,21 @@ pub enum Hook {
     TurnEnd,
     /// The tiles are gone: extra turns before the end (the abbey round).
     TilesOut,
+    /// The extra turns are over, before the final scoring: a module may pose
+    /// decisions to any player (the Count's end-of-game rounds moving
+    /// followers out of the City), and the game is scored once they are
+    /// answered.
+    BeforeFinal,
+    /// A module's place off the board that counts as a completed city for
+    /// every rule that counts completed cities (farms, the King): the City
+    /// of Carcassonne (000_9deb58b1a7d17d38.txt fn 1 L2142, fn 38 L2179).
+    CityPlaces,
     /// End-of-game points beyond the features.
     GameEnd,
 }
 
 impl Hook {
-    pub const ALL: [Hook; 21] = [
+    pub const ALL: [Hook; 23] = [
         Hook::Setup,
         Hook::TileSource,
         Hook::TurnStart,
@@ -80,6 +89,8 @@ impl Hook {
         Hook::PartEnd,
         Hook::TurnEnd,
         Hook::TilesOut,
+        Hook::BeforeFinal,
+        Hook::CityPlaces,
         Hook::GameEnd,
     ];
     pub const COUNT: usize = Hook::ALL.len();

@@ -174,7 +174,14 @@ fn on_scored(g: &mut Game, root: u16, reason: Reason) {
 
 fn game_end(g: &mut Game, events: &mut Vec<ScoreEvent>) {
     let cards = [
-        (g.ext.king_robber.king, Kind::City, Reason::King),
+        (
+            Card {
+                completed: g.completed_cities_roads().0 as u16,
+                ..g.ext.king_robber.king
+            },
+            Kind::City,
+            Reason::King,
+        ),
         (
             g.ext.king_robber.robber_baron,
             Kind::Road,
@@ -209,8 +216,16 @@ impl Game {
     /// is played): what the King's and the Robber Baron's holders score at
     /// the end.
     pub fn completed_cities_roads(&self) -> (u32, u32) {
+        // A module's place that counts as a completed city counts for the
+        // King, though it never takes the King (the City of Carcassonne:
+        // 000_9deb58b1a7d17d38.txt fn 38 L2179; 003_f0943165331a7fee.txt
+        // L147).
+        let mut places = 0;
+        if super::live(self, super::Hook::CityPlaces) {
+            super::city_places(self, None, &mut |_| places += 1);
+        }
         (
-            u32::from(self.ext.king_robber.king.completed),
+            u32::from(self.ext.king_robber.king.completed) + places,
             u32::from(self.ext.king_robber.robber_baron.completed),
         )
     }

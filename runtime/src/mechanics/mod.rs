@@ -16,6 +16,7 @@ pub(crate) mod barn;
 pub(crate) mod big;
 pub(crate) mod builder;
 pub(crate) mod cathedrals;
+pub(crate) mod count;
 pub(crate) mod dragon;
 pub(crate) mod fairy;
 pub(crate) mod goods;
@@ -177,6 +178,14 @@ pub(crate) trait Mechanic {
     fn tiles_out(g: &mut Game) -> Option<u8> {
         None
     }
+    /// `Hook::BeforeFinal`: the tiles and extra turns are over; decisions
+    /// posed here (`Game::ask`) are answered before the final scoring.
+    fn before_final(g: &mut Game, events: &mut Vec<ScoreEvent>) {}
+    /// `Hook::CityPlaces`: calls `place` with a number (0-3) for each of
+    /// its places off the board that counts as a completed city bordering
+    /// farm `farm` (`None`: every such place, for a count of completed
+    /// cities).
+    fn city_places(g: &Game, farm: Option<u16>, place: &mut dyn FnMut(u16)) {}
     /// `Hook::GameEnd`: points after the final scoring.
     fn game_end(g: &mut Game, events: &mut Vec<ScoreEvent>) {}
     /// Its answers at `at`: the alternatives it offers to deploying, its

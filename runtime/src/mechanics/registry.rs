@@ -48,6 +48,10 @@ const SKELETON_REASONS: [ReasonDef; 2] = [
     },
 ];
 
+/// The ids of modules' places that count as completed cities
+/// (`city_places`), above any feature node a game can have.
+pub(crate) const PLACE_IDS: u16 = 0xFE00;
+
 /// Walks the modules on hook `$hook` still playing in `$g`, in order.
 macro_rules! each {
     ($g:expr, $hook:expr, |$m:ident| $body:expr) => {{
@@ -555,6 +559,28 @@ macro_rules! registry {
             None
         }
 
+        /// Before the final scoring: the modules may pose decisions.
+        pub(crate) fn before_final(g: &mut Game, events: &mut Vec<ScoreEvent>) {
+            each!(g, Hook::BeforeFinal, |m| match m {
+                $(Mech::$T => <super::$m::$T as Mechanic>::before_final(g, events),)*
+                _ => {}
+            });
+        }
+
+        /// Calls `place` with an id for each module place that counts as a
+        /// completed city (bordering farm `farm`, or all with `None`): ids
+        /// above every feature node (`PLACE_IDS`), distinct per module.
+        pub(crate) fn city_places(g: &Game, farm: Option<u16>, place: &mut dyn FnMut(u16)) {
+            each!(g, Hook::CityPlaces, |m| {
+                let base = PLACE_IDS + 4 * m as u16;
+                let mut each = |k: u16| place(base + k.min(3));
+                match m {
+                    $(Mech::$T => <super::$m::$T as Mechanic>::city_places(g, farm, &mut each),)*
+                    _ => {}
+                }
+            });
+        }
+
         pub(crate) fn game_end(g: &mut Game, events: &mut Vec<ScoreEvent>) {
             each!(g, Hook::GameEnd, |m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::game_end(g, events),)*
@@ -626,6 +652,7 @@ registry! {
         mayor: Mayor,
         wagon: Wagon,
         barn: Barn,
+        count: Count,
         king_robber: KingRobber,
         heretics: Heretics,
         tower: Tower,

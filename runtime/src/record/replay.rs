@@ -300,13 +300,14 @@ fn run(
             turn,
             tile,
             observe.is_some().then_some(&mut asked),
+            false,
         )?;
         let during = entry_events(&mut carry, &got);
         if let Some(want) = &t.events {
             compare_events(turn, "events", &during, want)?;
         }
         if let (Some(observe), Some(shadow)) = (&mut observe, &mut shadow) {
-            shadow.follow(turn, t, tile, &during)?;
+            shadow.follow(turn, t, tile, &during, g.is_over())?;
             // The same board either way; only the shadow has not been
             // scored for the end yet.
             let now = if g.is_over() { &shadow.game } else { &g };
@@ -493,6 +494,7 @@ fn play_entry(
     turn: usize,
     tile: u16,
     mut asked: Option<&mut Vec<Game>>,
+    last: bool,
 ) -> Result<Vec<ScoreEvent>, ReplayError> {
     let (Some(x), Some(y), Some(rotation)) = (t.x, t.y, t.rotation) else {
         return fail(turn, "a turn needs tile, x, y and rotation (or discarded)");
@@ -514,6 +516,18 @@ fn play_entry(
     let mut wood_asked = false;
     while let Some(pd) = g.pending() {
         if matches!(pd.decision, Decision::Place | Decision::Source) {
+            // The shadow of the game's last entry (its spare tile drawn):
+            // the tiles run out here as they did in the game, and the
+            // entry's answers before the final scoring follow.
+            if last && pd.decision == Decision::Place && actions.peek().is_some() {
+                g.force_tiles_out(&mut got).map_err(|e| ReplayError {
+                    turn,
+                    reason: e.to_string(),
+                })?;
+                if g.pending().is_some_and(|p| p.decision != Decision::Place) {
+                    continue;
+                }
+            }
             break;
         }
         let action = if let Some(a) =
@@ -665,11 +679,17 @@ impl Shadow {
         players: u8,
         start: &[(u16, Placement)],
     ) -> Result<Shadow, ReplayError> {
-        let game = Game::new_scripted(with_spare_tile(rules), players, start).map_err(|e| {
+        let mut game = Game::new_scripted(with_spare_tile(rules), players, start).map_err(|e| {
             ReplayError {
                 turn: 0,
                 reason: e.to_string(),
             }
+        })?;
+        // Its end, when the record's game ends (decisions before the final
+        // scoring: the Count's rounds), stops before the final scoring.
+        game.hold_final_scoring().map_err(|e| ReplayError {
+            turn: 0,
+            reason: e.to_string(),
         })?;
         Ok(Shadow {
             game,
@@ -690,6 +710,7 @@ impl Shadow {
         entry: &TurnRec,
         tile: u16,
         during: &[ScoreEvent],
+        last: bool,
     ) -> Result<(), ReplayError> {
         let g = &mut self.game;
         if g.part() == 1 {
@@ -697,7 +718,8 @@ impl Shadow {
                 .map_err(|e| Self::drifted(turn, e))?;
         }
         begin_entry(g, turn, tile, true).map_err(|e| Self::drifted(turn, e))?;
-        let got = play_entry(g, entry, turn, tile, None).map_err(|e| Self::drifted(turn, e))?;
+        let got =
+            play_entry(g, entry, turn, tile, None, last).map_err(|e| Self::drifted(turn, e))?;
         let got = entry_events(&mut self.carry, &got);
         if got != during {
             return Err(Self::drifted(turn, "it scored the turn differently"));
