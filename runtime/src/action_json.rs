@@ -1,6 +1,5 @@
 //! One action as JSON, the same in game records (a turn entry's `actions`)
-//! and in the `carcassonne serve` protocol and the Python package (README
-//! "Game record contract"): `do` is `Action::name`; a placement gives
+//! and in the `carcassonne serve` protocol and the Python package (docs/reference/records.md): `do` is `Action::name`; a placement gives
 //! `tile`/`x`/`y`/`rotation`, a figure on the tile just placed `follower`,
 //! and a module's action the one field its declaration names (`take`,
 //! `corner`, `at`, `to`, `figure`), written from that declaration. A new

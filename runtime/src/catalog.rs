@@ -1,4 +1,4 @@
-//! The catalog JSON contract (README "Catalog JSON"): a ruleset's tiles as
+//! The catalog JSON contract (docs/reference/catalog.md): a ruleset's tiles as
 //! other tools read them. Extend by adding fields; never rename or remove.
 
 use serde_json::{json, Map, Value};

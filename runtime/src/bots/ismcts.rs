@@ -40,7 +40,7 @@
 //!   random order first).
 //!
 //! Against greedy (base, 2 players), `mcts` wins about four games in five;
-//! random playouts to the end needed 4,000 iterations for 61 % (README,
+//! random playouts to the end needed 4,000 iterations for 61 % (docs/reference/bots.md,
 //! "MCTS against greedy").
 
 use std::time::{Duration, Instant};
@@ -226,7 +226,7 @@ impl Settings {
     }
 }
 
-// The defaults, measured against greedy (base, 2 players, README "MCTS
+// The defaults, measured against greedy (base, 2 players, docs/reference/bots.md, "MCTS
 // against greedy"). Greedy's own standing judges the leaf and ranks the
 // searcher's answers up front; the playout lets greedy answer for each
 // player for four decisions (the opponent's turn and the searcher's next),

@@ -280,7 +280,7 @@ impl SimpleBot {
 /// decision. A greedy move is otherwise blind to the reply, and the last
 /// one has none: the player who places the last tile of a base game for
 /// two is always the first, so without this the second could not see a
-/// farmer or a join coming on the last turn (README, "Seat balance").
+/// farmer or a join coming on the last turn (docs/reference/bots.md, "Seat balance").
 fn reply_value(after: &mut Game, me: usize, events: &mut Vec<ScoreEvent>) -> i64 {
     let opp = after.to_move() as usize;
     if opp == me || after.pending().map(|p| p.decision) != Some(Decision::Place) {
@@ -350,7 +350,7 @@ pub(crate) const SCALE: i64 = 8;
 /// tiles (with `reply_value` on the last reply) scores about three points
 /// more a game for both seats and beats random by more; the seat shares of
 /// horizons 12 to 30 differ by less than the noise of eight 2,000-game
-/// runs (about 52 % each; README, "Seat balance"). Valuing incomplete
+/// runs (about 52 % each; docs/reference/bots.md, "Seat balance"). Valuing incomplete
 /// cities and cloisters above their end-of-game points (×1.5 and ×1.75,
 /// tapering with the horizon) raised the first seat's share by about a
 /// point, so they are valued at what they would score now.

@@ -301,8 +301,8 @@ impl Board {
     /// grow twice a game otherwise), and only its cells in use are cleared:
     /// the placed tiles, at `placed`, and the open positions. Before a
     /// short one the first grid comes back: it grows rarely there, and the
-    /// small grid stays in cache (base games ran 3 % slower on a kept
-    /// 64 × 64 grid).
+    /// small grid stays in cache (a large kept grid made base games
+    /// measurably slower: docs/speed.md).
     pub fn clear(&mut self, placed: impl Iterator<Item = (i32, i32)>, tiles: usize) {
         if self.size != INITIAL_SIZE && tiles > LONG_GAME {
             let (size, (ox, oy)) = (self.size, self.origin);

@@ -155,8 +155,8 @@ pub struct Game {
 #[derive(Debug)]
 pub(crate) struct DrawnScan {
     pub(crate) scan: PlacementScan,
-    /// How many (position, rotation) pairs fit (what the scan returned:
-    /// reading it back from the running totals cost 15 instructions a turn).
+    /// How many (position, rotation) pairs fit, as the scan returned it:
+    /// kept so that the caller need not sum the scan's running totals again.
     pub(crate) count: u32,
     /// The tile, the number of tiles placed and of open positions when it
     /// was made (`NONE`: no scan kept); the board changes only by placing.

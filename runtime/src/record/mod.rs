@@ -1,4 +1,4 @@
-//! Game records (README "Game record contract"): the format (here), writing
+//! Game records (docs/reference/records.md): the format (here), writing
 //! them while a game is played (`recorder`), and replaying them with every
 //! move checked (`replay`).
 
@@ -18,8 +18,9 @@ pub use replay::{replay, replay_observed, Step};
 pub const FORMAT: &str = "carcassonne-record/1";
 
 /// How far from (0, 0) a record's start tiles may lie: the compiler's range
-/// for a ruleset's start. (The engine takes scripted starts up to ±16384;
-/// before it did, a hand-written start at (30000, 30000) cost gigabytes.)
+/// for a ruleset's start. The board's grid spans every cell between its
+/// tiles, so a record must not place a start far away (the engine's own
+/// limit for scripted starts is ±16384).
 pub const MAX_START_COORD: u16 = 100;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
