@@ -29,10 +29,13 @@ pub struct ActionJson {
     /// on input it must be the tile to place).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tile: Option<String>,
+    /// A placement: column.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub x: Option<i16>,
+    /// Row.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub y: Option<i16>,
+    /// Clockwise quarter turns.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rotation: Option<u8>,
     /// `deploy`: the figure on the tile just placed, as a record's turn

@@ -84,8 +84,11 @@ pub enum Eval {
 /// The search's settings, as `mcts:…` spells them.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Settings {
+    /// How long to search: iterations or time.
     pub budget: Budget,
+    /// The exploration constant of the tree policy (UCT's c).
     pub c: f64,
+    /// How a playout's end is valued.
     pub reward: Reward,
     /// At most this many random actions after the tree, then the game is
     /// scored as if it ended there (final scoring of what is on the
@@ -311,6 +314,7 @@ pub struct Ismcts {
 }
 
 impl Ismcts {
+    /// A searcher with `settings`, its random choices seeded by `seed`.
     pub fn new(settings: Settings, seed: u64) -> Ismcts {
         Ismcts {
             settings,
@@ -333,6 +337,7 @@ impl Ismcts {
         }
     }
 
+    /// Its settings.
     pub fn settings(&self) -> Settings {
         self.settings
     }

@@ -12,13 +12,18 @@ use crate::engine::{
     Action, Decision, Deploy, FollowerKind, Game, Move, Placement, ScoreEvent, MAX_PLAYERS,
 };
 
+/// The simple bots: no search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BotKind {
+    /// A uniformly random legal answer.
     Random,
+    /// The answer that gains most at once, with a value for what stands
+    /// unfinished while tiles remain.
     Greedy,
 }
 
 impl BotKind {
+    /// The kind named `random` or `greedy`.
     pub fn parse(name: &str) -> Option<BotKind> {
         match name {
             "random" => Some(BotKind::Random),
@@ -27,6 +32,7 @@ impl BotKind {
         }
     }
 
+    /// Its name, as `bots::make` reads it.
     pub fn name(self) -> &'static str {
         match self {
             BotKind::Random => "random",
@@ -45,6 +51,7 @@ impl AsRef<str> for BotKind {
 /// A simple bot with its own seeded random source and reusable buffers.
 #[derive(Debug, Clone)]
 pub struct SimpleBot {
+    /// Which bot.
     pub kind: BotKind,
     rng: Pcg64Mcg,
     placements: Vec<Placement>,
@@ -60,6 +67,7 @@ pub struct SimpleBot {
 }
 
 impl SimpleBot {
+    /// A bot of `kind`, its random choices seeded by `seed`.
     pub fn new(kind: BotKind, seed: u64) -> SimpleBot {
         SimpleBot {
             kind,
