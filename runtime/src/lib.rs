@@ -7,6 +7,10 @@
 //! compiled-in ruleset by id; a ruleset compiled from files at run time (the
 //! `carcassonne-loader` crate) gives the same [`Ruleset`] tables and plays
 //! the same games.
+//!
+//! Rules cite the rule document they come from by file and line
+//! (`000_9deb58b1a7d17d38.txt L460`, short `000_… L460`); the book's sources
+//! page (`docs/sources.md`) says what each document is.
 
 // The API callers play games through is documented item by item: the lint
 // keeps it so as items are added.
