@@ -97,6 +97,7 @@ pub fn options_json(rs: &Ruleset) -> Map<String, Value> {
     m
 }
 
+/// The catalog of ruleset `rs` as JSON (docs/reference/catalog.md).
 pub fn to_json(rs: &Ruleset) -> Value {
     let start: Vec<Value> = rs
         .start

@@ -16,9 +16,11 @@
 // keeps it so as items are added.
 #[warn(missing_docs)]
 pub mod action_json;
+#[warn(missing_docs)]
 pub mod bench;
 #[warn(missing_docs)]
 pub mod bots;
+#[warn(missing_docs)]
 pub mod catalog;
 #[warn(missing_docs)]
 pub mod engine;
