@@ -1,8 +1,9 @@
-//! Engine bugs found by the robustness work (issue 7), fixed in the engine
-//! (commit "A game whose setup draws nothing is over; the board grid centres
-//! on the first tile; scripted starts stay within ±16384"): these tests keep
-//! them fixed. The compiler and the record loader also keep such input away
-//! from the engine (`nothing is left to draw`, record starts within ±100).
+//! Inputs that reach the engine directly, bypassing the compiler's and the
+//! record loader's checks: a game whose setup leaves nothing to draw is over
+//! at once, the board's grid centres on the first tile, and scripted starts
+//! stay within ±16384. The compiler and the record loader keep such input
+//! away from the engine too (`nothing is left to draw`, record starts within
+//! ±100); these tests require the engine to be safe without them.
 
 use carcassonne_runtime::engine::Game;
 use carcassonne_tests::{compile_ruleset, temp_dir, write};

@@ -1,6 +1,5 @@
 //! Hostile inputs through the real `carcassonne` binary: each one ends quickly
-//! with a clear error naming the file, exit code 1, and no panic (README
-//! "Robustness"). Tile sets and rulesets go through `validate` (and
+//! with a clear error naming the file, exit code 1, and no panic (docs/robustness.md). Tile sets and rulesets go through `validate` (and
 //! `catalog --ruleset PATH` where a ruleset is compiled on the spot), records
 //! through `replay`.
 
@@ -488,7 +487,7 @@ fn rulesets_pointing_at_themselves_or_nowhere() {
             "escape",
             "[ruleset]\nid = \"escape\"\nsets = [\"../tiles/base\", \"\"]\n",
             &[
-                // A path is relative to the ruleset file (README "Rulesets").
+                // A path is relative to the ruleset file (docs/reference/rulesets.md).
                 "tile set `../tiles/base`: there is no rulesets/../tiles/base (a path is relative to the ruleset file)",
                 "`` is not a tile set id",
             ],
@@ -609,8 +608,8 @@ fn hostile_records() {
                 "the game is already over",
             ),
             (
-                // A hand-written start far away once made the board grow to
-                // gigabytes.
+                // A hand-written start far away is refused: the board's grid
+                // would grow to gigabytes to reach it.
                 "far_start",
                 serde_json::json!({
                     "format": "carcassonne-record/1", "ruleset": "base", "players": 2,

@@ -39,7 +39,7 @@ enum Command {
         /// A compiled-in ruleset id, or a path to a ruleset .toml file.
         #[arg(long)]
         ruleset: String,
-        /// Print JSON (the catalog contract in the README).
+        /// Print JSON (the catalog JSON: docs/reference/catalog.md).
         #[arg(long)]
         json: bool,
     },
@@ -75,7 +75,7 @@ enum Command {
         players: u8,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// One bot per player, comma-separated (random, greedy, mcts or mcts:iters=N; README "Bots"); one name serves all.
+        /// One bot per player, comma-separated (random, greedy, mcts or mcts:iters=N; docs/reference/bots.md); one name serves all.
         #[arg(long, default_value = "random")]
         bots: String,
         /// Write the game record (JSON) here.

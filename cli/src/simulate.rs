@@ -27,7 +27,7 @@ pub struct SimulateArgs {
     /// How many games.
     #[arg(long, default_value_t = 1000)]
     pub games: u64,
-    /// One bot per seat, comma-separated (random, greedy, mcts or mcts:iters=N; README "Bots"): the number of bots is the number of players.
+    /// One bot per seat, comma-separated (random, greedy, mcts or mcts:iters=N; docs/reference/bots.md): the number of bots is the number of players.
     #[arg(long, default_value = "random,greedy")]
     pub bots: String,
     /// Worker threads (default: every core).

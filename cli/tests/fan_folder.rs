@@ -1,4 +1,4 @@
-//! A tile-set author's own folder, outside the repository, as the README
+//! A tile-set author's own folder, outside the repository, as the book
 //! tells them to write it: only their set and a ruleset that mixes it with
 //! the built-in base game by id. Everything works there with no file copied
 //! or linked, and the record it writes replays anywhere on its own.

@@ -68,7 +68,7 @@ fn a_ruleset_path_plays_the_same_game_as_the_compiled_in_ruleset() {
         let o = play(&path, "7", &b);
         assert!(o.status.success(), "{}", text(&o.stderr));
         // The same game; the file's record also carries copies of its
-        // sources (README "Game record contract").
+        // sources (docs/reference/records.md).
         let read = |p: &Path| -> serde_json::Value {
             serde_json::from_slice(&std::fs::read(p).unwrap()).unwrap()
         };
@@ -224,7 +224,7 @@ fn rulesets_lists_what_each_plays_and_the_tile_marks_it_ignores() {
 
 /// The benchmark ruleset in tools/bench (everything_c1's tiles with only the
 /// river played) loads from its path and plays: `tools/per_tile.sh` and the
-/// README's Speed section rely on it.
+/// speed page (docs/speed.md) rely on it.
 #[test]
 fn the_benchmark_ruleset_in_tools_plays() {
     let out = run(&[

@@ -358,7 +358,7 @@ fn atlases_are_well_formed_deterministic_and_show_every_tile() {
     }
 }
 
-/// The base atlas is golden twice: the test's copy and the README's picture.
+/// The base atlas is golden twice: the test's copy and the book's picture (docs/atlas-base.svg).
 #[test]
 fn base_atlas_matches_the_golden_file() {
     let got = svg::atlas(carcassonne_runtime::ruleset("base").unwrap());

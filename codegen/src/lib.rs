@@ -3,6 +3,10 @@
 //! Pipeline: read TOML (`toml_read`) → parse each tile's shape DSL (`shape`,
 //! grammar in `shape.pest`) → give it meaning and check it (`tile`, `tileset`,
 //! `ruleset`) → lower to engine numbers (`lower`) → emit Rust (`emit`).
+//!
+//! Rules and tile counts cite the rule document they come from by file and
+//! line (`000_9deb58b1a7d17d38.txt L460`, short `000_… L460`); the book's
+//! sources page (`docs/sources.md`) says what each document is.
 //! Every error names the file, line and column; nothing here panics on input.
 
 pub mod attrs;

@@ -104,7 +104,7 @@ pub fn records(repo: &Path) -> Vec<Input> {
         ("base_count_king_robber", 2, 4, &[BotKind::Random]),
         ("base_count_king_robber", 2, 47, &[BotKind::Random]),
         ("wheel_of_fortune", 2, 11, &[BotKind::Random]),
-        // Turn parts and actions (README "Game record contract"). Greedy
+        // Turn parts and actions (docs/reference/records.md). Greedy
         // bots never deploy a builder or take an abbot back, so random
         // seats make these; the seeds are chosen for what happens in them
         // (fuzz/tests/turn_parts.rs checks that it still does).
@@ -184,7 +184,7 @@ pub fn records(repo: &Path) -> Vec<Input> {
         });
         if id == "base_river1" {
             // As played from the ruleset's file: the record carries copies
-            // of its sources (README "Game record contract").
+            // of its sources (docs/reference/records.md).
             if let Ok(model) = carcassonne_loader::compile(&repo.join("rulesets/base_river1.toml"))
             {
                 let mut with = rec.clone();

@@ -1,6 +1,5 @@
 //! A coverage-free, structure-aware mutation fuzzer for the tile-set and
-//! ruleset compiler and for the game-record loader and replay (README
-//! "Robustness").
+//! ruleset compiler and for the game-record loader and replay (docs/robustness.md).
 //!
 //! Seeds are the repository's real files and records of bot games; inputs are
 //! seeds and earlier inputs mutated (`mutate`, with the names and answers

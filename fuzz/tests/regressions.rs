@@ -1,4 +1,4 @@
-//! Every problem found while fuzzing (README "Robustness"), as the shrunk
+//! Every problem found while fuzzing (docs/robustness.md), as the shrunk
 //! input that showed it, run through the fuzzer's own targets: it must now
 //! pass every check (no panic, well-formed and short diagnostics, validate
 //! and the loaders agreeing, compiled rulesets playing and replaying), give
@@ -112,8 +112,8 @@ fn cases() -> Vec<Case> {
             memory: 8 << 20,
         },
         Case {
-            // Found by review: a ruleset id that is a Rust keyword emitted
-            // `mod fn`, which breaks the build of the generated tables.
+            // A ruleset id that is a Rust keyword would emit `mod fn`,
+            // which breaks the build of the generated tables.
             name: "keyword id",
             target: Target::Ruleset,
             input: b"[ruleset]\nid = \"type\"\nsets = [\"base\"]\n".to_vec(),
@@ -176,8 +176,9 @@ fn cases() -> Vec<Case> {
             memory: 64 << 20,
         },
         Case {
-            // Found by review: a hand-written record starting at (30000,
-            // 30000) grew the board to gigabytes, then overflowed its size.
+            // A hand-written record starting at (30000, 30000): refused,
+            // since a board grid reaching it would take gigabytes and
+            // overflow its size.
             name: "far start",
             target: Target::Record,
             input: br#"{"format":"carcassonne-record/1","ruleset":"base","players":2,"start":[{"tile":"D","x":30000,"y":30000,"rotation":0}],"turns":[]}"#.to_vec(),
@@ -185,11 +186,10 @@ fn cases() -> Vec<Case> {
             memory: 4 << 20,
         },
         Case {
-            // Found by review while adding the record target's turn-part
-            // edits: a scenario (no seed) forced every entry's player, a
-            // builder's second part too, so player 1 could play player 0's
-            // second tile (and player 0 then played again). A second part
-            // is now the turn's player's.
+            // A scenario (no seed) names every entry's player; a builder's
+            // second part must still be the turn's player's, or player 1
+            // could play player 0's second tile (and player 0 then play
+            // again).
             name: "second part by another player",
             target: Target::Record,
             input: br#"{"format":"carcassonne-record/1","ruleset":"base_traders_builders","players":2,"start":[{"tile":"D","x":0,"y":0,"rotation":0}],"turns":[

@@ -3,7 +3,7 @@
 //!
 //! `CARCASSONNE_FUZZ_ITERATIONS` (default 8000) and `CARCASSONNE_FUZZ_SEED`
 //! change the smoke run; `cargo run --release -p carcassonne-fuzz -- --seconds 600`
-//! is the long run (README "Robustness").
+//! is the long run (docs/robustness.md).
 
 use std::path::PathBuf;
 use std::time::Duration;

@@ -1,4 +1,4 @@
-//! Records with turn parts and answers (README "Game record contract"): the
+//! Records with turn parts and answers (docs/reference/records.md): the
 //! fuzzer's seeds of the rulesets that have them replay and hold what they
 //! were chosen for, and hand-made records that answer wrongly are refused
 //! with the turn and the reason, through `record::replay` and through the

@@ -1,4 +1,4 @@
-//! Module answers in records (README "Game record contract": `actions`,
+//! Module answers in records (docs/reference/records.md: `actions`,
 //! `set_aside`): the seeds answer with every verb a module declares and
 //! pose every module decision; the games of The Princess & the Dragon hold
 //! what they were chosen for; the fuzzer's mutants of them meet each verb's

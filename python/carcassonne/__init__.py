@@ -3,7 +3,7 @@
 `Game` plays one game (legal actions, apply, undo, clone, scores, records,
 numpy observations with an action mask); `Bot` seats the engine's bots;
 `env()` is a PettingZoo AEC environment (needs `pettingzoo`). See the
-README's "Python package" section.
+book's page on the package, docs/reference/python.md.
 """
 
 from ._engine import (

@@ -2,7 +2,7 @@
 
 Agents are `player_0` … `player_{n-1}`. The agent selected is whoever the
 pending decision asks (usually the player whose turn it is; a wagon's move
-asks its owner, each step of the dragon the next player in turn). Actions are ids in the game's fixed action space (README,
+asks its owner, each step of the dragon the next player in turn). Actions are ids in the game's fixed action space (docs/reference/python.md,
 "Observation and action encoding"); observations are dicts:
 
 - ``observation``: int16 board planes, shape (planes, side, side), seen from

@@ -1,5 +1,5 @@
 """Self-play in batches of seeded games: what a worker runs when games are
-spread over many processes or machines (README, "Many workers with Ray").
+spread over many processes or machines (docs/reference/python.md, "Many workers with Ray").
 
 Each game depends only on (ruleset, bots, seed), so a batch gives the same
 results wherever and in whatever order it runs; `summarize` adds batches up

@@ -1,5 +1,5 @@
-//! The fixed action space and the observation planes (README "Python
-//! package" → "Observation and action encoding"): the same numbers whatever
+//! The fixed action space and the observation planes (docs/reference/python.md,
+//! "Observation and action encoding"): the same numbers whatever
 //! the game's state, so that a network's output layer and an action mask
 //! line up turn after turn.
 //!
@@ -77,9 +77,9 @@ pub struct Block {
     pub holds: Holds,
     pub start: usize,
     pub size: usize,
-    /// Its size as the README writes it (`side² × 4`, `16 × 8`, `32`).
+    /// Its size as the book writes it (`side² × 4`, `16 × 8`, `32`).
     pub ids: String,
-    /// What an id within it is, as the README writes it.
+    /// What an id within it is, as the book writes it.
     pub within: String,
 }
 
@@ -91,7 +91,7 @@ pub struct Space {
 }
 
 /// A module verb's block: its size (given the window's cells) and how the
-/// README describes it.
+/// book (docs/reference/python.md) describes it.
 fn verb_block(v: &VerbDef, cells: usize) -> (usize, String, String) {
     let slots = |n: usize| {
         (
@@ -393,7 +393,7 @@ pub fn features_len(players: usize, tiles: usize) -> usize {
     1 + DECISIONS.len() + 4 + 4 + players + players * FIGURE_KINDS + tiles
 }
 
-/// The feature vector (see the README): who decides (relative seat, or
+/// The feature vector (see docs/reference/python.md): who decides (relative seat, or
 /// `players` once the game is over), the decision one-hot (`DECISIONS`),
 /// turn, part, tiles face down, the tile to place (index + 1) and its four
 /// edges, then scores and supplies by relative seat, then the face-down

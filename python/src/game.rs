@@ -607,7 +607,7 @@ impl Game {
         self.copy()
     }
 
-    /// The game so far as a record (README "Game record contract"), a dict
+    /// The game so far as a record (docs/reference/records.md), a dict
     /// that `json.dump` writes and `carcassonne replay` checks.
     #[pyo3(signature = (bots = None))]
     fn record<'py>(
@@ -704,7 +704,7 @@ impl Game {
 
     /// What `player` sees, as numpy arrays: `board` (int16, planes × side
     /// × side), `features` (int32) and `action_mask` (int8; all zero unless
-    /// `player` is the one asked). Layout in the README.
+    /// `player` is the one asked). Layout in docs/reference/python.md.
     fn observation<'py>(&mut self, py: Python<'py>, player: u8) -> PyResult<Bound<'py, PyDict>> {
         if player >= self.engine.players() {
             return Err(PyValueError::new_err(format!(
@@ -764,7 +764,7 @@ impl Game {
 
     /// The action space's blocks, in id order: `[{"name": "place",
     /// "start": 0, "size": …, "ids": "side² × 4", "within": "…"}, …]`
-    /// (generated from the modules' declarations; the README's table).
+    /// (generated from the modules' declarations; the table in docs/reference/python.md).
     #[getter]
     fn action_blocks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);

@@ -88,7 +88,7 @@ def test_the_space_size_and_a_placement_id():
 
 
 def _size(ids, side):
-    """A block's size as the README writes it (`side² × 4`, `16 × 8`, `32`)."""
+    """A block's size as the book writes it (`side² × 4`, `16 × 8`, `32`)."""
     total = 1
     for factor in ids.split("×"):
         factor = factor.strip()
@@ -96,17 +96,17 @@ def _size(ids, side):
     return total
 
 
-def test_the_readme_lists_the_blocks_as_generated(repo):
-    text = (repo / "README.md").read_text()
-    section = text[text.index("### Observation and action encoding") :]
-    section = section[: section.index("\n### ", 1)]
+def test_the_book_lists_the_blocks_as_generated(repo):
+    text = (repo / "docs" / "reference" / "python.md").read_text()
+    section = text[text.index("## Observation and action encoding") :]
+    section = section[: section.index("\n## ", 1)]
     rows = [line for line in section.splitlines() if line.startswith("| ") and not line.startswith("| block")]
     table = [[c.strip() for c in row.strip("|").split("|")] for row in rows]
     g = cc.Game("base", radius=4)
     assert table == [[b["name"], b["ids"], b["within"]] for b in g.action_blocks]
     for b in g.action_blocks:
         assert _size(b["ids"], 9) == b["size"], b
-    # The size formula the README gives, for radius 20.
+    # The size formula the book gives, for radius 20.
     g = cc.Game("base", radius=20)
     assert f"{g.action_space_size:,}" in section
     fixed = g.action_space_size - 5 * 41 * 41

@@ -1,6 +1,5 @@
 //! One action as JSON, the same in game records (a turn entry's `actions`)
-//! and in the `carcassonne serve` protocol and the Python package (README
-//! "Game record contract"): `do` is `Action::name`; a placement gives
+//! and in the `carcassonne serve` protocol and the Python package (docs/reference/records.md): `do` is `Action::name`; a placement gives
 //! `tile`/`x`/`y`/`rotation`, a figure on the tile just placed `follower`,
 //! and a module's action the one field its declaration names (`take`,
 //! `corner`, `at`, `to`, `figure`), written from that declaration. A new
@@ -30,10 +29,13 @@ pub struct ActionJson {
     /// on input it must be the tile to place).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tile: Option<String>,
+    /// A placement: column.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub x: Option<i16>,
+    /// Row.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub y: Option<i16>,
+    /// Clockwise quarter turns.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rotation: Option<u8>,
     /// `deploy`: the figure on the tile just placed, as a record's turn

@@ -18,15 +18,20 @@ use crate::tables::Ruleset;
 /// Reusable move buffers.
 #[derive(Debug, Default)]
 pub struct Buffers {
+    /// Legal placements.
     pub placements: Vec<Placement>,
+    /// Figure options.
     pub deploys: Vec<Option<Deploy>>,
+    /// Legal answers of other decisions.
     pub actions: Vec<Action>,
     /// What fits where (`Game::scan_placements`).
     pub scan: PlacementScan,
+    /// Points scored by the last move.
     pub events: Vec<ScoreEvent>,
 }
 
 impl Buffers {
+    /// Buffers with room for a large board, so that games allocate nothing.
     pub fn new() -> Self {
         Buffers {
             placements: Vec::with_capacity(512),
@@ -41,6 +46,7 @@ impl Buffers {
 /// What one benchmark game did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct GameStats {
+    /// Moves played (a placement with its figure option is one).
     pub moves: u64,
     /// Sum over turns of the number of legal placements.
     pub placements: u64,
@@ -49,8 +55,8 @@ pub struct GameStats {
 }
 
 /// `rng.random_range(0..n)` for `n > 0`, the same numbers through the same
-/// sampler: `random_range` itself was not inlined, and its call was 3 % of
-/// a base game's instructions (two a turn).
+/// sampler, inlined: the policy draws twice a turn, and `random_range` is
+/// not inlined on its own (docs/speed.md).
 #[inline(always)]
 fn below(rng: &mut Pcg64Mcg, n: usize) -> usize {
     UniformUsize::sample_single(0, n, rng).unwrap_or(0)
@@ -171,8 +177,11 @@ fn play_random(g: &mut Game, seed: u64, buf: &mut Buffers) -> GameStats {
 /// The result of `run`: totals over all games and the time they took.
 #[derive(Debug, Clone, Copy)]
 pub struct Report {
+    /// Games played.
     pub games: u64,
+    /// Wall-clock time they took.
     pub seconds: f64,
+    /// Totals over all games.
     pub total: GameStats,
 }
 

@@ -1,4 +1,4 @@
-//! The catalog JSON contract (README "Catalog JSON"): a ruleset's tiles as
+//! The catalog JSON contract (docs/reference/catalog.md): a ruleset's tiles as
 //! other tools read them. Extend by adding fields; never rename or remove.
 
 use serde_json::{json, Map, Value};
@@ -97,6 +97,7 @@ pub fn options_json(rs: &Ruleset) -> Map<String, Value> {
     m
 }
 
+/// The catalog of ruleset `rs` as JSON (docs/reference/catalog.md).
 pub fn to_json(rs: &Ruleset) -> Value {
     let start: Vec<Value> = rs
         .start

@@ -1,7 +1,7 @@
 //! The `mcts` bot (information-set MCTS): its spec, and short games on the
 //! base game and on rulesets with every kind of decision, where each of its
 //! answers must be legal and the games must end. Its strength is measured
-//! with `carcassonne simulate --bots mcts,greedy --rotate` (README, "MCTS
+//! with `carcassonne simulate --bots mcts,greedy --rotate` (docs/reference/bots.md, "MCTS
 //! against greedy"), not here.
 
 use std::time::{Duration, Instant};

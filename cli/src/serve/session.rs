@@ -54,7 +54,7 @@ pub struct Session {
 
 /// The recorder of a game as set up. A scripted game's record is a
 /// scenario: no seed, its own start tiles, each entry's tile the one drawn
-/// (README "Game record contract").
+/// (docs/reference/records.md).
 fn recorder(fresh: &Game, scripted: bool, start: &[(u16, Placement)]) -> Recorder {
     let mut r = Recorder::new(fresh, None);
     if scripted {

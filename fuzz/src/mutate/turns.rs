@@ -1,5 +1,5 @@
-//! Edits of a record's turn entries and answers (README "Game record
-//! contract": `part`, `actions`, `set_aside` and `discarded` entries,
+//! Edits of a record's turn entries and answers (docs/reference/records.md:
+//! `part`, `actions`, `set_aside` and `discarded` entries,
 //! figure kinds). Blind byte and value edits rarely leave a record that
 //! still parses and reaches a decision; these change exactly those fields,
 //! one at a time, so that replay meets wrong answers at the decisions

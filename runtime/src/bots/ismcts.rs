@@ -39,9 +39,8 @@
 //!   searcher's own turn, default 20 (0: none, every answer then tried in
 //!   random order first).
 //!
-//! Against greedy (base, 2 players), `mcts` wins about four games in five;
-//! random playouts to the end needed 4,000 iterations for 61 % (README,
-//! "MCTS against greedy").
+//! Against greedy (base, 2 players), `mcts` wins about four games in five
+//! (docs/reference/bots.md, "MCTS against greedy").
 
 use std::time::{Duration, Instant};
 
@@ -84,8 +83,11 @@ pub enum Eval {
 /// The search's settings, as `mcts:…` spells them.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Settings {
+    /// How long to search: iterations or time.
     pub budget: Budget,
+    /// The exploration constant of the tree policy (UCT's c).
     pub c: f64,
+    /// How a playout's end is valued.
     pub reward: Reward,
     /// At most this many random actions after the tree, then the game is
     /// scored as if it ended there (final scoring of what is on the
@@ -226,15 +228,14 @@ impl Settings {
     }
 }
 
-// The defaults, measured against greedy (base, 2 players, README "MCTS
-// against greedy"). Greedy's own standing judges the leaf and ranks the
-// searcher's answers up front; the playout lets greedy answer for each
-// player for four decisions (the opponent's turn and the searcher's next),
-// so a move is judged by what the reply makes of it. At 150 iterations,
-// 78.5 % of 100 games; without the prior (every answer tried in random
-// order first) 52.5 % of 40 against 87.5 % on the same 40 seeds: 30 to 100
-// placements are too many to try one by one at this budget. Random
-// playouts to the end needed 4,000 iterations for 61 %.
+// The defaults were chosen by playing against greedy (base, 2 players; the
+// figures are in docs/reference/bots.md, "MCTS against greedy"). Greedy's
+// own standing judges the leaf and ranks the searcher's answers up front,
+// because 30 to 100 placements are too many to try one by one in 150
+// iterations; the playout lets greedy answer for each player for four
+// decisions (the opponent's turn and the searcher's next), so a move is
+// judged by what the reply makes of it. Random playouts to the end need
+// far more iterations for a weaker bot.
 
 /// Iterations per decision (a greedy playout costs as much as ~25
 /// random-playout iterations).
@@ -311,6 +312,7 @@ pub struct Ismcts {
 }
 
 impl Ismcts {
+    /// A searcher with `settings`, its random choices seeded by `seed`.
     pub fn new(settings: Settings, seed: u64) -> Ismcts {
         Ismcts {
             settings,
@@ -333,6 +335,7 @@ impl Ismcts {
         }
     }
 
+    /// Its settings.
     pub fn settings(&self) -> Settings {
         self.settings
     }

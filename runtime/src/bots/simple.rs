@@ -12,13 +12,18 @@ use crate::engine::{
     Action, Decision, Deploy, FollowerKind, Game, Move, Placement, ScoreEvent, MAX_PLAYERS,
 };
 
+/// The simple bots: no search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BotKind {
+    /// A uniformly random legal answer.
     Random,
+    /// The answer that gains most at once, with a value for what stands
+    /// unfinished while tiles remain.
     Greedy,
 }
 
 impl BotKind {
+    /// The kind named `random` or `greedy`.
     pub fn parse(name: &str) -> Option<BotKind> {
         match name {
             "random" => Some(BotKind::Random),
@@ -27,6 +32,7 @@ impl BotKind {
         }
     }
 
+    /// Its name, as `bots::make` reads it.
     pub fn name(self) -> &'static str {
         match self {
             BotKind::Random => "random",
@@ -45,6 +51,7 @@ impl AsRef<str> for BotKind {
 /// A simple bot with its own seeded random source and reusable buffers.
 #[derive(Debug, Clone)]
 pub struct SimpleBot {
+    /// Which bot.
     pub kind: BotKind,
     rng: Pcg64Mcg,
     placements: Vec<Placement>,
@@ -60,6 +67,7 @@ pub struct SimpleBot {
 }
 
 impl SimpleBot {
+    /// A bot of `kind`, its random choices seeded by `seed`.
     pub fn new(kind: BotKind, seed: u64) -> SimpleBot {
         SimpleBot {
             kind,
@@ -289,7 +297,7 @@ impl SimpleBot {
 /// decision. A greedy move is otherwise blind to the reply, and the last
 /// one has none: the player who places the last tile of a base game for
 /// two is always the first, so without this the second could not see a
-/// farmer or a join coming on the last turn (README, "Seat balance").
+/// farmer or a join coming on the last turn (docs/reference/bots.md, "Seat balance").
 fn reply_value(after: &mut Game, me: usize, events: &mut Vec<ScoreEvent>) -> i64 {
     let opp = after.to_move() as usize;
     if opp == me || after.pending().map(|p| p.decision) != Some(Decision::Place) {
@@ -388,7 +396,7 @@ pub(crate) const SCALE: i64 = 8;
 /// tiles (with `reply_value` on the last reply) scores about three points
 /// more a game for both seats and beats random by more; the seat shares of
 /// horizons 12 to 30 differ by less than the noise of eight 2,000-game
-/// runs (about 52 % each; README, "Seat balance"). Valuing incomplete
+/// runs (about 52 % each; docs/reference/bots.md, "Seat balance"). Valuing incomplete
 /// cities and cloisters above their end-of-game points (×1.5 and ×1.75,
 /// tapering with the horizon) raised the first seat's share by about a
 /// point, so they are valued at what they would score now.

@@ -27,6 +27,7 @@ pub struct Open {
     pub req: Vec<u16>,
     /// `0xF` in the nibble of each side that has a neighbour.
     pub mask: Vec<u16>,
+    /// The board coordinates of each open position.
     pub xy: Vec<[i16; 2]>,
 }
 
@@ -44,11 +45,13 @@ impl PartialEq for Open {
 impl Eq for Open {}
 
 impl Open {
+    /// How many open positions there are.
     #[inline]
     pub fn len(&self) -> usize {
         self.len
     }
 
+    /// Whether there are none.
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0
@@ -145,6 +148,8 @@ impl Clone for Open {
     }
 }
 
+/// The grid of placed tiles and the open positions beside them. The grid
+/// grows as the game spreads and keeps a placed tile's index per cell.
 #[derive(Debug)]
 pub struct Board {
     /// Width and height of the grid (a power of two).
@@ -152,6 +157,7 @@ pub struct Board {
     /// Board coordinate of grid cell (0, 0).
     origin: (i32, i32),
     cells: Vec<u16>,
+    /// The empty cells next to a placed tile, with what their neighbours demand.
     pub open: Open,
 }
 
@@ -204,7 +210,9 @@ const INITIAL_SIZE: i32 = 32;
 /// rulesets, whose boards always outgrow the first grid, 244 and 297.
 const LONG_GAME: usize = 150;
 
+/// The column step towards each side: N, E, S, W.
 pub const DX: [i32; 4] = [0, 1, 0, -1];
+/// The row step towards each side: N, E, S, W (y grows south).
 pub const DY: [i32; 4] = [-1, 0, 1, 0];
 
 impl Board {
@@ -213,6 +221,7 @@ impl Board {
         self.size
     }
 
+    /// An empty board on the first, small grid.
     pub fn new() -> Self {
         let size = INITIAL_SIZE;
         Board {
@@ -301,8 +310,8 @@ impl Board {
     /// grow twice a game otherwise), and only its cells in use are cleared:
     /// the placed tiles, at `placed`, and the open positions. Before a
     /// short one the first grid comes back: it grows rarely there, and the
-    /// small grid stays in cache (base games ran 3 % slower on a kept
-    /// 64 × 64 grid).
+    /// small grid stays in cache (a large kept grid made base games
+    /// measurably slower: docs/speed.md).
     pub fn clear(&mut self, placed: impl Iterator<Item = (i32, i32)>, tiles: usize) {
         if self.size != INITIAL_SIZE && tiles > LONG_GAME {
             let (size, (ox, oy)) = (self.size, self.origin);

@@ -7,13 +7,18 @@
 
 use crate::tables::Kind;
 
+/// One segment of a placed tile, as a node of the union-find of features.
+/// A feature is the set of nodes joined across tile sides; its root keeps
+/// the feature's tallies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Node {
+    /// The feature's root (every node points at it directly).
     pub parent: u16,
     /// Next member of the same feature (circular).
     pub next: u16,
     /// The placed tile this segment belongs to.
     pub placed: u16,
+    /// The segment's kind (city, road, field, …).
     pub kind: Kind,
     /// Segment index within its tile.
     pub segment: u8,
@@ -62,12 +67,17 @@ impl Node {
     }
 }
 
+/// Root mark: the feature has an inn.
 pub const MARK_INN: u8 = 1;
+/// Root mark: the feature has a cathedral.
 pub const MARK_CATHEDRAL: u8 = 2;
+/// Root mark: the feature has a pig herd.
 pub const MARK_PIG_HERD: u8 = 4;
 
+/// Every segment placed on the board, joined into features.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Features {
+    /// The nodes: a placed tile's segment `s` is its `node_base + s`.
     pub nodes: Vec<Node>,
 }
 
@@ -84,6 +94,7 @@ impl Clone for Features {
 }
 
 impl Features {
+    /// Room for `n` nodes without growing.
     pub fn with_capacity(n: usize) -> Self {
         Features {
             nodes: Vec::with_capacity(n),
@@ -141,6 +152,7 @@ impl Features {
     }
 }
 
+/// The nodes of one feature, from [`Features::members`].
 pub struct Members<'a> {
     f: &'a Features,
     start: u16,

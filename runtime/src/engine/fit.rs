@@ -231,6 +231,7 @@ pub struct PlacementScan {
 }
 
 impl PlacementScan {
+    /// An empty scan with room for `positions` open positions.
     pub fn with_capacity(positions: usize) -> Self {
         let blocks = positions.div_ceil(BLOCK);
         PlacementScan {

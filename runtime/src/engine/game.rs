@@ -20,9 +20,13 @@ use carcassonne_vocab::river::Course;
 /// A tile on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Placed {
+    /// The tile type, an index into the ruleset's `tiles`.
     pub tile: u16,
+    /// Clockwise quarter turns, 0-3.
     pub rotation: u8,
+    /// Column: grows east.
     pub x: i16,
+    /// Row: grows south.
     pub y: i16,
     /// Feature node of the tile's segment 0; segment `s` is `node_base + s`.
     pub node_base: u16,
@@ -61,8 +65,11 @@ pub const NO_NODE: u16 = u16::MAX;
 /// A figure on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Deployed {
+    /// Its owner.
     pub player: u8,
+    /// The feature node it stands on (a segment of a placed tile).
     pub node: u16,
+    /// Which figure.
     pub kind: FollowerKind,
     /// It stands on a feature completed by the eight tiles around it (a
     /// cloister, garden or shrine): each placement looks for these.
@@ -73,10 +80,13 @@ pub struct Deployed {
 /// supply: held by a module (a wagon waiting to move on; prisoners).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Held {
+    /// Its owner.
     pub player: u8,
+    /// Which figure.
     pub kind: FollowerKind,
-    /// The module holding it, and its own note of why.
+    /// The module holding it.
     pub by: Mech,
+    /// The module's own note of why it holds the figure.
     pub data: u16,
     /// The placed tile it stands on beside that tile's features (a
     /// follower on top of a tower, 000_9deb58b1a7d17d38.txt L1465-L1469),
@@ -95,12 +105,42 @@ pub const NO_TILE: u16 = u16::MAX;
 pub struct Discard {
     /// The turn (0-based) before which it was drawn.
     pub turn: u32,
+    /// Who drew it.
     pub player: u8,
+    /// The tile type.
     pub tile: u16,
     /// `None`: removed from the game; `Some(m)`: set aside by module `m`.
     pub aside: Option<Mech>,
 }
 
+/// A game in progress: the board, the figures, the scores, the tiles to
+/// come, and the pending decision. It plays one ruleset's compiled tables.
+///
+/// A turn is a sequence of decisions: [`Game::pending`] says who decides
+/// and what, [`Game::legal_actions`] lists every legal answer, and
+/// [`Game::apply_action`] checks one (refusing it with an
+/// [`ActionError`], the state untouched) and runs the automatic steps
+/// (drawing, scoring, handing out points) up to the next decision. The same
+/// seed plays the same game; [`Game::view`] is the game as one player may
+/// know it (the draw order hidden), which is what a bot should be given.
+///
+/// ```
+/// use carcassonne_runtime::bots;
+/// use carcassonne_runtime::engine::{Actor, Game};
+///
+/// let rules = carcassonne_runtime::ruleset("base").unwrap();
+/// let mut game = Game::new(rules, 2, 42).unwrap(); // 2 players, seed 42
+/// let mut seats = [bots::make("random", 1).unwrap(), bots::make("greedy", 2).unwrap()];
+/// let mut events = Vec::new();
+/// while let Some(pending) = game.pending() {
+///     let Actor::Player(p) = pending.actor else { unreachable!("seeded games draw by themselves") };
+///     let view = game.view(p); // what p may know
+///     let action = seats[p as usize].choose_action(&view).unwrap();
+///     game.apply_action(action, &mut events).unwrap();
+/// }
+/// assert!(game.is_over());
+/// assert_eq!(game.scores().len(), 2);
+/// ```
 #[derive(Debug, PartialEq, Eq)]
 pub struct Game {
     pub(crate) rules: &'static Ruleset,
@@ -166,8 +206,8 @@ pub struct Game {
 #[derive(Debug)]
 pub(crate) struct DrawnScan {
     pub(crate) scan: PlacementScan,
-    /// How many (position, rotation) pairs fit (what the scan returned:
-    /// reading it back from the running totals cost 15 instructions a turn).
+    /// How many (position, rotation) pairs fit, as the scan returned it:
+    /// kept so that the caller need not sum the scan's running totals again.
     pub(crate) count: u32,
     /// The tile, the number of tiles placed and of open positions when it
     /// was made (`NONE`: no scan kept); the board changes only by placing.
@@ -279,35 +319,51 @@ impl Clone for Game {
     }
 }
 
+/// Why a game could not be set up.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
+    /// The ruleset is not for that many players.
     #[error("ruleset {ruleset} is for {min} to {max} players, not {players}")]
     Players {
+        /// The ruleset's id.
         ruleset: &'static str,
+        /// Its fewest players.
         min: u8,
+        /// Its most players.
         max: u8,
+        /// How many were asked for.
         players: u8,
     },
+    /// A scripted start that the board cannot take.
     #[error("{0}")]
     BadStart(String),
 }
 
+/// Why [`Game::force_draw`] refused to choose the tile drawn.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ForceDrawError {
+    /// The game is over.
     #[error("the game is over")]
     GameOver,
+    /// No copy of the tile is left face down.
     #[error("no copy of tile {0} is left to draw")]
     NoneLeft(&'static str),
+    /// A seeded game draws by itself.
     #[error("only a scripted game (a record without a seed) chooses its turn order, and its tiles only it, a player's view or a determinized game (`Game::view`, `Game::determinize`)")]
     NotScripted,
+    /// No tile waits to be placed.
     #[error("no tile is drawn now: in a view or a determinized game, force_draw replaces the tile drawn, while it waits to be placed")]
     NotDrawn,
+    /// The rules do not let the tile be drawn now.
     #[error("tile {0} cannot be drawn now (the river's tiles come first, the fork first of them and the lake last; a module may set a tile aside, as the dragon's before it is in play)")]
     NotNow(&'static str),
+    /// The tile fits nowhere.
     #[error("tile {0} fits nowhere: a real draw would discard it and draw again")]
     FitsNowhere(&'static str),
+    /// No such player.
     #[error("there is no player {0}")]
     NoSuchPlayer(u8),
+    /// No such tile type.
     #[error("there is no tile {0} in this ruleset")]
     NoSuchTile(u16),
 }
@@ -683,15 +739,19 @@ impl Game {
 
     // ----- what callers read ----------------------------------------------
 
+    /// The ruleset played.
     pub fn rules(&self) -> &'static Ruleset {
         self.rules
     }
+    /// How many players.
     pub fn players(&self) -> u8 {
         self.players
     }
+    /// The seed of the draw order (0 in a scripted game).
     pub fn seed(&self) -> u64 {
         self.seed
     }
+    /// The player whose turn it is (who answers may differ: [`Game::pending`]).
     pub fn to_move(&self) -> u8 {
         self.to_move
     }
@@ -699,6 +759,7 @@ impl Game {
     pub fn turn(&self) -> u32 {
         self.turn
     }
+    /// Each player's points so far, by seat.
     pub fn scores(&self) -> &[u32] {
         &self.scores[..self.players as usize]
     }
@@ -733,6 +794,7 @@ impl Game {
     pub fn held_tile(&self, player: u8) -> Option<u16> {
         mechanics::held_tile(self, player)
     }
+    /// Whether the game is over (the final scoring done).
     pub fn is_over(&self) -> bool {
         self.phase == Phase::Over
     }
@@ -740,12 +802,15 @@ impl Game {
     pub fn current_tile(&self) -> Option<&'static TileType> {
         self.current.map(|t| &self.rules.tiles[t as usize])
     }
+    /// The tile to place this turn, as an index into the ruleset's `tiles`.
     pub fn current_tile_index(&self) -> Option<u16> {
         self.current
     }
+    /// The tiles on the board, in the order placed (the start tiles first).
     pub fn placed(&self) -> &[Placed] {
         &self.placed
     }
+    /// The figures on the board.
     pub fn followers(&self) -> &[Deployed] {
         &self.followers
     }
@@ -774,6 +839,7 @@ impl Game {
     pub fn board_size(&self) -> i32 {
         self.board.size()
     }
+    /// The tile at (x, y), if one is placed there.
     pub fn tile_at(&self, x: i32, y: i32) -> Option<&Placed> {
         self.board.placed_at(x, y).map(|i| &self.placed[i])
     }

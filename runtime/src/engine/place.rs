@@ -229,6 +229,8 @@ impl Game {
         scan.nth(k, &self.board.open)
     }
 
+    /// Every legal placement of the current tile (see `placements_into` to
+    /// reuse a buffer).
     pub fn placements(&self) -> Vec<Placement> {
         let mut v = Vec::new();
         self.placements_into(&mut v);

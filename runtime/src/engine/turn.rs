@@ -142,6 +142,8 @@ impl Game {
         }
     }
 
+    /// Every legal answer to the pending decision (empty once the game is
+    /// over): the one authority on what is legal.
     pub fn legal_actions(&self) -> Vec<Action> {
         let mut v = Vec::new();
         self.legal_actions_into(&mut v);

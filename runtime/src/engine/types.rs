@@ -15,12 +15,16 @@ pub const MAX_PLAYERS: usize = 8;
 /// clockwise quarter turns (1 turns the tile's N side to face E).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Placement {
+    /// Column: grows east; the start tile is at 0.
     pub x: i16,
+    /// Row: grows south; the start tile is at 0.
     pub y: i16,
+    /// Clockwise quarter turns, 0-3.
     pub rotation: u8,
 }
 
 impl Placement {
+    /// The placement at (`x`, `y`) turned `rotation` quarter turns.
     pub const fn at(x: i16, y: i16, rotation: u8) -> Self {
         Placement { x, y, rotation }
     }
@@ -42,6 +46,7 @@ impl FollowerKind {
         self.def().name
     }
 
+    /// The kind whose `name` this is (`"big"` → the big follower).
     pub fn from_name(name: &str) -> Option<FollowerKind> {
         FollowerKind::ALL.into_iter().find(|k| k.name() == name)
     }
@@ -78,6 +83,7 @@ pub const PENNANTS: u8 = u8::MAX;
 /// What a kind of figure is, declared by the module that plays it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FigureDef {
+    /// The kind it declares.
     pub kind: FollowerKind,
     /// The name in records and the protocol.
     pub name: &'static str,
@@ -118,14 +124,18 @@ pub const fn kinds(kinds: &[Kind]) -> u8 {
 /// A figure deployed onto segment `segment` of the tile just placed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Deploy {
+    /// The segment, an index into the tile's segments.
     pub segment: u8,
+    /// Which figure.
     pub kind: FollowerKind,
 }
 
 /// One turn's choice: a placement and an optional follower.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
+    /// Where the tile goes.
     pub placement: Placement,
+    /// The figure deployed on it, if any.
     pub deploy: Option<Deploy>,
 }
 
@@ -136,10 +146,12 @@ impl Reason {
         &mechanics::registry::REASONS[self as usize]
     }
 
+    /// The name records and the protocol use (`city`, `fairy`, `final`, …).
     pub fn name(self) -> &'static str {
         self.def().name
     }
 
+    /// The reason whose `name` this is.
     pub fn from_name(name: &str) -> Option<Reason> {
         Reason::ALL.into_iter().find(|r| r.name() == name)
     }
@@ -156,6 +168,7 @@ impl Reason {
 /// Why points are scored, declared by the module that scores them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ReasonDef {
+    /// The reason it declares.
     pub reason: Reason,
     /// The name in records and the protocol.
     pub name: &'static str,
@@ -184,10 +197,13 @@ pub enum When {
 /// Points scored by one player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ScoreEvent {
+    /// Who scores.
     pub player: u8,
+    /// How many points.
     pub points: u32,
     /// The kind of feature scored (or the one the points are for).
     pub feature: Kind,
+    /// Why: a completed feature, the final scoring, a module's reason.
     pub reason: Reason,
     /// Set by the engine as it scores.
     pub when: When,
@@ -227,45 +243,80 @@ impl ScoreEvent {
 /// Why a move was refused. The game state is unchanged when one is returned.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
+    /// The game is over: no move is expected.
     #[error("the game is over")]
     GameOver,
+    /// The position is not empty or touches no placed tile.
     #[error("({x}, {y}) is not an empty position next to a placed tile")]
-    NotOpen { x: i16, y: i16 },
+    NotOpen {
+        /// Column.
+        x: i16,
+        /// Row.
+        y: i16,
+    },
+    /// A rotation outside 0-3.
     #[error("rotation {0} is not 0-3")]
     BadRotation(u8),
+    /// A side of the tile does not match the neighbour it touches.
     #[error("tile {tile} rotated {rotation} does not match its neighbours at ({x}, {y})")]
     DoesNotFit {
+        /// The tile's id.
         tile: &'static str,
+        /// Column.
         x: i16,
+        /// Row.
         y: i16,
+        /// Quarter turns.
         rotation: u8,
     },
+    /// The tile has no segment of that index.
     #[error("tile {tile} has no segment {segment}")]
-    NoSuchSegment { tile: &'static str, segment: u8 },
+    NoSuchSegment {
+        /// The tile's id.
+        tile: &'static str,
+        /// The index asked for.
+        segment: u8,
+    },
+    /// The segment is a kind no follower may stand on (a river).
     #[error("a follower cannot stand on a {0}")]
     NotClaimable(&'static str),
+    /// A farmer, in a ruleset played without farmers.
     #[error("farmers are not played in this ruleset")]
     NoFarmers,
+    /// The feature holds a figure that keeps others off.
     #[error("that feature already has a follower on it")]
     Occupied,
+    /// The player has no figure of that kind in supply.
     #[error("player {0} has no such follower left in supply")]
     NoFollowerLeft(u8),
+    /// A figure of a mechanic this ruleset does not play.
     #[error("the {0} is not played in this ruleset")]
     NotPlayed(&'static str),
+    /// The figure may not stand on that kind of feature.
     #[error("a {figure} cannot stand on a {feature}")]
     WrongFeature {
+        /// The figure's name.
         figure: &'static str,
+        /// The feature's kind.
         feature: &'static str,
     },
+    /// The builder or pig, on a feature without one of its owner's followers.
     #[error("the {0} goes only onto a feature that already holds one of its owner's followers")]
     NeedsOwnFollower(&'static str),
+    /// A module bans figures on this tile (the dragon's, a volcano).
     #[error("no figure may be deployed on this tile: {0}")]
     Banned(&'static str),
+    /// A move given while another decision is pending.
     #[error("the game waits for another decision: {0}")]
     Waiting(&'static str),
     /// A rule of a mechanic's module refused it.
     #[error("{} rule: {why}", mech.name())]
-    Rule { mech: Mech, why: &'static str },
+    Rule {
+        /// The module whose rule refused it.
+        mech: Mech,
+        /// The rule, in words.
+        why: &'static str,
+    },
 }
 
 impl MoveError {
@@ -298,7 +349,12 @@ pub enum Decision {
     Source,
     /// A decision a module poses (`code` indexes its `DECISIONS`), to any
     /// player, at any step of a turn.
-    Module { mech: Mech, code: u8 },
+    Module {
+        /// The module that poses it.
+        mech: Mech,
+        /// Its index in the module's `DECISIONS`.
+        code: u8,
+    },
 }
 
 /// A module's decision, as it declares it.
@@ -340,6 +396,7 @@ impl Decision {
         self.def().key
     }
 
+    /// The decision in prose (`place a tile`).
     pub fn name(self) -> &'static str {
         self.def().name
     }
@@ -374,7 +431,9 @@ impl Decision {
 /// Who decides now, and what.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Pending {
+    /// Who answers.
     pub actor: Actor,
+    /// What about.
     pub decision: Decision,
 }
 
@@ -382,6 +441,7 @@ pub struct Pending {
 /// `Deploy` or `Pass`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Action {
+    /// Place the drawn tile there (answers `Decision::Place`).
     Place(Placement),
     /// A figure onto a segment of the tile just placed.
     Deploy(Deploy),
@@ -396,15 +456,20 @@ pub enum Action {
 /// A module's action: which of its verbs, and the verb's argument.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Verb {
+    /// The module that declares it.
     pub mech: Mech,
+    /// Its index in the module's `VERBS`.
     pub code: u8,
+    /// Its argument.
     pub arg: Arg,
 }
 
 /// A verb's argument: the kinds of thing an answer names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Arg {
+    /// No argument.
     None,
+    /// Yes or no (the builder's second tile).
     Bool(bool),
     /// A corner of the tile just placed: 0-3 = NW, NE, SE, SW on the board.
     Corner(u8),
@@ -422,7 +487,9 @@ pub enum Arg {
     /// prisoner: `player` is the player who holds it; its owner is the one
     /// answering).
     Held {
+        /// The player who holds it.
         player: u8,
+        /// Its kind.
         kind: FollowerKind,
     },
     /// One of the words its verb declares (`ArgKind::Word`), by index: a
@@ -434,15 +501,20 @@ pub enum Arg {
 /// `placed` (an index into `Game::placed`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Spot {
+    /// The placed tile, an index into `Game::placed`.
     pub placed: u16,
+    /// The segment of that tile.
     pub segment: u8,
+    /// The figure's kind.
     pub kind: FollowerKind,
+    /// The mover, or the figure's owner.
     pub player: u8,
 }
 
 /// What a verb's argument is, and the record field that holds it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ArgKind {
+    /// No argument.
     None,
     /// A boolean in field `field`.
     Bool,
@@ -486,8 +558,11 @@ pub enum Answers {
 /// protocol), its argument and the field that holds it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct VerbDef {
+    /// Its name: `do` in records and the protocol (`move-wagon`).
     pub name: &'static str,
+    /// The decision it answers.
     pub answers: Answers,
+    /// Its argument's kind.
     pub arg: ArgKind,
     /// The record field of the argument (`take`, `corner`, `at`, `to`,
     /// `figure`); unused for `None` and `Placement`.
@@ -506,12 +581,14 @@ impl Verb {
         }
     }
 
+    /// Its declaration.
     pub fn def(self) -> &'static VerbDef {
         &mechanics::verbs(self.mech)[self.code as usize]
     }
 }
 
 impl Action {
+    /// Its name: `do` in records and the protocol (`place`, `deploy`, `barn`, …).
     pub fn name(self) -> &'static str {
         match self {
             Action::Place(_) => "place",
@@ -559,15 +636,26 @@ impl Action {
 /// Why an action was refused. The game state is unchanged when one is returned.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ActionError {
+    /// The game is over: no action is expected.
     #[error("the game is over")]
     GameOver,
+    /// The action answers another decision than the pending one.
     #[error("`{action}` does not answer the pending decision: {expected}")]
     NotNow {
+        /// The action's name.
         action: &'static str,
+        /// The pending decision, in words.
         expected: &'static str,
     },
+    /// A player answered a decision posed to another.
     #[error("player {player} answered, but the game asks player {asked}")]
-    WrongPlayer { player: u8, asked: u8 },
+    WrongPlayer {
+        /// Who answered.
+        player: u8,
+        /// Who is asked.
+        asked: u8,
+    },
+    /// The action answers the pending decision, but the rules refuse it.
     #[error(transparent)]
     Illegal(#[from] MoveError),
 }

@@ -71,6 +71,8 @@ impl Game {
         }
     }
 
+    /// The figure options after placing the current tile at `p`: `None`
+    /// (deploy nothing) and each legal deployment.
     pub fn deploys(&self, p: Placement) -> Vec<Option<Deploy>> {
         let mut v = Vec::new();
         self.deploys_into(p, &mut v);

@@ -8,7 +8,7 @@
 //!
 //! Adding a mechanic: its declaration in `carcassonne_vocab::mech`
 //! (name, options), its module here, a line in `registry.rs` (and a line
-//! per new figure kind or reason there); README "Adding a mechanic".
+//! per new figure kind or reason there); docs/design/adding-a-mechanic.md.
 
 pub(crate) mod abbey;
 pub(crate) mod abbot;

@@ -1,4 +1,4 @@
-//! Game records (README "Game record contract"): the format (here), writing
+//! Game records (docs/reference/records.md): the format (here), writing
 //! them while a game is played (`recorder`), and replaying them with every
 //! move checked (`replay`).
 
@@ -15,22 +15,31 @@ mod replay;
 pub use recorder::Recorder;
 pub use replay::{replay, replay_observed, Step};
 
+/// The `format` of the records this engine writes and reads.
 pub const FORMAT: &str = "carcassonne-record/1";
 
 /// How far from (0, 0) a record's start tiles may lie: the compiler's range
-/// for a ruleset's start. (The engine takes scripted starts up to ±16384;
-/// before it did, a hand-written start at (30000, 30000) cost gigabytes.)
+/// for a ruleset's start. The board's grid spans every cell between its
+/// tiles, so a record must not place a start far away (the engine's own
+/// limit for scripted starts is ±16384).
 pub const MAX_START_COORD: u16 = 100;
 
+/// A game record: the ruleset, the players, the seed and every turn,
+/// enough to replay the game and check every move (docs/reference/records.md).
+/// It is serialised as JSON by serde.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
+    /// Always [`FORMAT`].
     pub format: String,
+    /// The ruleset's id (for a ruleset file, `sources` holds its copy).
     pub ruleset: String,
     /// The seed that fixes the draw order. Without one, each turn's `tile`
     /// says which tile is drawn (hand-written scenarios).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
+    /// How many players.
     pub players: u8,
+    /// The bots that played each seat, when bots played.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bots: Option<Vec<String>>,
     /// The rule options in force when the game was played (the catalog's
@@ -38,10 +47,13 @@ pub struct Record {
     /// records have none and are not checked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub options: Option<serde_json::Map<String, serde_json::Value>>,
+    /// The start tiles, as placed before the first turn.
     #[serde(default)]
     pub start: Vec<StartRec>,
+    /// One entry per turn part, in order.
     #[serde(default)]
     pub turns: Vec<TurnRec>,
+    /// The final scoring, once the game is over.
     #[serde(rename = "final", default, skip_serializing_if = "Option::is_none")]
     pub final_: Option<FinalRec>,
     /// For a ruleset given as a file: copies of the files it was compiled
@@ -60,36 +72,52 @@ pub struct SourceRec {
     /// Where it was read (`<built-in>/tiles/base.toml` for a set the program
     /// carries).
     pub path: String,
+    /// The file's text.
     pub text: String,
 }
 
+/// A start tile.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StartRec {
+    /// The tile's id.
     pub tile: String,
+    /// Column.
     pub x: i16,
+    /// Row.
     pub y: i16,
+    /// Clockwise quarter turns.
     pub rotation: u8,
 }
 
+/// One turn part: the tile drawn and placed, the figure deployed, the
+/// answers to other decisions, the points scored.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct TurnRec {
+    /// Whose turn it is.
     pub player: u8,
     /// The part of the turn this entry plays: absent for the first, 2 for a
     /// builder's second tile.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub part: Option<u8>,
+    /// The tile placed (absent when none was left to place).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tile: Option<String>,
+    /// Where it went: column.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub x: Option<i16>,
+    /// Row.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub y: Option<i16>,
+    /// Clockwise quarter turns.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rotation: Option<u8>,
+    /// The figure deployed on the tile, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub follower: Option<FollowerRec>,
+    /// The points scored in this part.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub events: Option<Vec<EventRec>>,
+    /// A tile drawn that fit nowhere and was removed: an entry of its own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discarded: Option<String>,
     /// A tile drawn and set aside face up by a module, to come back later
@@ -109,24 +137,35 @@ pub struct TurnRec {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SpotRec {
+    /// Column of the tile.
     pub x: i16,
+    /// Row of the tile.
     pub y: i16,
+    /// The figure's kind, where the action does not fix it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
+    /// The owner of a figure already on the board.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player: Option<u8>,
+    /// The segment's kind (`road`, `city`, …).
     pub feature: String,
+    /// The segment's ports on the board, as the tile lies.
     pub ports: Vec<String>,
+    /// The segment's index, where feature and ports name several.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub segment: Option<u8>,
 }
 
 pub use crate::mechanics::barn::CORNER_NAMES;
 
+/// A figure deployed on the tile just placed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FollowerRec {
+    /// The figure's kind (`normal`, `big`, …).
     pub kind: String,
+    /// The segment's kind.
     pub feature: String,
+    /// The segment's ports on the board, as the tile lies.
     pub ports: Vec<String>,
     /// The segment's index in the tile's shape, written only when the
     /// feature and ports name more than one segment (a tile with two
@@ -135,23 +174,31 @@ pub struct FollowerRec {
     pub segment: Option<u8>,
 }
 
+/// Points scored, as a record writes them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EventRec {
+    /// Who scored.
     pub player: u8,
     /// Negative for points paid (the Tower's ransom, `ReasonDef::paid`):
     /// a record's events sum to its scores.
     pub points: i64,
+    /// The kind of feature scored.
     pub feature: String,
+    /// Why (`completed`, `final`, `fairy`, …).
     pub reason: String,
 }
 
+/// The final scoring.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FinalRec {
+    /// Its points, event by event.
     pub events: Vec<EventRec>,
+    /// The final scores, by seat.
     pub scores: Vec<u32>,
 }
 
 impl EventRec {
+    /// The record's form of an engine score event.
     pub fn from_event(e: &ScoreEvent) -> EventRec {
         EventRec {
             player: e.player,
@@ -210,7 +257,9 @@ pub fn follower_rec(tile: &TileType, rotation: u8, d: Deploy) -> FollowerRec {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("turn {turn}: {reason}")]
 pub struct ReplayError {
+    /// The entry of `turns` that fails, from 1 (0: the header).
     pub turn: usize,
+    /// What is wrong with it.
     pub reason: String,
 }
 
@@ -224,6 +273,7 @@ pub(crate) fn fail<T>(turn: usize, reason: impl Into<String>) -> Result<T, Repla
 /// The result of a replay.
 #[derive(Debug, Clone)]
 pub struct Replayed {
+    /// The game after the last entry replayed.
     pub game: Game,
     /// Turn entries replayed.
     pub turns: usize,

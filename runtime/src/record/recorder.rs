@@ -10,6 +10,7 @@ use crate::tables::TileType;
 /// Builds a record while a game is played.
 #[derive(Debug, Clone)]
 pub struct Recorder {
+    /// The record so far.
     pub record: Record,
     discards_seen: usize,
     /// Points scored at the start of the turn that comes (the fairy's),
@@ -18,6 +19,7 @@ pub struct Recorder {
 }
 
 impl Recorder {
+    /// A recorder for game `g`, just set up, played by `bots` if they are named.
     pub fn new(g: &Game, bots: Option<Vec<String>>) -> Recorder {
         let rules = g.rules();
         let mut r = Recorder {

@@ -37,12 +37,18 @@ fn compare_events(
 #[derive(Debug, Clone, Copy)]
 pub enum Step<'a> {
     /// The game as set up: the start tiles placed, before entry 1.
-    Start { game: &'a Game },
+    Start {
+        /// The game before the first turn.
+        game: &'a Game,
+    },
     /// Entry `turn` (from 1) of `turns` removed a drawn tile that fits
     /// nowhere (checked against the engine's discard).
     Discarded {
+        /// The entry, from 1.
         turn: usize,
+        /// The entry itself.
         entry: &'a TurnRec,
+        /// The tile removed.
         tile: u16,
     },
     /// Entry `turn` played, every part of it: `placed` are the tiles it put
@@ -50,10 +56,15 @@ pub enum Step<'a> {
     /// the state after it. On the turn that ends the game, `game` is the
     /// board just before the final scoring, which `Final` reports.
     Played {
+        /// The entry, from 1.
         turn: usize,
+        /// The entry itself.
         entry: &'a TurnRec,
+        /// The tiles it put down.
         placed: &'a [Placed],
+        /// The points it scored.
         events: &'a [ScoreEvent],
+        /// The game after it.
         game: &'a Game,
         /// The game just before each answer to a decision posed after the
         /// part's scoring (a wagon's move), in order: the entry step by
@@ -64,8 +75,11 @@ pub enum Step<'a> {
     /// `standing` is the board before it, followers not yet returned;
     /// `game` the state after it.
     Final {
+        /// The board before the final scoring.
         standing: &'a Game,
+        /// The final scoring's points.
         events: &'a [ScoreEvent],
+        /// The game after it.
         game: &'a Game,
     },
 }
