@@ -426,6 +426,39 @@ fn seeded_games_move_followers_through_the_city() {
     assert!(into > 0 && out_before > 0 && out_end > 0);
 }
 
+/// The end rounds are answered inside the last placer's entry, whoever
+/// answers (fn 27 L2166: from the last placer's left): an answer by another
+/// player names them, and replay reads an answer naming no one as the entry
+/// player's (the record contract), so such a record replays only if it
+/// names them.
+#[test]
+fn end_round_answers_name_their_player_fn27() {
+    let mut named = 0;
+    for seed in 0..60 {
+        let rec = carcassonne_runtime::bots::play_recorded(
+            rules(),
+            4,
+            seed,
+            &["random", "random", "random", "random"],
+            |_, _, _, _| {},
+        )
+        .unwrap();
+        let last = rec.turns.last().unwrap();
+        for a in last.actions.iter().flatten() {
+            if a.do_ == "from-city" {
+                assert!(
+                    a.player.is_none_or(|p| p != last.player),
+                    "seed {seed}: the entry's own player is named"
+                );
+                named += usize::from(a.player.is_some());
+            }
+        }
+        carcassonne_runtime::record::replay(&rec, rules(), false)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    }
+    assert!(named > 0, "some end round answered by another player");
+}
+
 /// Bad answers are refused with a clear error and change nothing: a figure
 /// the player lacks or that may not go to that quarter (L1962, fn 9, fn
 /// 17), the Count moved unasked, a follower sent to a feature its quarter

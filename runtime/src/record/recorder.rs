@@ -119,7 +119,7 @@ impl Recorder {
                 // entry of its own, without a tile.
                 self.record.turns.push(TurnRec {
                     player: before.to_move(),
-                    actions: Some(vec![self.answer(before, a)]),
+                    actions: Some(vec![self.answer(before, a, before.to_move())]),
                     ..TurnRec::default()
                 });
                 self.note_end(events, after, |_| {});
@@ -128,7 +128,8 @@ impl Recorder {
                 self.note_end(events, after, |_| {})
             }
             _ => {
-                let rec = self.answer(before, a);
+                let entry = self.last_entry().player;
+                let rec = self.answer(before, a, entry);
                 self.note_end(events, after, |t| {
                     t.actions.get_or_insert_with(Vec::new).push(rec)
                 });
@@ -137,10 +138,12 @@ impl Recorder {
     }
 
     /// `a` as the record writes it: its JSON, naming who answered when not
-    /// the entry's player.
-    fn answer(&self, before: &Game, a: Action) -> ActionJson {
+    /// `entry`, the player of the entry it goes into (the last placer's
+    /// entry holds the answers before the final scoring, whoever gives
+    /// them).
+    fn answer(&self, before: &Game, a: Action, entry: u8) -> ActionJson {
         let asked = match before.pending().map(|p| p.actor) {
-            Some(Actor::Player(q)) if q != before.to_move() => Some(q),
+            Some(Actor::Player(q)) if q != entry => Some(q),
             _ => None,
         };
         ActionJson {

@@ -548,13 +548,13 @@ fn play_entry(
             actions.next_if(|a| pd.decision == Decision::Wood && answers_free(a))
         {
             // An extra taken before the figure step's answer (the ransom).
-            read_answer(g, a, turn)?
+            read_answer(g, a, t.player, turn)?
         } else if pd.decision == Decision::Wood {
             wood_asked = true;
             match &t.follower {
                 Some(f) => Action::Deploy(follower_move(tt.id, tt.segments, rotation, f, turn)?),
                 None => match actions.next_if(|a| answers_wood(a)) {
-                    Some(a) => read_answer(g, a, turn)?,
+                    Some(a) => read_answer(g, a, t.player, turn)?,
                     None => Action::Pass,
                 },
             }
@@ -572,7 +572,7 @@ fn play_entry(
                     ),
                 );
             };
-            let action = read_answer(g, a, turn)?;
+            let action = read_answer(g, a, t.player, turn)?;
             if let Some(states) = asked.as_deref_mut() {
                 states.push(g.clone());
             }
@@ -619,10 +619,11 @@ fn held_placement(g: &Game, p: Placement, turn: usize) -> Result<Action, ReplayE
         .map_or_else(|| fail(turn, "no tile is held in this ruleset"), Ok)
 }
 
-/// The answer `a` names to the pending decision, by whom it is asked.
-fn read_answer(g: &Game, a: &ActionJson, turn: usize) -> Result<Action, ReplayError> {
+/// The answer `a` names to the pending decision, by whom it is asked; an
+/// answer naming no player is entry player `entry`'s.
+fn read_answer(g: &Game, a: &ActionJson, entry: u8, turn: usize) -> Result<Action, ReplayError> {
     let decision = g.pending().map_or(Decision::Place, |p| p.decision);
-    answered_by(g, a, decision, turn)?;
+    answered_by(g, a, entry, decision, turn)?;
     let who = match g.pending().map(|p| p.actor) {
         Some(Actor::Player(q)) => q,
         _ => g.to_move(),
@@ -646,6 +647,7 @@ fn read_answer(g: &Game, a: &ActionJson, turn: usize) -> Result<Action, ReplayEr
 fn answered_by(
     g: &Game,
     a: &ActionJson,
+    entry: u8,
     decision: Decision,
     turn: usize,
 ) -> Result<(), ReplayError> {
@@ -653,7 +655,7 @@ fn answered_by(
         Some(Actor::Player(q)) => q,
         _ => g.to_move(),
     };
-    let by = a.player.unwrap_or(g.to_move());
+    let by = a.player.unwrap_or(entry);
     if by != asked {
         return fail(
             turn,
