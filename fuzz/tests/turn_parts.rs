@@ -126,7 +126,8 @@ fn the_new_seed_records_replay_and_hold_parts_and_answers() {
     assert_eq!(
         reasons.into_iter().collect::<Vec<_>>(),
         // everything_c2 plays King & Robber Baron: its cards' end points;
-        // the barn, whose farm scores at the end; and the fairy.
+        // the barn, whose farm scores at the end; the fairy; and the
+        // Tower's ransom, paid and received.
         [
             "abbot-return",
             "barn",
@@ -135,6 +136,8 @@ fn the_new_seed_records_replay_and_hold_parts_and_answers() {
             "final",
             "goods",
             "king",
+            "ransom",
+            "ransom-paid",
             "robber-baron"
         ]
     );
