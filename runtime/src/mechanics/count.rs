@@ -597,7 +597,18 @@ fn sends<S: Sink + ?Sized>(g: &Game, player: u8, r: u16, out: &mut S) -> bool {
     if q == g.ext.count.at {
         return true;
     }
-    let n = g.features.nodes[r as usize];
+    // Onto a part of the feature on a tile where figures may stand: never
+    // the dragon's (000_9deb58b1a7d17d38.txt L1102 "At no point may
+    // followers occupy the same tile as the dragon"), by the bans every
+    // deployment asks.
+    let Some(m) = g
+        .features
+        .members(r)
+        .find(|&m| !g.banned(g.features.nodes[m as usize].placed as usize))
+    else {
+        return true;
+    };
+    let n = g.features.nodes[m as usize];
     for k in FollowerKind::ALL {
         if in_quarter_of(g, player, q, k) > 0
             && g.may_stand(k, kind)
