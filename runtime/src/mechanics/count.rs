@@ -386,12 +386,7 @@ impl Mechanic for Count {
         let At::Ask(ask) = at else {
             return Err(MoveError::Waiting("the City's decisions"));
         };
-        let mut c = Contains {
-            want: a,
-            found: false,
-        };
-        Self::answers(g, at, &mut c);
-        if !c.found {
+        if !Contains::among(a, |c| Self::answers(g, at, c)) {
             return Err(MoveError::rule(Mech::Count, not_now(ask.decision, a)));
         }
         let p = ask.player;

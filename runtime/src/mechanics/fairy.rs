@@ -118,12 +118,7 @@ impl Mechanic for Fairy {
         let (At::Wood(_), Arg::Spot(s)) = (at, a.arg()) else {
             return Err(MoveError::Waiting("the fairy moves instead of a figure"));
         };
-        let mut listed = Contains {
-            want: a,
-            found: false,
-        };
-        Self::answers(g, at, &mut listed);
-        if !listed.found {
+        if !Contains::among(a, |c| Self::answers(g, at, c)) {
             return Err(MoveError::rule(Mech::Fairy, NOT_THERE));
         }
         let node = g.node_of(s.placed as usize, s.segment);

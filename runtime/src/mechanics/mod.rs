@@ -304,6 +304,15 @@ pub(crate) struct Contains {
     pub found: bool,
 }
 
+impl Contains {
+    /// Whether `list`, given a sink, puts `want` in it.
+    pub fn among(want: Action, list: impl FnOnce(&mut Contains)) -> bool {
+        let mut c = Contains { want, found: false };
+        list(&mut c);
+        c.found
+    }
+}
+
 impl Sink for Contains {
     fn put(&mut self, a: Action) -> bool {
         self.found |= a == self.want;

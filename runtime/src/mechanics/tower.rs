@@ -604,12 +604,9 @@ fn act_capture(
     if a == Action::Pass {
         return Ok(());
     }
-    let mut found = super::Contains {
-        want: a,
-        found: false,
-    };
-    in_range(g, ask.data as usize, ask.player, |x| found.put(x));
-    if !found.found {
+    if !super::Contains::among(a, |c| {
+        in_range(g, ask.data as usize, ask.player, |x| c.put(x))
+    }) {
         return Err(MoveError::rule(Mech::Tower, OUT_OF_RANGE));
     }
     let me = ask.player;
