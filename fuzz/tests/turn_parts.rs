@@ -4,45 +4,14 @@
 //! with the turn and the reason, through `record::replay` and through the
 //! fuzzer's record target (no panic, no violation).
 
-use std::path::PathBuf;
-
 use carcassonne_fuzz::corpus;
-use carcassonne_fuzz::target::{Target, Workspace};
-use carcassonne_fuzz::{execute, judge, Config, Run};
 use carcassonne_runtime::record::{self, Record};
 use serde_json::{json, Value};
 
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("fuzz/ has a parent")
-        .to_path_buf()
-}
+mod support;
+use support::{repo, through_target, workspace};
 
 const NEW_RULESETS: [&str; 3] = ["base_traders_builders", "base_c2", "everything_c2"];
-
-/// Run `bytes` through the fuzzer's record target: no failure, and its
-/// message templates.
-fn through_target(ws: &mut Workspace, name: &str, bytes: &[u8]) -> Vec<String> {
-    let cfg = Config::new(&repo());
-    let run = execute(ws, Target::Record, bytes);
-    if let Some((kind, key, detail)) = judge(&run, &cfg) {
-        panic!("{name}: the record target fails: {kind:?} {key}: {detail}");
-    }
-    match run {
-        Run::Done(outcome, _, _) => outcome.templates,
-        Run::Panicked { .. } => unreachable!("judged"),
-    }
-}
-
-fn workspace(what: &str) -> (Workspace, PathBuf) {
-    let dir = std::env::temp_dir().join(format!(
-        "carcassonne-fuzz-turn-parts-{what}-{}",
-        std::process::id()
-    ));
-    let ws = Workspace::new(&repo(), dir.clone()).expect("workspace");
-    (ws, dir)
-}
 
 #[test]
 fn the_new_seed_records_replay_and_hold_parts_and_answers() {
@@ -51,7 +20,7 @@ fn the_new_seed_records_replay_and_hold_parts_and_answers() {
         .filter(|i| NEW_RULESETS.iter().any(|r| i.name.contains(r)))
         .collect();
     assert_eq!(seeds.len(), 7, "five games and two of them as scenarios");
-    let (mut ws, dir) = workspace("seeds");
+    let (mut ws, dir) = workspace("turn-parts", "seeds");
     let mut kinds = std::collections::BTreeSet::new();
     let (mut parts, mut takes, mut declines, mut returns, mut barns) = (0, 0, 0, 0, 0);
     let (mut wagon_moves, mut wagons_back) = (0, 0);
@@ -155,7 +124,7 @@ fn mutants_of_the_new_seeds_reach_the_decisions() {
         .filter(|i| NEW_RULESETS.iter().any(|r| i.name.contains(r)))
         .map(|i| i.bytes)
         .collect();
-    let (mut ws, dir) = workspace("mutants");
+    let (mut ws, dir) = workspace("turn-parts", "mutants");
     let checks = [
         ("part", "the engine plays part"),
         ("unanswered", "; the entry's `_` do not answer"),
@@ -440,7 +409,7 @@ fn bad_records() -> Vec<Bad> {
 
 #[test]
 fn wrong_answers_are_refused_with_the_turn() {
-    let (mut ws, dir) = workspace("bad");
+    let (mut ws, dir) = workspace("turn-parts", "bad");
     let mut wrong = Vec::new();
     for b in bad_records() {
         let mut v = (b.base)();

@@ -8,22 +8,15 @@
 //! fuzzer's record target (no panic, no violation).
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::PathBuf;
 
 use carcassonne_fuzz::corpus::{self, Input};
 use carcassonne_fuzz::declared::declared;
-use carcassonne_fuzz::target::{Target, Workspace};
-use carcassonne_fuzz::{execute, judge, Config, Run};
 use carcassonne_runtime::engine::{Answers, Decision};
 use carcassonne_runtime::record::{self, Record};
 use serde_json::{json, Value};
 
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("fuzz/ has a parent")
-        .to_path_buf()
-}
+mod support;
+use support::{repo, through_target, workspace};
 
 /// The seeds of The Princess & the Dragon's rulesets.
 const PD_RULESETS: [&str; 2] = ["base_princess_dragon", "everything_c1"];
@@ -33,29 +26,6 @@ fn pd_seeds() -> Vec<Input> {
         .into_iter()
         .filter(|i| PD_RULESETS.iter().any(|r| i.name.contains(r)))
         .collect()
-}
-
-/// Run `bytes` through the fuzzer's record target: no failure, and its
-/// message templates.
-fn through_target(ws: &mut Workspace, name: &str, bytes: &[u8]) -> Vec<String> {
-    let cfg = Config::new(&repo());
-    let run = execute(ws, Target::Record, bytes);
-    if let Some((kind, key, detail)) = judge(&run, &cfg) {
-        panic!("{name}: the record target fails: {kind:?} {key}: {detail}");
-    }
-    match run {
-        Run::Done(outcome, _, _) => outcome.templates,
-        Run::Panicked { .. } => unreachable!("judged"),
-    }
-}
-
-fn workspace(what: &str) -> (Workspace, PathBuf) {
-    let dir = std::env::temp_dir().join(format!(
-        "carcassonne-fuzz-verbs-{what}-{}",
-        std::process::id()
-    ));
-    let ws = Workspace::new(&repo(), dir.clone()).expect("workspace");
-    (ws, dir)
 }
 
 fn replay(rec: &Record) -> Result<record::Replayed, String> {
@@ -114,7 +84,7 @@ fn the_seeds_answer_every_declared_verb_and_decision() {
 fn the_princess_dragon_seeds_replay_and_hold_what_they_were_chosen_for() {
     let seeds = pd_seeds();
     assert_eq!(seeds.len(), 3, "two games and one of them as a scenario");
-    let (mut ws, dir) = workspace("seeds");
+    let (mut ws, dir) = workspace("verbs", "seeds");
     let mut n: BTreeMap<&str, usize> = BTreeMap::new();
     let mut aside_back = true;
     for input in &seeds {
@@ -221,7 +191,7 @@ fn mutants_of_the_princess_dragon_seeds_reach_every_verb_and_decision() {
     ] {
         checks.push((what.to_string(), needle.to_string()));
     }
-    let (mut ws, dir) = workspace("mutants");
+    let (mut ws, dir) = workspace("verbs", "mutants");
     let mut met = vec![0u32; checks.len()];
     let (mut replayed, mut refused) = (0u32, 0u32);
     let n = 3000;
@@ -480,7 +450,7 @@ fn bad_records() -> Vec<Bad> {
 
 #[test]
 fn wrong_princess_dragon_answers_are_refused_with_the_turn() {
-    let (mut ws, dir) = workspace("bad");
+    let (mut ws, dir) = workspace("verbs", "bad");
     let mut wrong = Vec::new();
     for b in bad_records() {
         let mut v = pd_game();
