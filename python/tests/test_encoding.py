@@ -33,6 +33,7 @@ def test_ids_name_the_legal_actions_one_to_one(rid):
     slots = {b["name"]: b["size"] for b in g.action_blocks if b["within"].startswith("the k-th")}
     assert set(slots) == {
         "fairy",
+        "fairy-by-tile-figure",
         "portal",
         "princess",
         "move-wagon",
@@ -43,6 +44,7 @@ def test_ids_name_the_legal_actions_one_to_one(rid):
         "capture-top",
         "exchange",
         "ransom",
+        "ransom-after-scoring",
         "from-city",
     }
     while not g.is_over:

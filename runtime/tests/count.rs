@@ -612,3 +612,59 @@ fn the_original_trigger_is_a_completion_fn7() {
     p0_completes_p1s_road(&mut g);
     assert_eq!(decision_key(&g), Some("into-city"));
 }
+
+/// "A follower can be moved from Carcassonne to a farm with a barn. The
+/// farmer will be scored immediately" (fn 25 L2168); "Placing of a barn,
+/// and the subsequent scoring of the farm, does count as an opportunity
+/// ... immediately after the placement of the barn, and before the farmers
+/// are scored" (fn 26 L2169). With every 1st-edition set: P0 puts a
+/// follower into the market, then places a barn north of the City; P0's
+/// market follower goes onto the barn's farm and scores 3 for the City (a
+/// completed city for farms, fn 1 L2142), then goes home.
+#[test]
+fn a_market_follower_goes_to_a_farm_a_barn_scores_fn25_fn26_l2168() {
+    let r = everything();
+    let mut g = city_game(r, 2);
+    p0_completes_p1s_road(&mut g);
+    assert_eq!(decision_key(&g), Some("into-city"));
+    act(&mut g, verb("to-market"));
+    act(&mut g, verb("count-blacksmith"));
+    assert_eq!(city(&g, 0, "market"), 1);
+    // Fields all round north of the City's CO/2 and CO/3.
+    play(&mut g, 1, "B", at(-1, -2, 0), Action::Pass);
+    place(&mut g, 0, "B", at(0, -2, 0));
+    let supply = g.supply(0);
+    // The barn on the south-west corner, where B, B, CO/2 and CO/3 meet.
+    act(&mut g, Action::verb("barn", Arg::Corner(3)));
+    assert_eq!(
+        decision_key(&g),
+        Some("from-city"),
+        "before the farm scores"
+    );
+    // P1 has nothing in the City: only P0 is asked, and may send the
+    // market's follower onto the barn's farm.
+    assert_eq!(
+        g.pending().unwrap().actor,
+        carcassonne_runtime::engine::Actor::Player(0)
+    );
+    let send = spots(&g, "from-city");
+    assert_eq!(send.len(), 1, "{send:?}");
+    assert_eq!(kind_of(&g, send[0].0), Kind::Field);
+    let events = act(&mut g, send[0].1);
+    let barn: Vec<_> = events
+        .iter()
+        .filter(|e| e.reason == Reason::Barn)
+        .map(|e| (e.player, e.points))
+        .collect();
+    assert_eq!(
+        barn,
+        [(0, 3)],
+        "3 per completed city on placing the barn (L1784): {events:?}"
+    );
+    assert_eq!(city(&g, 0, "market"), 0);
+    assert_eq!(
+        g.supply(0),
+        supply + 1,
+        "out of the City, scored, then home (fn 25)"
+    );
+}

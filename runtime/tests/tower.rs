@@ -316,7 +316,7 @@ fn prisoners_are_exchanged_at_once_l1475() {
 /// not with fewer than 3 points (fn 30 L1529); the follower may be used at
 /// once, in the same figure step.
 #[test]
-fn ransom_three_points_once_a_turn_l1477_fn29_fn30() {
+fn ransom_three_points_once_a_turn_at_the_figure_step_or_after_scoring_l1477_fn29_fn30() {
     let r = tw();
     let mut g = foundation(r, 2);
     play(&mut g, 1, "B", at(0, 2, 0), monk(r));
@@ -358,6 +358,26 @@ fn ransom_three_points_once_a_turn_l1477_fn29_fn30() {
         figure(r, "E", Kind::City, FollowerKind::Normal),
     );
     assert_eq!(g.scores()[1], 4);
+    // "During their turn" (L1477): after the turn's scoring too, now that
+    // P1 has the 3 points.
+    let after = Action::verb(
+        "ransom-after-scoring",
+        Arg::Held {
+            player: 0,
+            kind: FollowerKind::Normal,
+        },
+    );
+    assert_eq!(g.pending().unwrap().decision, Decision::named("ransom"));
+    assert_eq!(g.legal_actions(), [Action::Pass, after]);
+    let mut paid_now = g.clone();
+    let ev = act(&mut paid_now, after);
+    assert_eq!(paid_now.scores(), [3, 1]);
+    assert!(ev
+        .iter()
+        .any(|e| e.reason == Reason::RansomPaid && e.player == 1 && e.points == 3));
+    assert_eq!(prisoners_of(&paid_now, 0), 1);
+    assert_eq!(paid_now.pending().unwrap().decision, Decision::Place);
+    act(&mut g, Action::Pass);
     place(&mut g, 1, "U", at(1, 0, 0));
     assert!(g.legal_actions().contains(&ransom));
     let ev = act(&mut g, ransom);
@@ -375,8 +395,10 @@ fn ransom_three_points_once_a_turn_l1477_fn29_fn30() {
         "the step goes on"
     );
     assert!(!g.legal_actions().contains(&ransom), "once a turn (fn 29)");
-    // Used at once: the follower bought back goes onto the new cloister.
+    // Used at once: the follower bought back goes onto the new cloister;
+    // nothing more is asked after the scoring (once a turn).
     act(&mut g, monk(r));
+    assert_eq!(g.pending().unwrap().decision, Decision::Place);
 }
 
 /// fn 30 L1529: "This limitation is not present in the initial German
@@ -482,4 +504,134 @@ fn the_owner_chooses_which_prisoner_comes_back_l1475_fn27() {
     );
     assert_eq!((prisoners_of(&g, 0), prisoners_of(&g, 1)), (1, 0));
     assert_eq!(g.pending().unwrap().decision, Decision::Place);
+}
+
+/// The Tower with The Princess & the Dragon, started on the volcano
+/// DG/F.v (fields all round) at (0, 0): the dragon is there from the
+/// start; TO/F, a foundation, at (0, 1), placed by P0 without a figure.
+fn dragon_and_foundation(players: u8) -> Game {
+    let r = carcassonne_runtime::ruleset("base_princess_dragon_tower").unwrap();
+    let v = support::tile(r, "DG/F.v");
+    let mut g = Game::new_scripted(r, players, &[(v, at(0, 0, 0))]).unwrap();
+    play(&mut g, 0, "TO/F", at(0, 1, 0), Action::Pass);
+    g
+}
+
+/// The decision the game waits for, by name.
+fn pending_name(g: &Game) -> String {
+    let d = g.pending().unwrap().decision;
+    ["capture", "dragon", "exchange", "place", "wood", "source"]
+        .into_iter()
+        .find(|n| Decision::named(n) == d)
+        .unwrap_or("other")
+        .to_string()
+}
+
+/// "Prisoners are taken first; placing a tower piece is an alternative to
+/// deploying a follower, so occurs before dragon movement" (fn 6 L1501).
+#[test]
+fn the_prisoner_is_taken_before_the_dragon_moves_fn6_l1501() {
+    let mut g = dragon_and_foundation(2);
+    let r = g.rules();
+    play(&mut g, 1, "B", at(1, 1, 0), monk(r));
+    // P0 places a dragon tile north of the volcano and builds the tower.
+    place(&mut g, 0, "DG/C.d", at(0, -1, 0));
+    let a = piece(&g, 0, 1);
+    act(&mut g, a);
+    assert_eq!(pending_name(&g), "capture", "the capture comes first");
+    assert_eq!(captures(&g), [(1, 1, 1)]);
+    let a = capture_at(&g, 1, 1);
+    act(&mut g, a);
+    assert_eq!(prisoners_of(&g, 0), 1);
+    assert_eq!(pending_name(&g), "dragon", "then the dragon moves");
+}
+
+/// "The dragon eats all followers on a tile, even if one is in a tower"
+/// (fn 20 L1520); the tower may then grow again (fn 18 L1516).
+#[test]
+fn the_dragon_eats_the_follower_on_a_tower_fn20_l1520_fn18() {
+    let mut g = dragon_and_foundation(2);
+    // The tower on the foundation, then P0's follower on top.
+    place(&mut g, 1, "B", at(1, 1, 0));
+    let a = piece(&g, 0, 1);
+    act(&mut g, a);
+    place(&mut g, 0, "B", at(-1, 1, 0));
+    let a = top(&g, 0, 1);
+    act(&mut g, a);
+    let supply = g.supply(0);
+    assert_eq!(g.in_transit(0, FollowerKind::Normal), 1, "on the tower");
+    // P1 places a dragon tile: P1 steers the dragon from the volcano south
+    // onto the tower's tile.
+    place(&mut g, 1, "DG/C.d", at(0, -1, 0));
+    act(&mut g, Action::Pass);
+    assert_eq!(pending_name(&g), "dragon");
+    act(&mut g, Action::verb("dragon", Arg::Dir(support::S)));
+    assert_eq!(g.in_transit(0, FollowerKind::Normal), 0, "eaten");
+    assert_eq!(g.supply(0), supply + 1, "back to its owner");
+    while g
+        .pending()
+        .is_some_and(|p| p.decision == Decision::named("dragon"))
+    {
+        let a = g.legal_actions()[0];
+        act(&mut g, a);
+    }
+    place(&mut g, 0, "B", at(-1, 2, 0));
+    assert!(
+        g.legal_actions().contains(&piece(&g, 0, 1)),
+        "the tower grows again"
+    );
+}
+
+/// "The fairy can be moved to a tile when the only follower on the tile is
+/// on a tower" (fn 19 L1517): it stands by the tower, its owner scores the
+/// point at the start of each turn (L1093), and the dragon keeps off that
+/// tile (L1092).
+#[test]
+fn the_fairy_stands_by_a_follower_on_a_tower_fn19_l1517() {
+    let mut g = dragon_and_foundation(2);
+    place(&mut g, 1, "B", at(1, 1, 0));
+    let a = piece(&g, 0, 1);
+    act(&mut g, a);
+    place(&mut g, 0, "B", at(-1, 1, 0));
+    let a = top(&g, 0, 1);
+    act(&mut g, a);
+    let fairy = Action::verb("fairy-by-tile-figure", Arg::Tile(idx(&g, 0, 1)));
+    place(&mut g, 1, "B", at(1, 2, 0));
+    assert!(
+        !g.legal_actions().contains(&fairy),
+        "P1 has no figure on the tower"
+    );
+    act(&mut g, Action::Pass);
+    place(&mut g, 0, "B", at(-1, 2, 0));
+    assert!(g.legal_actions().contains(&fairy));
+    act(&mut g, fairy);
+    assert!(
+        !g.legal_actions().contains(&fairy) || g.pending().unwrap().decision != Decision::Wood,
+        "the step is answered"
+    );
+    let mut m = serde_json::Map::new();
+    carcassonne_runtime::mechanics::state_json(&g, &mut m);
+    assert_eq!(m["fairy"]["by_tile_figure"]["player"], 0, "{m:?}");
+    // P1 places a dragon tile: the dragon's one way is north (the fairy's
+    // tile is closed to it), taken without asking; P1's turn ends and P0's
+    // begins with its point.
+    place(&mut g, 1, "DG/C.d", at(0, -1, 0));
+    let before = g.scores()[0];
+    let events = act(&mut g, Action::Pass);
+    let dragon = g
+        .shown()
+        .neutral
+        .iter()
+        .find(|n| n.def.name == "dragon")
+        .map(|n| (n.x, n.y));
+    assert_eq!(dragon, Some((0, -1)), "never onto the tower's tile");
+    assert_eq!(g.in_transit(0, FollowerKind::Normal), 1, "still on top");
+    assert!(
+        events
+            .iter()
+            .any(|e| e.player == 0 && e.points == 1 && e.reason == Reason::Fairy),
+        "the turn's point: {events:?}"
+    );
+    assert_eq!(g.scores()[0], before + 1);
+    assert_eq!(g.to_move(), 0);
 }

@@ -420,10 +420,10 @@ pub(crate) fn standing(g: &mut Game, me: usize, events: &mut Vec<ScoreEvent>) ->
         let figures: i64 = FollowerKind::ALL
             .into_iter()
             .filter(|k| k.is_follower())
-            // Figures a module holds count as kept: a wagon on its way, a
-            // follower in the City of Carcassonne (it comes back onto the
-            // board later).
-            .map(|k| i64::from(g.figures(p as u8, k)) + i64::from(g.in_transit(p as u8, k)))
+            // Figures a module holds count as kept when they come back by
+            // themselves: a wagon on its way, a follower in the City of
+            // Carcassonne; a prisoner or a follower on a tower does not.
+            .map(|k| i64::from(g.figures(p as u8, k)) + i64::from(g.coming_back(p as u8, k)))
             .sum();
         *v = SCALE * i64::from(g.scores()[p]) + figures * RESERVE * left / HORIZON;
     }

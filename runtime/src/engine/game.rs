@@ -781,6 +781,15 @@ impl Game {
             .filter(|h| h.player == player && h.kind == kind)
             .count() as u8
     }
+    /// Figures of `kind` that `player` owns and that a module holds until
+    /// they come back in the course of play (`in_transit` less the
+    /// prisoners and the followers on top of towers).
+    pub fn coming_back(&self, player: u8, kind: FollowerKind) -> u8 {
+        self.held
+            .iter()
+            .filter(|h| h.player == player && h.kind == kind && mechanics::held_comes_back(h))
+            .count() as u8
+    }
     /// Every figure a module holds.
     pub fn held(&self) -> &[Held] {
         &self.held

@@ -115,6 +115,28 @@ impl Mechanic for Barn {
         game_end(g, events)
     }
 
+    /// The farm of a barn placed now (even without farmers yet: placing
+    /// the barn is the farm's scoring, fn 26 L2169), and a barn's farm that
+    /// tile `idx` joined to farmers (as `scoring` finds them).
+    fn scores_in_part(g: &Game, idx: usize, found: &mut dyn FnMut(u16)) {
+        for b in g.ext.barn[..g.players as usize].iter().flatten().copied() {
+            let farm = g.features.find(barn_node(g, b));
+            let barns = g.ext.barn[..g.players as usize]
+                .iter()
+                .flatten()
+                .filter(|&&o| g.features.find(barn_node(g, o)) == farm)
+                .count();
+            let farmers = g.features.nodes[farm as usize].occupants as usize > barns;
+            let joined = (0..g.segments_of(idx)).any(|s| {
+                let node = g.node_of(idx, s);
+                g.kind_of(node) == Kind::Field && g.features.find(node) == farm
+            });
+            if b.0 as usize == idx || (joined && farmers) {
+                found(farm);
+            }
+        }
+    }
+
     fn show(g: &Game, out: &mut Shown) {
         for (p, b) in g.ext.barn[..g.players as usize].iter().enumerate() {
             if let Some((placed, corner)) = *b {

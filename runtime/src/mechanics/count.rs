@@ -36,9 +36,14 @@
 //!   the King (fn 1 L2142, fn 38 L2179) but never takes the King (003 L147):
 //!   `Hook::CityPlaces`.
 //!
-//! Not played: a market follower sent to a farm when a barn scores it
-//! during play (fn 25-26 L2164-L2165); the 2nd edition's City of two tiles
-//! (003 L73, no geometry).
+//! - A barn's farm scored during play (the barn placed, or farmers joined
+//!   to its farm) is an occasion like a completed feature: the market's
+//!   followers may go onto it before it scores, and score there at once
+//!   (fn 25-26 L2168-L2169; placing the barn counts even before any farmer
+//!   stands on the farm). The barn says which farms it will score
+//!   (`Mechanic::scores_in_part`).
+//!
+//! Not played: the 2nd edition's City of two tiles (003 L73, no geometry).
 
 use serde_json::{json, Map, Value};
 
@@ -225,12 +230,16 @@ impl Mechanic for Count {
         }
         let mut roots = [0u16; 8];
         let mut n = 0;
-        completed_by(g, idx, &mut |r| {
+        let mut add = |r: u16| {
             if n < roots.len() && !roots[..n].contains(&r) {
                 roots[n] = r;
                 n += 1;
             }
-        });
+        };
+        completed_by(g, idx, &mut add);
+        // A farm a barn scores now: the market's followers may go onto it
+        // first (fn 25-26 L2168-L2169).
+        super::scores_in_part(g, idx, &mut add);
         let s = &mut g.ext.count;
         s.roots = roots;
         s.n_roots = n as u8;

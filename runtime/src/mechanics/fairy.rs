@@ -21,13 +21,20 @@
 //! - `fairy = "on-tile"` plays the RGG and ZMG rule (fn 3, 5, 7
 //!   L1336-L1340): the fairy goes onto a tile holding one of the player's
 //!   followers, and every follower on that tile earns its points.
+//! - A follower standing on a tile beside its features (held on it,
+//!   `Game::hold_on`: a follower on top of a tower) may have the fairy too
+//!   (The Tower, fn 19 L1517): the fairy stands by it, its owner scores the
+//!   turn's point, and the dragon keeps off that tile. It is part of no
+//!   feature, so it never earns the 3 points. Once it leaves the tile the
+//!   fairy is next to no one; no other figure can arrive there before the
+//!   next turn starts, when the fairy lets go of it.
 
 use serde_json::{json, Map, Value};
 
 use super::{At, Contains, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink, Why};
-use crate::engine::game::{Deployed, Game};
+use crate::engine::game::{Deployed, Game, Held, NO_TILE};
 use crate::engine::types::*;
-use crate::tables::option_index;
+use crate::tables::{option_index, Kind};
 
 pub(crate) struct Fairy;
 
@@ -42,6 +49,9 @@ pub struct State {
     /// The follower it stands next to (its feature node, owner and kind),
     /// while that follower stands.
     pub beside: Option<(u16, u8, FollowerKind)>,
+    /// The figure held on tile `at` it stands next to (owner and kind),
+    /// instead of a follower on a feature (fn 19 L1517).
+    pub by_held: Option<(u8, FollowerKind)>,
 }
 
 impl Mechanic for Fairy {
@@ -51,13 +61,22 @@ impl Mechanic for Fairy {
         Hook::OnScored,
         Hook::OnRemoved,
     ];
-    const VERBS: &'static [VerbDef] = &[VerbDef {
-        name: "fairy",
-        answers: Answers::Wood,
-        arg: ArgKind::Figure,
-        field: "figure",
-        label: "moves the fairy next to",
-    }];
+    const VERBS: &'static [VerbDef] = &[
+        VerbDef {
+            name: "fairy",
+            answers: Answers::Wood,
+            arg: ArgKind::Figure,
+            field: "figure",
+            label: "moves the fairy next to",
+        },
+        VerbDef {
+            name: "fairy-by-tile-figure",
+            answers: Answers::Wood,
+            arg: ArgKind::Tile,
+            field: "at",
+            label: "moves the fairy next to the player's figure standing on",
+        },
+    ];
     const REASONS: &'static [ReasonDef] = &[ReasonDef {
         reason: Reason::Fairy,
         name: "fairy",
@@ -73,11 +92,17 @@ impl Mechanic for Fairy {
     /// 1 point to the player whose follower the fairy stands next to
     /// (L1093).
     fn turn_start(g: &mut Game, events: &mut Vec<ScoreEvent>) {
+        if g.ext.fairy.by_held.is_some() && held_beside(g).next().is_none() {
+            g.ext.fairy.by_held = None;
+        }
         let me = g.to_move();
         let mine = fairy_followers(g).find(|f| f.player == me);
         if let Some(f) = mine {
             let feature = g.kind_of(f.node);
             g.add_points(events, ScoreEvent::new(me, 1, feature, Reason::Fairy));
+        } else if held_beside(g).any(|h| h.player == me) {
+            // Part of no feature: the point is booked as the tile's field.
+            g.add_points(events, ScoreEvent::new(me, 1, Kind::Field, Reason::Fairy));
         }
     }
 
@@ -107,6 +132,25 @@ impl Mechanic for Fairy {
                 return;
             }
         }
+        for (i, h) in g.held().iter().enumerate() {
+            if h.player != me || h.tile == NO_TILE || !h.kind.is_follower() {
+                continue;
+            }
+            let here = if on_tile {
+                g.ext.fairy.at == Some(h.tile)
+                    || followers
+                        .iter()
+                        .any(|f| mine(&f) && g.spot_of(f).placed == h.tile)
+                    || g.held()[..i]
+                        .iter()
+                        .any(|e| e.player == me && e.tile == h.tile && e.kind.is_follower())
+            } else {
+                g.ext.fairy.at == Some(h.tile) && g.ext.fairy.by_held == Some((me, h.kind))
+            };
+            if !here && !out.put(to_tile(h.tile)) {
+                return;
+            }
+        }
     }
 
     fn act(
@@ -115,16 +159,33 @@ impl Mechanic for Fairy {
         a: Action,
         _events: &mut Vec<ScoreEvent>,
     ) -> Result<(), MoveError> {
-        let (At::Wood(_), Arg::Spot(s)) = (at, a.arg()) else {
+        if !matches!(at, At::Wood(_)) {
             return Err(MoveError::Waiting("the fairy moves instead of a figure"));
-        };
+        }
         if !Contains::among(a, |c| Self::answers(g, at, c)) {
             return Err(MoveError::rule(Mech::Fairy, NOT_THERE));
         }
-        let node = g.node_of(s.placed as usize, s.segment);
-        g.ext.fairy = State {
-            at: Some(s.placed),
-            beside: Some((node, s.player, s.kind)),
+        g.ext.fairy = match a.arg() {
+            Arg::Spot(s) => State {
+                at: Some(s.placed),
+                beside: Some((g.node_of(s.placed as usize, s.segment), s.player, s.kind)),
+                by_held: None,
+            },
+            Arg::Tile(t) => {
+                let me = g.to_move();
+                let kind = g
+                    .held()
+                    .iter()
+                    .find(|h| h.player == me && h.tile == t && h.kind.is_follower())
+                    .map(|h| h.kind)
+                    .ok_or(MoveError::rule(Mech::Fairy, NOT_THERE))?;
+                State {
+                    at: Some(t),
+                    beside: None,
+                    by_held: Some((me, kind)),
+                }
+            }
+            _ => return Err(MoveError::Waiting("the fairy moves instead of a figure")),
         };
         Ok(())
     }
@@ -184,7 +245,15 @@ impl Mechanic for Fairy {
                         r.kind = None;
                         serde_json::to_value(r).unwrap_or(Value::Null)
                     });
-                json!({ "x": q.x, "y": q.y, "beside": beside })
+                let by = held_beside(g)
+                    .next()
+                    .filter(|_| beside.is_none())
+                    .map(|h| json!({ "player": h.player, "kind": h.kind.def().label }));
+                let mut v = json!({ "x": q.x, "y": q.y, "beside": beside });
+                if let Some(by) = by {
+                    v["by_tile_figure"] = by;
+                }
+                v
             }
             None => Value::Null,
         };
@@ -193,11 +262,29 @@ impl Mechanic for Fairy {
 }
 
 const NOT_THERE: &str =
-    "the fairy moves next to one of the player's followers on the board, not where it stands";
+    "the fairy moves next to one of the player's followers on the board (on a feature, or standing on a tile as on a tower, fn 19 L1517), not where it stands";
 
 /// `fairy`: the fairy next to the follower at `s`.
 fn to(s: Spot) -> Action {
     Action::of(Mech::Fairy, 0, Arg::Spot(s))
+}
+
+/// `fairy-by-tile-figure`: the fairy next to the mover's figure held on
+/// placed tile `t`.
+fn to_tile(t: u16) -> Action {
+    Action::of(Mech::Fairy, 1, Arg::Tile(t))
+}
+
+/// The held figures on the fairy's tile that it stands next to: the one
+/// it was moved beside, or under `on-tile` every follower held there.
+fn held_beside(g: &Game) -> impl Iterator<Item = &Held> + '_ {
+    let s = g.ext.fairy;
+    let on_tile = on_tile(g);
+    g.held().iter().filter(move |h| {
+        s.at == Some(h.tile)
+            && h.kind.is_follower()
+            && (on_tile || s.by_held == Some((h.player, h.kind)))
+    })
 }
 
 /// The fairy's tile (the dragon does not enter it, L1092).

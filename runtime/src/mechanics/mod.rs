@@ -47,7 +47,7 @@ pub(crate) use hooks::retired;
 pub(crate) use hooks::{live, retire};
 pub(crate) use registry::*;
 
-use crate::engine::game::{Deployed, Game};
+use crate::engine::game::{Deployed, Game, Held};
 use crate::engine::types::*;
 use crate::tables::{Ruleset, TileType};
 
@@ -166,6 +166,12 @@ pub(crate) trait Mechanic {
     fn on_removed(g: &mut Game, f: Deployed, why: Why, events: &mut Vec<ScoreEvent>) {}
     /// `Hook::Scoring`: the completed features of tile `idx` scored.
     fn scoring(g: &mut Game, idx: usize, events: &mut Vec<ScoreEvent>) {}
+    /// `Hook::Scoring`: calls `found` with the root of each feature its
+    /// `scoring` will score in this part of tile `idx`, asked before the
+    /// part's scoring begins (a barn's farm: followers may be sent out of
+    /// the City of Carcassonne onto it first, 000_9deb58b1a7d17d38.txt
+    /// fn 26 L2169).
+    fn scores_in_part(g: &Game, idx: usize, found: &mut dyn FnMut(u16)) {}
     /// `Hook::AfterScore`: the part's scoring is over.
     fn after_score(g: &mut Game, idx: usize, events: &mut Vec<ScoreEvent>) {}
     /// `Hook::PartEnd`: whether another part follows.
@@ -199,6 +205,13 @@ pub(crate) trait Mechanic {
     /// Whether `apply(Move)` answers every decision it poses in `rules`.
     fn moves_suffice(rules: &Ruleset) -> bool {
         Self::VERBS.is_empty() && Self::DECISIONS.is_empty()
+    }
+    /// Whether figure `h` it holds comes back to its owner's supply in the
+    /// course of play without its owner giving anything for it (a wagon on
+    /// its way, a follower in the City of Carcassonne), unlike a prisoner
+    /// or a follower on top of a tower: the bots value only those as kept.
+    fn held_comes_back(h: &Held) -> bool {
+        true
     }
     /// What it shows of `g` beyond figures on segments.
     fn show(g: &Game, out: &mut Shown) {}

@@ -276,6 +276,15 @@ macro_rules! registry {
             None
         }
 
+        /// Whether held figure `h` comes back to its owner in the course of
+        /// play (`Mechanic::held_comes_back`).
+        pub(crate) fn held_comes_back(h: &crate::engine::game::Held) -> bool {
+            match h.by {
+                $(Mech::$T => <super::$m::$T as Mechanic>::held_comes_back(h),)*
+                _ => true,
+            }
+        }
+
         /// Whether a module sets drawn tile `t` aside.
         pub(crate) fn sets_aside(g: &Game, t: u16) -> Option<Mech> {
             each!(g, Hook::Draw, |m| {
@@ -514,6 +523,15 @@ macro_rules! registry {
         pub(crate) fn scoring(g: &mut Game, idx: usize, events: &mut Vec<ScoreEvent>) {
             each!(g, Hook::Scoring, |m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::scoring(g, idx, events),)*
+                _ => {}
+            });
+        }
+
+        /// The roots of the features the modules' `scoring` will score in
+        /// this part (`Mechanic::scores_in_part`).
+        pub(crate) fn scores_in_part(g: &Game, idx: usize, found: &mut dyn FnMut(u16)) {
+            each!(g, Hook::Scoring, |m| match m {
+                $(Mech::$T => <super::$m::$T as Mechanic>::scores_in_part(g, idx, found),)*
                 _ => {}
             });
         }

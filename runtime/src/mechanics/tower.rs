@@ -27,8 +27,13 @@
 //!   other's followers they are exchanged at once, one for one, each owner
 //!   choosing which of theirs comes back when there is a choice (L1475,
 //!   fn 26-27 L1525-L1526).
-//! - Once a turn, at the figure step and before its answer, a player may
-//!   buy back one prisoner for 3 points paid to its captor (L1477; fn 28-29
+//! - Once a turn, "during their turn" (L1477), a player may buy back one
+//!   prisoner for 3 points paid to its captor: at the figure step before
+//!   its answer (`ransom`, so the follower may be deployed at once), or
+//!   after the turn's scoring (`ransom-after-scoring`, asked only of a
+//!   player who may pay and has not; these two moments are the ones whose
+//!   outcomes differ: the points are those before or after the turn's
+//!   scoring, and captures are done) (fn 28-29
 //!   L1527-L1528: a big follower costs the same, a double turn is one turn),
 //!   not with fewer than 3 points (fn 30 L1529; `ransom_needs_points =
 //!   false` for the initial German rules). The follower may be deployed at
@@ -41,7 +46,7 @@
 use serde_json::{json, Map, Value};
 
 use super::{Ask, At, Holding, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink, Tally, Why};
-use crate::engine::game::{Game, NO_TILE};
+use crate::engine::game::{Game, Held, NO_TILE};
 use crate::engine::types::*;
 use crate::generated::attr;
 use crate::tables::{option_index, Kind};
@@ -65,10 +70,12 @@ const CAPTURE: u8 = 3;
 const CAPTURE_TOP: u8 = 4;
 const EXCHANGE: u8 = 5;
 const PAY: u8 = 6;
+const PAY_AFTER: u8 = 7;
 
 /// Decision codes.
 const ASK_CAPTURE: u8 = 0;
 const ASK_EXCHANGE: u8 = 1;
+const ASK_RANSOM: u8 = 2;
 
 /// The decision whom to take prisoner.
 pub const CAPTURE_DECISION: Decision = Decision::Module {
@@ -106,17 +113,6 @@ pub fn exchange(jailer: u8, kind: FollowerKind) -> Action {
     Action::of(
         Mech::Tower,
         EXCHANGE,
-        Arg::Held {
-            player: jailer,
-            kind,
-        },
-    )
-}
-/// `ransom`: buy back the mover's figure of `kind` held by `jailer`.
-pub fn ransom(jailer: u8, kind: FollowerKind) -> Action {
-    Action::of(
-        Mech::Tower,
-        PAY,
         Arg::Held {
             player: jailer,
             kind,
@@ -177,6 +173,7 @@ impl Mechanic for Tower {
         Hook::AfterPlace,
         Hook::WoodAnswers,
         Hook::AfterWood,
+        Hook::TurnEnd,
     ];
     const VERBS: &'static [VerbDef] = &[
         VerbDef {
@@ -228,6 +225,13 @@ impl Mechanic for Tower {
             field: "prisoner",
             label: "pays the ransom for",
         },
+        VerbDef {
+            name: "ransom-after-scoring",
+            answers: Answers::Ask,
+            arg: ArgKind::Held,
+            field: "prisoner",
+            label: "pays, after the turn's scoring, the ransom for",
+        },
     ];
     const DECISIONS: &'static [DecisionDef] = &[
         DecisionDef {
@@ -237,6 +241,10 @@ impl Mechanic for Tower {
         DecisionDef {
             key: "exchange",
             name: "choose which of one's followers comes back in the exchange",
+        },
+        DecisionDef {
+            key: "ransom",
+            name: "pay, after the turn's scoring, the ransom for one of one's followers, or not",
         },
     ];
     const REASONS: &'static [ReasonDef] = &[
@@ -276,6 +284,29 @@ impl Mechanic for Tower {
         }
     }
 
+    /// A prisoner comes back only by exchange or ransom, a follower on top
+    /// of a tower stays for the game (L1467).
+    fn held_comes_back(_h: &Held) -> bool {
+        false
+    }
+
+    /// The ransom may be paid "during their turn" (L1477): after the turn's
+    /// scoring too, when the player may have the 3 points only now or has
+    /// just been captured from, if not paid at the figure step.
+    fn turn_end(g: &mut Game, _events: &mut Vec<ScoreEvent>) {
+        let me = g.to_move();
+        if may_ransom(g)
+            && (0..g.players()).any(|j| j != me && prisoner_kinds(g, me, j).next().is_some())
+        {
+            g.ask(Ask {
+                mech: Mech::Tower,
+                player: me,
+                decision: ASK_RANSOM,
+                data: 0,
+            });
+        }
+    }
+
     fn after_wood(g: &mut Game, _idx: usize, _events: &mut Vec<ScoreEvent>) {
         if let Some(i) = g.ext.tower.built.take() {
             let player = g.to_move();
@@ -307,6 +338,9 @@ impl Mechanic for Tower {
                     }
                 }
             }
+            At::Ask(ask) if ask.decision == ASK_RANSOM && out.put(Action::Pass) => {
+                ransoms(g, PAY_AFTER, out);
+            }
             _ => {}
         }
     }
@@ -332,6 +366,15 @@ impl Mechanic for Tower {
                 g.release(i);
                 Ok(())
             }
+            At::Ask(ask) if ask.decision == ASK_RANSOM => match a {
+                Action::Pass => Ok(()),
+                Action::Do(Verb {
+                    mech: Mech::Tower,
+                    code: PAY_AFTER,
+                    arg: Arg::Held { player, kind },
+                }) => pay_ransom(g, player, kind, events),
+                _ => Err(MoveError::Waiting("the ransom after the turn's scoring")),
+            },
             _ => Err(MoveError::Waiting("another decision")),
         }
     }
@@ -457,17 +500,65 @@ fn may_ransom(g: &Game) -> bool {
         && (g.rules.options.get(RANSOM_NEEDS) == 0 || g.scores[g.to_move() as usize] >= RANSOM)
 }
 
+/// Puts into `out` each ransom (verb `code`) the player to move may pay
+/// now; false once `out` wants no more.
+fn ransoms<S: Sink + ?Sized>(g: &Game, code: u8, out: &mut S) -> bool {
+    let me = g.to_move();
+    if !may_ransom(g) {
+        return true;
+    }
+    for jailer in (0..g.players()).filter(|&j| j != me) {
+        for kind in prisoner_kinds(g, me, jailer) {
+            let a = Action::of(
+                Mech::Tower,
+                code,
+                Arg::Held {
+                    player: jailer,
+                    kind,
+                },
+            );
+            if !out.put(a) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// The player to move buys back their figure of `kind` from `jailer`
+/// (L1477): 3 points paid, fewer only under `ransom_needs_points = false`.
+fn pay_ransom(
+    g: &mut Game,
+    jailer: u8,
+    kind: FollowerKind,
+    events: &mut Vec<ScoreEvent>,
+) -> Result<(), MoveError> {
+    let me = g.to_move();
+    let i = (jailer != me && may_ransom(g))
+        .then(|| prisoner(g, me, jailer, kind))
+        .flatten()
+        .ok_or(MoveError::rule(Mech::Tower, RANSOM_ONCE))?;
+    let cost = RANSOM.min(g.scores[me as usize]);
+    g.release(i);
+    g.ext.tower.ransom_turn = g.turn + 1;
+    if cost > 0 {
+        g.pay(
+            events,
+            me,
+            jailer,
+            cost,
+            (Reason::RansomPaid, Reason::Ransom),
+            Kind::Field,
+        );
+    }
+    Ok(())
+}
+
 /// The figure step's answers: the ransoms, then pieces and tops.
 fn wood_answers<S: Sink + ?Sized>(g: &Game, out: &mut S) {
     let me = g.to_move();
-    if may_ransom(g) {
-        for jailer in (0..g.players()).filter(|&j| j != me) {
-            for kind in prisoner_kinds(g, me, jailer) {
-                if !out.put(ransom(jailer, kind)) {
-                    return;
-                }
-            }
-        }
+    if !ransoms(g, PAY, out) {
+        return;
     }
     let s = &g.ext.tower;
     for i in 0..s.towers as usize {
@@ -500,26 +591,7 @@ fn act_wood(g: &mut Game, a: Action, events: &mut Vec<ScoreEvent>) -> Result<(),
         return Err(MoveError::Waiting("the tower's answers"));
     };
     match (code, arg) {
-        (PAY, Arg::Held { player, kind }) => {
-            let i = (player != me && may_ransom(g))
-                .then(|| prisoner(g, me, player, kind))
-                .flatten()
-                .ok_or(MoveError::rule(Mech::Tower, RANSOM_ONCE))?;
-            let cost = RANSOM.min(g.scores[me as usize]);
-            g.release(i);
-            g.ext.tower.ransom_turn = g.turn + 1;
-            if cost > 0 {
-                g.pay(
-                    events,
-                    me,
-                    player,
-                    cost,
-                    (Reason::RansomPaid, Reason::Ransom),
-                    Kind::Field,
-                );
-            }
-            Ok(())
-        }
+        (PAY, Arg::Held { player, kind }) => pay_ransom(g, player, kind, events),
         (PIECE, Arg::Tile(t)) => {
             if g.ext.tower.pieces[me as usize] == 0 {
                 return Err(MoveError::rule(Mech::Tower, NO_PIECES));
