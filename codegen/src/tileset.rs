@@ -799,7 +799,11 @@ fn read_missing_editions(
     };
     let mut out: Vec<(u8, String)> = Vec::new();
     for (key, value) in table.iter() {
-        let e = key.get_ref().parse::<u8>().ok().filter(|e| (1..=9).contains(e));
+        let e = key
+            .get_ref()
+            .parse::<u8>()
+            .ok()
+            .filter(|e| (1..=9).contains(e));
         let Some(e) = e else {
             r.error(key.span(), "an edition is a number from 1 to 9");
             continue;
@@ -807,7 +811,9 @@ fn read_missing_editions(
         if editions.contains(&e) {
             r.error(
                 key.span(),
-                format!("edition {e} is one of the set's editions {editions:?}, so it is not missing"),
+                format!(
+                    "edition {e} is one of the set's editions {editions:?}, so it is not missing"
+                ),
             );
             continue;
         }

@@ -38,7 +38,8 @@
 //!
 //! Not played: a market follower sent to a farm when a barn scores it
 //! during play (fn 25-26 L2164-L2165); the 2nd edition's City of two tiles
-//! (003 L73, no geometry).
+//! (003 L37, L73), whose geometry no source gives: `tiles/count.toml` says
+//! so in `missing_editions`, and a 2nd-edition ruleset is refused with it.
 
 use serde_json::{json, Map, Value};
 
