@@ -65,6 +65,8 @@ const REQUIRED: &[&str] = &[
     "options_need_mechanics",
     "barn_needs_farms",
     "shrine",
+    "missing_edition",
+    "missing_editions_table",
 ];
 
 const WARN_DIR: &str = "tests/data/warn";

@@ -172,6 +172,9 @@ pub struct TileSet {
     pub id: String,
     pub name: String,
     pub editions: Vec<u8>,
+    /// Editions of the box the set does not hold, each with the reason
+    /// (`missing_editions`), told to a ruleset that asks for one.
+    pub missing_editions: Vec<(u8, String)>,
     /// The declared total per edition (`None`: not declared).
     pub expect_total: Option<u32>,
     pub tiles: Vec<Tile>,

@@ -282,10 +282,15 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>, lookup: &Lookup) -> Opt
             }
         };
         if !set.editions.contains(&edition) {
+            let why = set
+                .missing_editions
+                .iter()
+                .find(|(e, _)| *e == edition)
+                .map_or(String::new(), |(_, why)| format!(": {why}"));
             r.error(
                 s.id.span.clone(),
                 format!(
-                    "tile set `{}` has no edition {edition} (it has {:?})",
+                    "tile set `{}` has no edition {edition} (it has {:?}){why}",
                     s.id.value, set.editions
                 ),
             );

@@ -76,12 +76,13 @@ fn read(r: &mut Reader) -> Option<TileSet> {
     let set_fields = r.table(
         set_value,
         "[set]",
-        &["id", "name", "editions", "expect_total"],
+        &["id", "name", "editions", "missing_editions", "expect_total"],
     )?;
     let id = r.string(&set_fields, "id", true);
     let name = r.string(&set_fields, "name", false);
     let expect_total = r.integer(&set_fields, "expect_total", 0, MAX_COUNT * 1000);
     let editions = read_editions(r, &set_fields);
+    let missing_editions = read_missing_editions(r, &set_fields, &editions);
     if let Some(id) = &id {
         let stem = r
             .src
@@ -257,6 +258,7 @@ fn read(r: &mut Reader) -> Option<TileSet> {
         id: set_id,
         name: name.map_or(String::new(), |n| n.value),
         editions,
+        missing_editions,
         expect_total: expect_total.map(|t| t.value as u32),
         tiles,
         start_block,
@@ -776,6 +778,57 @@ fn check_block_sides(
             }
         }
     }
+}
+
+/// `missing_editions = { 2 = "why" }`: editions of the box the set does not
+/// hold, each with the reason, which a ruleset asking for one is told.
+fn read_missing_editions(
+    r: &mut Reader,
+    f: &crate::toml_read::Fields,
+    editions: &[u8],
+) -> Vec<(u8, String)> {
+    let Some(v) = f.get("missing_editions") else {
+        return Vec::new();
+    };
+    let toml::de::DeValue::Table(table) = v.get_ref() else {
+        r.error(
+            v.span(),
+            "`missing_editions` is a table of edition = \"why the set lacks it\"",
+        );
+        return Vec::new();
+    };
+    let mut out: Vec<(u8, String)> = Vec::new();
+    for (key, value) in table.iter() {
+        let e = key
+            .get_ref()
+            .parse::<u8>()
+            .ok()
+            .filter(|e| (1..=9).contains(e));
+        let Some(e) = e else {
+            r.error(key.span(), "an edition is a number from 1 to 9");
+            continue;
+        };
+        if editions.contains(&e) {
+            r.error(
+                key.span(),
+                format!(
+                    "edition {e} is one of the set's editions {editions:?}, so it is not missing"
+                ),
+            );
+            continue;
+        }
+        match value.get_ref() {
+            toml::de::DeValue::String(why) if !why.trim().is_empty() => {
+                out.push((e, why.trim().to_string()));
+            }
+            _ => r.error(
+                value.span(),
+                format!("say in a non-empty string why edition {e} is missing"),
+            ),
+        }
+    }
+    out.sort();
+    out
 }
 
 fn read_editions(r: &mut Reader, f: &crate::toml_read::Fields) -> Vec<u8> {

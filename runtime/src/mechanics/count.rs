@@ -43,7 +43,9 @@
 //!   stands on the farm). The barn says which farms it will score
 //!   (`Mechanic::scores_in_part`).
 //!
-//! Not played: the 2nd edition's City of two tiles (003 L73, no geometry).
+//! Not played: the 2nd edition's City of two tiles (003 L37, L73), whose
+//! geometry no source gives: `tiles/count.toml` says so in
+//! `missing_editions`, and a 2nd-edition ruleset is refused with it.
 
 use serde_json::{json, Map, Value};
 
