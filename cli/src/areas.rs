@@ -74,6 +74,8 @@ const NEUTRAL_W: f64 = 30.0;
 /// How far apart figures in a section stand, at most and at least.
 const STEP: f64 = 17.0;
 const MIN_STEP: f64 = 8.0;
+/// How much larger a big follower is drawn (`svg::follower_use`).
+const BIG: f64 = 1.35;
 /// How much larger than declared a neutral figure in a section is drawn.
 pub const IN_SECTION_SCALE: f64 = 1.3;
 
@@ -149,29 +151,46 @@ pub fn layout(a: &Area) -> Option<BoardArea> {
 }
 
 /// Figures in rows left to right under a section's name, leaving its right
-/// end to a neutral figure; closer together where many must fit.
+/// end to a neutral figure; closer together where many must fit. A big
+/// follower takes the room its larger drawing needs.
 fn place_figures(fs: &[Figure], b: Rect) -> Vec<BoardFigure> {
     let room_w = (b.w - NEUTRAL_W - 12.0).max(MIN_STEP);
     let room_h = (b.h - LABEL_H - 4.0).max(MIN_STEP);
-    let mut step = STEP;
-    let fits = |step: f64| {
-        let per_row = ((room_w / step).floor() as usize).max(1);
-        let rows = ((room_h / (step + 4.0)).floor() as usize).max(1);
-        (per_row, per_row * rows >= fs.len())
+    let width = |f: &Figure, step: f64| if is_big(f.kind) { step * BIG } else { step };
+    // Each figure's row and the middle of its room along the row.
+    let rows_of = |step: f64| {
+        let (mut row, mut x) = (0usize, 0.0);
+        let mut at = Vec::with_capacity(fs.len());
+        for f in fs {
+            let w = width(f, step);
+            if x > 0.0 && x + w > room_w {
+                row += 1;
+                x = 0.0;
+            }
+            at.push((row, x + w / 2.0));
+            x += w;
+        }
+        at
     };
-    while step > MIN_STEP && !fits(step).1 {
+    let mut step = STEP;
+    let mut at = rows_of(step);
+    while step > MIN_STEP
+        && at
+            .last()
+            .is_some_and(|&(r, _)| (r as f64 + 1.0) * (step + 4.0) > room_h)
+    {
         step -= 1.0;
+        at = rows_of(step);
     }
-    let per_row = fits(step).0;
     fs.iter()
-        .enumerate()
-        .map(|(i, f)| BoardFigure {
+        .zip(at)
+        .map(|(f, (row, x))| BoardFigure {
             kind: f.kind,
             follower: BoardFollower {
                 player: f.player,
                 at: Pt {
-                    x: b.x + 12.0 + (i % per_row) as f64 * step,
-                    y: b.y + LABEL_H + 13.0 + (i / per_row) as f64 * (step + 4.0),
+                    x: b.x + 4.0 + x,
+                    y: b.y + LABEL_H + 13.0 + row as f64 * (step + 4.0),
                 },
                 farmer: false,
                 big: is_big(f.kind),
@@ -361,6 +380,27 @@ mod tests {
                 assert!(s.rect.contains(f.follower.at), "{:?}", f.follower.at);
             }
         }
+    }
+
+    #[test]
+    fn a_big_follower_takes_more_room_than_a_follower() {
+        let mut a = area(grid(4, 3), 0);
+        let f = |kind| Figure { player: 0, kind };
+        a.sections[0].figures = vec![
+            f(FollowerKind::Normal),
+            f(FollowerKind::Big),
+            f(FollowerKind::Normal),
+        ];
+        let l = layout(&a).unwrap();
+        let x: Vec<f64> = l.sections[0]
+            .figures
+            .iter()
+            .map(|f| f.follower.at.x)
+            .collect();
+        let apart = STEP * (1.0 + BIG) / 2.0;
+        assert!((x[1] - x[0] - apart).abs() < 1e-9, "{x:?}");
+        assert!((x[2] - x[1] - apart).abs() < 1e-9, "{x:?}");
+        assert!(l.sections[0].figures[1].follower.big);
     }
 
     #[test]

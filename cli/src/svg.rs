@@ -879,22 +879,28 @@ fn held_figures(v: &BoardView, p: usize, at: Pt) -> String {
             num(at.y + 4.0),
             esc(key)
         );
-        x += areas::text_width(key, 11.0) + 4.0 + 8.0;
+        x += areas::text_width(&format!("{key}:"), 11.0) + 4.0;
+        // A big follower takes the room its larger drawing needs.
+        let mut along = 0.0;
         let figs: Vec<BoardFigure> = mine
             .iter()
             .filter(|h| h.key == key)
-            .enumerate()
-            .map(|(i, h)| BoardFigure {
-                kind: h.figure.kind,
-                follower: BoardFollower {
-                    player: h.figure.player,
-                    at: Pt {
-                        x: i as f64 * HELD_STEP,
-                        y: 0.0,
+            .map(|h| {
+                let big = areas::is_big(h.figure.kind);
+                let w = HELD_STEP * if big { 1.35 } else { 1.0 };
+                along += w;
+                BoardFigure {
+                    kind: h.figure.kind,
+                    follower: BoardFollower {
+                        player: h.figure.player,
+                        at: Pt {
+                            x: along - w / 2.0,
+                            y: 0.0,
+                        },
+                        farmer: false,
+                        big,
                     },
-                    farmer: false,
-                    big: areas::is_big(h.figure.kind),
-                },
+                }
             })
             .collect();
         s.push_str(&areas::held_svg(
@@ -904,7 +910,7 @@ fn held_figures(v: &BoardView, p: usize, at: Pt) -> String {
             Pt { x, y: at.y },
             HELD_SCALE,
         ));
-        x += figs.len() as f64 * HELD_STEP * HELD_SCALE + 8.0;
+        x += along * HELD_SCALE + 8.0;
     }
     s
 }

@@ -412,8 +412,10 @@ const SCRIPT: &str = r#"
       tr.appendChild(g);
     });
     var ar = el('areas');
-    ar.replaceChildren();
-    (s.areas || []).forEach(function (a) { ar.appendChild(area(a)); });
+    if (ar) {
+      ar.replaceChildren();
+      (s.areas || []).forEach(function (a) { ar.appendChild(area(a)); });
+    }
     var fol = el('followers');
     fol.replaceChildren();
     s.followers.forEach(function (f) { fol.appendChild(figure(f)); });
@@ -471,12 +473,19 @@ const SCRIPT: &str = r#"
           var span = document.createElement('span');
           span.setAttribute('data-key', key);
           span.textContent = key + ': ';
-          var sv = svgEl('svg', { viewBox: '-10 -12 ' + 18 * mine.length + ' 24', width: 13 * mine.length, height: 17 });
-          mine.forEach(function (h, i) {
+          // A big follower takes the room its larger drawing needs.
+          var sv = svgEl('svg', {});
+          var along = 0;
+          mine.forEach(function (h) {
+            var w = h[2] ? 18 * 1.35 : 18;
+            along += w;
             var g = svgEl('g', { 'data-player': h[1] });
-            g.appendChild(figure([h[1], i * 18, 0, 0, h[2], h[3]]));
+            g.appendChild(figure([h[1], along - w / 2, 0, 0, h[2], h[3]]));
             sv.appendChild(g);
           });
+          sv.setAttribute('viewBox', '-2 -14 ' + (along + 4) + ' 28');
+          sv.setAttribute('width', Math.round((along + 4) * 0.65));
+          sv.setAttribute('height', 18);
           span.appendChild(sv);
           hf.appendChild(span);
         });
@@ -623,7 +632,7 @@ pub fn html(tl: &Timeline) -> String {
 <div id="board-wrap">
 <svg id="board" xmlns="http://www.w3.org/2000/svg" viewBox="{vb}">
 <defs>{defs}</defs>
-<g id="tiles"></g><g id="areas"></g><g id="highlight"></g><g id="trails"></g><g id="followers"></g><g id="neutral"></g>
+<g id="tiles"></g>{areas}<g id="highlight"></g><g id="trails"></g><g id="followers"></g><g id="neutral"></g>
 </svg>
 </div>
 <aside>
@@ -653,6 +662,13 @@ pub fn html(tl: &Timeline) -> String {
         defs = defs,
         rows = rows,
         legend = figure_legend(tl),
+        // Only a game with blocks on its board (`Shown::areas`) has their
+        // layer, over the tiles.
+        areas = if tl.steps.iter().any(|s| !s.areas.is_empty()) {
+            r#"<g id="areas"></g>"#
+        } else {
+            ""
+        },
         json = json
     )
 }
