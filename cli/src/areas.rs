@@ -75,7 +75,7 @@ const NEUTRAL_W: f64 = 30.0;
 const STEP: f64 = 17.0;
 const MIN_STEP: f64 = 8.0;
 /// How much larger a big follower is drawn (`svg::follower_use`).
-const BIG: f64 = 1.35;
+pub const BIG: f64 = 1.35;
 /// How much larger than declared a neutral figure in a section is drawn.
 pub const IN_SECTION_SCALE: f64 = 1.3;
 

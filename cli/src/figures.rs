@@ -44,7 +44,7 @@ impl BoardNeutral {
     /// Where a figure standing on top of this one stands: its feet on the
     /// shape's top.
     pub fn top_point(&self, big: bool) -> Pt {
-        let s = if big { 1.35 } else { 1.0 };
+        let s = if big { crate::areas::BIG } else { 1.0 };
         Pt {
             x: self.at.x,
             y: self.at.y - NEUTRAL_HALF * self.scale - FEET * s,

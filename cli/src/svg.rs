@@ -5,9 +5,8 @@
 use std::fmt::Write as _;
 
 use carcassonne_runtime::generated::ATTRS;
-use carcassonne_runtime::tables::{AttrValues, Kind, Ruleset, TileType};
-
 use carcassonne_runtime::mechanics::HeldFigure;
+use carcassonne_runtime::tables::{AttrValues, Kind, Ruleset, TileType};
 
 use crate::areas::{self, BoardArea};
 use crate::figures::{self, BoardFigure, BoardNeutral};
@@ -887,7 +886,7 @@ fn held_figures(v: &BoardView, p: usize, at: Pt) -> String {
             .filter(|h| h.key == key)
             .map(|h| {
                 let big = areas::is_big(h.figure.kind);
-                let w = HELD_STEP * if big { 1.35 } else { 1.0 };
+                let w = HELD_STEP * if big { areas::BIG } else { 1.0 };
                 along += w;
                 BoardFigure {
                     kind: h.figure.kind,
