@@ -8,8 +8,10 @@
 use carcassonne_runtime::engine::FollowerKind;
 use carcassonne_runtime::mechanics::NeutralDef;
 
+use std::fmt::Write as _;
+
 use crate::geom::{num, Pt};
-use crate::svg::{colour, follower_use, BoardFollower};
+use crate::svg::{colour, esc, follower_use, BoardFollower, FONT};
 
 /// A figure on the board: what it is and where it stands. Kinds without a
 /// shape of their own are `follower` drawn as a meeple; the others use its
@@ -21,12 +23,41 @@ pub struct BoardFigure {
 }
 
 /// A neutral figure on the board, at a point in board units, drawn `scale`
-/// times its declared size.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// times its declared size, with the word on it (`Neutral::label`) and the
+/// figure on its top (`Neutral::top`), if any.
+#[derive(Debug, Clone, PartialEq)]
 pub struct BoardNeutral {
     pub def: NeutralDef,
     pub at: Pt,
     pub scale: f64,
+    pub label: Option<String>,
+    pub top: Option<BoardFigure>,
+}
+
+/// Half the height of a declared neutral shape (about 20 units tall,
+/// centred on the origin): where its top is.
+pub const NEUTRAL_HALF: f64 = 10.0;
+/// Where a meeple's feet are below its centre.
+const FEET: f64 = 9.6;
+
+impl BoardNeutral {
+    /// Where a figure standing on top of this one stands: its feet on the
+    /// shape's top.
+    pub fn top_point(&self, big: bool) -> Pt {
+        let s = if big { crate::areas::BIG } else { 1.0 };
+        Pt {
+            x: self.at.x,
+            y: self.at.y - NEUTRAL_HALF * self.scale - FEET * s,
+        }
+    }
+
+    /// Where the badge with its label is drawn: on its lower right corner.
+    pub fn label_point(&self) -> Pt {
+        Pt {
+            x: self.at.x + 8.0 * self.scale,
+            y: self.at.y + 7.0 * self.scale,
+        }
+    }
 }
 
 /// The id of the shape a kind is drawn with, for the kinds with one of
@@ -79,19 +110,47 @@ pub fn figure_use(f: &BoardFigure) -> String {
     )
 }
 
-/// The `<use>` that draws neutral figure `n`.
+/// The `<use>` that draws neutral figure `n`, then the badge with its
+/// label (`data-label-of`, the label also in the `<use>`'s `data-label`)
+/// and the figure on its top (`data-top-of`, marked with its owner).
 pub fn neutral_use(n: &BoardNeutral) -> String {
     let scale = if (n.scale - 1.0).abs() < 1e-9 {
         String::new()
     } else {
         format!(" scale({})", num(n.scale))
     };
-    format!(
-        r##"<use href="#{id}" transform="translate({} {}){scale}" data-neutral="{id}"/>"##,
+    let label = n
+        .label
+        .as_ref()
+        .map_or(String::new(), |l| format!(r#" data-label="{}""#, esc(l)));
+    let mut s = format!(
+        r##"<use href="#{id}" transform="translate({} {}){scale}" data-neutral="{id}"{label}/>"##,
         num(n.at.x),
         num(n.at.y),
         id = n.def.name
-    )
+    );
+    if let Some(l) = &n.label {
+        let p = n.label_point();
+        let r = 4.0 + 2.6 * l.chars().count() as f64;
+        let _ = write!(
+            s,
+            r##"<g data-label-of="{id}" transform="translate({} {})"><circle r="{}" fill="#fff" stroke="#222" stroke-width="1.2"/><text y="3.6" {FONT} font-size="10" font-weight="bold" text-anchor="middle" fill="#222">{}</text></g>"##,
+            num(p.x),
+            num(p.y),
+            num(r),
+            esc(l),
+            id = n.def.name
+        );
+    }
+    if let Some(t) = &n.top {
+        let _ = write!(
+            s,
+            r#"<g data-top-of="{}">{}</g>"#,
+            n.def.name,
+            crate::areas::marked_figure(t)
+        );
+    }
+    s
 }
 
 /// How far the n-th extra figure on one spot moves from it, so that each

@@ -1,5 +1,6 @@
 //! The `carcassonne` command line, as a library so tests can drive it.
 
+pub mod areas;
 pub mod atomic;
 pub mod demo;
 pub mod figures;

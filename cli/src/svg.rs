@@ -5,8 +5,10 @@
 use std::fmt::Write as _;
 
 use carcassonne_runtime::generated::ATTRS;
+use carcassonne_runtime::mechanics::HeldFigure;
 use carcassonne_runtime::tables::{AttrValues, Kind, Ruleset, TileType};
 
+use crate::areas::{self, BoardArea};
 use crate::figures::{self, BoardFigure, BoardNeutral};
 use crate::geom::{self, num, rot, End, Geom, Layout, Pt, ROAD_WIDTH, SIZE};
 use crate::goods;
@@ -441,7 +443,8 @@ fn badge(label: &str) -> String {
     )
 }
 
-const FONT: &str = r#"font-family="DejaVu Sans, Arial, sans-serif""#;
+/// The font every picture asks for, as an attribute.
+pub const FONT: &str = r#"font-family="DejaVu Sans, Arial, sans-serif""#;
 
 /// Every tile type of a ruleset, grouped by set, labelled with id and count.
 pub fn atlas(rules: &Ruleset) -> String {
@@ -797,6 +800,11 @@ pub struct BoardView {
     /// Lines about the game as a whole, after the events (who holds the
     /// King and what it pays).
     pub notes: Vec<String>,
+    /// Blocks of the board with figures in their sections (the City of
+    /// Carcassonne), drawn over the tiles and under the figures.
+    pub areas: Vec<BoardArea>,
+    /// Figures players hold (prisoners), drawn after their holder's score.
+    pub held: Vec<HeldFigure>,
 }
 
 /// A path a figure took, through the centres of the cells it passed, in
@@ -840,6 +848,71 @@ pub fn trail(t: &BoardTrail) -> String {
 
 /// The colour of a figure's path.
 const TRAIL: &str = "#8c1c13";
+
+/// How large figures held by a player are drawn beside their score, and how
+/// far apart, in the unscaled figure's units.
+const HELD_SCALE: f64 = 0.7;
+const HELD_STEP: f64 = 18.0;
+
+/// The figures player `p` holds, from `at`: for each key in order of
+/// appearance, its word and then its figures in their owners' colours.
+fn held_figures(v: &BoardView, p: usize, at: Pt) -> String {
+    let mine: Vec<&HeldFigure> = v
+        .held
+        .iter()
+        .filter(|h| usize::from(h.holder) == p)
+        .collect();
+    let mut keys: Vec<&str> = Vec::new();
+    for h in &mine {
+        if !keys.contains(&h.key) {
+            keys.push(h.key);
+        }
+    }
+    let mut s = String::new();
+    let mut x = at.x;
+    for key in keys {
+        let _ = write!(
+            s,
+            r##"<text x="{}" y="{}" {FONT} font-size="11" fill="#555">{}:</text>"##,
+            num(x),
+            num(at.y + 4.0),
+            esc(key)
+        );
+        x += areas::text_width(&format!("{key}:"), 11.0) + 4.0;
+        // A big follower takes the room its larger drawing needs.
+        let mut along = 0.0;
+        let figs: Vec<BoardFigure> = mine
+            .iter()
+            .filter(|h| h.key == key)
+            .map(|h| {
+                let big = areas::is_big(h.figure.kind);
+                let w = HELD_STEP * if big { areas::BIG } else { 1.0 };
+                along += w;
+                BoardFigure {
+                    kind: h.figure.kind,
+                    follower: BoardFollower {
+                        player: h.figure.player,
+                        at: Pt {
+                            x: along - w / 2.0,
+                            y: 0.0,
+                        },
+                        farmer: false,
+                        big,
+                    },
+                }
+            })
+            .collect();
+        s.push_str(&areas::held_svg(
+            p,
+            key,
+            &figs,
+            Pt { x, y: at.y },
+            HELD_SCALE,
+        ));
+        x += along * HELD_SCALE + 8.0;
+    }
+    s
+}
 
 /// The bounding box of some tiles, in tile coordinates (min x, min y, max x, max y).
 pub fn bounds(tiles: &[BoardTile]) -> (i32, i32, i32, i32) {
@@ -887,7 +960,18 @@ pub fn board(rules: &Ruleset, lays: &[Layout], v: &BoardView) -> String {
         title = esc(&v.title),
         sub = esc(&v.subtitle),
         defs = defs(rules, lays, &used)
-            + &figures::defs(v.followers.iter().map(|f| f.kind))
+            + &figures::defs(
+                v.followers
+                    .iter()
+                    .chain(
+                        v.areas
+                            .iter()
+                            .flat_map(|a| a.sections.iter().flat_map(|s| &s.figures))
+                    )
+                    .chain(v.neutral.iter().filter_map(|n| n.top.as_ref()))
+                    .map(|f| f.kind)
+                    .chain(v.held.iter().map(|h| h.figure.kind))
+            )
             + &figures::neutral_defs(v.neutral.iter().map(|n| &n.def)),
         pad = num(pad),
         font = FONT,
@@ -920,6 +1004,21 @@ pub fn board(rules: &Ruleset, lays: &[Layout], v: &BoardView) -> String {
             num(y),
             esc(name)
         );
+        let line = format!(
+            "P{p} {name}: {score}{lead}{}",
+            v.holdings
+                .get(p)
+                .filter(|h| !h.is_empty())
+                .map_or(String::new(), |h| format!("  · {h}"))
+        );
+        s.push_str(&held_figures(
+            v,
+            p,
+            Pt {
+                x: pad + 20.0 + areas::text_width(&line, 13.0) + 10.0,
+                y: y - 4.5,
+            },
+        ));
     }
     let ey = 72.0 + 20.0 * v.players.len() as f64;
     let mut lines: Vec<String> = if v.events.is_empty() {
@@ -940,6 +1039,9 @@ pub fn board(rules: &Ruleset, lays: &[Layout], v: &BoardView) -> String {
     let _ = write!(s, "\n<g transform=\"translate({} {})\">", num(ox), num(oy));
     for t in &v.tiles {
         s.push_str(&tile_use(t));
+    }
+    for a in &v.areas {
+        s.push_str(&areas::area_svg(a));
     }
     if let Some(h) = &v.highlight {
         let _ = write!(

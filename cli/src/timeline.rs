@@ -11,11 +11,12 @@ use std::path::Path;
 
 use carcassonne_runtime::action_json::ActionJson;
 use carcassonne_runtime::engine::{ArgKind, FollowerKind, Game, Placed, When, FIGURE_KINDS};
-use carcassonne_runtime::mechanics::{Holding, NeutralDef, Tally, Trail};
+use carcassonne_runtime::mechanics::{Area, Figure, HeldFigure, Holding, NeutralDef, Tally, Trail};
 use carcassonne_runtime::record::{self, EventRec, Record, Step as ReplayStep};
 use carcassonne_runtime::tables::{Kind, Ruleset};
 use serde_json::{Map, Value};
 
+use crate::areas::{self, BoardArea};
 use crate::figures::{self, BoardFigure, BoardNeutral};
 use crate::geom::{Layout, Pt, SIZE};
 use crate::svg::{follower_point, BoardFollower, BoardTile, BoardTrail, BoardView};
@@ -35,14 +36,18 @@ pub struct FollowerAt {
     pub corner: Option<u8>,
 }
 
-/// A neutral figure (`Shown::neutral`): the tile it is on, and the figure
-/// it stands beside (its tile and segment), if any.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A neutral figure (`Shown::neutral`): the tile it is on, the figure it
+/// stands beside (its tile and segment), if any, the word on it, the
+/// figure on its top and the section of an area it stands in.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NeutralAt {
     pub def: NeutralDef,
     pub x: i16,
     pub y: i16,
     pub beside: Option<(BoardTile, u8)>,
+    pub label: Option<String>,
+    pub top: Option<Figure>,
+    pub section: Option<&'static str>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -83,6 +88,10 @@ pub struct Step {
     pub trails: Vec<Trail>,
     pub notes: Vec<String>,
     pub tallies: Vec<Tally>,
+    /// Blocks of the board with the figures in their sections
+    /// (`Shown::areas`), and figures players hold (`Shown::held`).
+    pub areas: Vec<Area>,
+    pub held: Vec<HeldFigure>,
     /// The modules' public state after this step (`Game::state_json`).
     pub state: Map<String, Value>,
 }
@@ -108,6 +117,9 @@ pub struct Timeline {
     /// The keys of what players hold (`Holding::key`) in some step, in
     /// order of appearance.
     pub held_keys: Vec<&'static str>,
+    /// The keys of figures players hold (`HeldFigure::key`) in some step,
+    /// in order of appearance.
+    pub held_figure_keys: Vec<&'static str>,
 }
 
 fn supply_of(g: &Game) -> Vec<[u8; FIGURE_KINDS]> {
@@ -148,12 +160,17 @@ fn blank(turn: usize, game: &Game) -> Step {
                     let p = game.placed().get(s.placed as usize)?;
                     Some((board_tile(p), s.segment))
                 }),
+                label: n.label.clone(),
+                top: n.top,
+                section: n.section,
             })
             .collect(),
         holdings: shown.holdings,
         trails: shown.trails,
         notes: shown.notes,
         tallies: shown.tallies,
+        areas: shown.areas,
+        held: shown.held,
         state,
     }
 }
@@ -346,6 +363,8 @@ impl Steps {
                 step.followers = before.followers;
                 step.supply = before.supply;
                 step.neutral = before.neutral;
+                step.areas = before.areas;
+                step.held = before.held;
                 step.trails.clear();
                 self.steps.push(step);
             }
@@ -395,7 +414,13 @@ impl Timeline {
         };
         let mut neutrals: Vec<NeutralDef> = Vec::new();
         let mut held_keys: Vec<&'static str> = Vec::new();
+        let mut held_figure_keys: Vec<&'static str> = Vec::new();
         for s in &steps {
+            for h in &s.held {
+                if !held_figure_keys.contains(&h.key) {
+                    held_figure_keys.push(h.key);
+                }
+            }
             for n in &s.neutral {
                 if !neutrals.iter().any(|d| d.name == n.def.name) {
                     neutrals.push(n.def);
@@ -418,6 +443,7 @@ impl Timeline {
             figure_kinds: kinds,
             neutrals,
             held_keys,
+            held_figure_keys,
         })
     }
 
@@ -508,14 +534,19 @@ impl Timeline {
                     farmer: f.farmer,
                     // A meeple stronger than a follower is drawn larger
                     // (the big follower).
-                    big: f.kind.def().svg.is_none() && f.kind.def().strength > 1,
+                    big: areas::is_big(f.kind),
                 };
                 let kind = f.kind;
                 ((f.on, f.segment, f.corner), BoardFigure { kind, follower })
             })
             .collect();
         figures::spread(&mut placed);
-        let neutral = s.neutral.iter().map(|n| neutral_point(n, lays)).collect();
+        let areas: Vec<BoardArea> = s.areas.iter().filter_map(areas::layout).collect();
+        let neutral = s
+            .neutral
+            .iter()
+            .map(|n| neutral_point(n, lays, &areas))
+            .collect();
         let trails = s
             .trails
             .iter()
@@ -561,6 +592,8 @@ impl Timeline {
                 .collect(),
             events,
             notes: s.notes.clone(),
+            areas,
+            held: s.held.clone(),
         }
     }
 
@@ -626,11 +659,20 @@ const BESIDE: Pt = Pt { x: 12.0, y: -10.0 };
 /// drawn: it stands for the whole tile (nothing may stand on the dragon's).
 const ON_TILE_SCALE: f64 = 1.6;
 
-/// Where and how large neutral figure `n` is drawn: beside the figure it
-/// stands next to, else in the middle of its tile.
-fn neutral_point(n: &NeutralAt, lays: &[Layout]) -> BoardNeutral {
-    match n.beside {
-        Some((on, segment)) => {
+/// Where and how large neutral figure `n` is drawn: in the section of an
+/// area it stands in, beside the figure it stands next to, else in the
+/// middle of its tile; with its label and the figure on its top.
+fn neutral_point(n: &NeutralAt, lays: &[Layout], areas: &[BoardArea]) -> BoardNeutral {
+    let in_section = n.section.and_then(|name| {
+        areas
+            .iter()
+            .filter(|a| a.cells.contains(&[n.x, n.y]))
+            .flat_map(|a| &a.sections)
+            .find(|s| s.name == name)
+    });
+    let (at, scale) = match (in_section, n.beside) {
+        (Some(s), _) => (s.neutral, areas::IN_SECTION_SCALE),
+        (None, Some((on, segment))) => {
             let p = follower_point(
                 &lays[on.tile as usize],
                 segment as usize,
@@ -638,21 +680,36 @@ fn neutral_point(n: &NeutralAt, lays: &[Layout]) -> BoardNeutral {
                 on.y,
                 on.rotation,
             );
-            BoardNeutral {
-                def: n.def,
-                at: Pt {
+            (
+                Pt {
                     x: p.x + BESIDE.x,
                     y: p.y + BESIDE.y,
                 },
-                scale: 1.0,
-            }
+                1.0,
+            )
         }
-        None => BoardNeutral {
-            def: n.def,
-            at: cell_centre(n.x, n.y),
-            scale: ON_TILE_SCALE,
-        },
-    }
+        (None, None) => (cell_centre(n.x, n.y), ON_TILE_SCALE),
+    };
+    let mut b = BoardNeutral {
+        def: n.def,
+        at,
+        scale,
+        label: n.label.clone(),
+        top: None,
+    };
+    b.top = n.top.map(|f| {
+        let big = areas::is_big(f.kind);
+        BoardFigure {
+            kind: f.kind,
+            follower: BoardFollower {
+                player: f.player,
+                at: b.top_point(big),
+                farmer: false,
+                big,
+            },
+        }
+    });
+    b
 }
 
 /// Where a figure stands: its tile, its segment, and a barn's corner.

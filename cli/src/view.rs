@@ -11,12 +11,17 @@
 //! (`Holding::key`: `#held-goods-0`, `#held-cards-1`); where the ruleset
 //! has figures besides normal followers, each seat's supply by kind is in
 //! `#supply-N`; `#figures` is a legend of the figures' and neutral figures'
-//! shapes. On the board, `#trails` holds the paths taken in the step shown
-//! and `#neutral` the figures of no player.
+//! shapes. Where players hold other players' figures (`Shown::held`:
+//! prisoners), each seat's are drawn in `#figures-held-N`. On the board,
+//! `#areas` holds the blocks with their sections and figures
+//! (`Shown::areas`: the City of Carcassonne), `#trails` the paths taken in
+//! the step shown and `#neutral` the figures of no player, with their
+//! labels (`data-label-of`) and the figures on their tops (`data-top-of`).
 
 use serde_json::{json, Value};
 
-use crate::figures;
+use crate::areas::{self, BoardArea};
+use crate::figures::{self, BoardFigure, BoardNeutral};
 use crate::geom::{self, num};
 use crate::svg::{self, colour, esc};
 use crate::timeline::Timeline;
@@ -35,25 +40,7 @@ fn data(tl: &Timeline, lays: &[geom::Layout]) -> Value {
         .map(|k| {
             let s = &tl.steps[k];
             let v = tl.board_view(k, lays);
-            let followers: Vec<Value> = v
-                .followers
-                .iter()
-                .map(|f| {
-                    let (p, at) = (f.follower.player, f.follower.at);
-                    let mut v = json!([
-                        p,
-                        rounded(at.x),
-                        rounded(at.y),
-                        u8::from(f.follower.farmer),
-                        u8::from(f.follower.big)
-                    ]);
-                    // The shape, for the figures that have one of their own.
-                    if let (Some(id), Some(a)) = (figures::shape_id(f.kind), v.as_array_mut()) {
-                        a.push(json!(id));
-                    }
-                    v
-                })
-                .collect();
+            let followers: Vec<Value> = v.followers.iter().map(figure_json).collect();
             let events: Vec<Value> = s
                 .events
                 .iter()
@@ -102,10 +89,27 @@ fn data(tl: &Timeline, lays: &[geom::Layout]) -> Value {
                 step["held"] = json!(held);
             }
             if !v.neutral.is_empty() {
-                step["neutral"] = json!(v
-                    .neutral
-                    .iter()
-                    .map(|n| json!([n.def.name, rounded(n.at.x), rounded(n.at.y), rounded(n.scale)]))
+                step["neutral"] = json!(v.neutral.iter().map(neutral_json).collect::<Vec<_>>());
+            }
+            if !v.areas.is_empty() {
+                step["areas"] = json!(v.areas.iter().map(area_json).collect::<Vec<_>>());
+            }
+            // Every step has it once some step does, so the script clears
+            // a seat's figures when they are gone.
+            if !tl.held_figure_keys.is_empty() {
+                step["held_figures"] = json!((0..tl.players.len())
+                    .map(|p| v
+                        .held
+                        .iter()
+                        .filter(|h| usize::from(h.holder) == p)
+                        .map(|h| {
+                            let mut f = json!([h.key, h.figure.player, u8::from(areas::is_big(h.figure.kind))]);
+                            if let (Some(id), Some(a)) = (figures::shape_id(h.figure.kind), f.as_array_mut()) {
+                                a.push(json!(id));
+                            }
+                            f
+                        })
+                        .collect::<Vec<_>>())
                     .collect::<Vec<_>>());
             }
             if !v.trails.is_empty() {
@@ -129,7 +133,7 @@ fn data(tl: &Timeline, lays: &[geom::Layout]) -> Value {
         .collect();
     let all = tl.tiles_at(tl.steps.len() - 1);
     let (x0, y0, x1, y1) = svg::bounds(&all);
-    json!({
+    let mut d = json!({
         "ruleset": tl.rules.id,
         "placements": tl.placements,
         "finished": tl.finished,
@@ -139,6 +143,75 @@ fn data(tl: &Timeline, lays: &[geom::Layout]) -> Value {
         "start": tl.start.iter().map(tile_json).collect::<Vec<_>>(),
         "bounds": [x0, y0, x1, y1],
         "steps": steps,
+    });
+    if tl.steps.iter().any(|s| !s.areas.is_empty()) {
+        d["area_style"] = json!({
+            "wall": areas::WALL, "dashes": areas::WALL_LIGHT, "ground": areas::GROUND,
+            "section": areas::SECTION, "edge": areas::SECTION_EDGE,
+        });
+    }
+    d
+}
+
+/// A figure as the script draws it: `[player, x, y, farmer, big]` and,
+/// for a figure with a shape of its own, the shape.
+fn figure_json(f: &BoardFigure) -> Value {
+    let (p, at) = (f.follower.player, f.follower.at);
+    let mut v = json!([
+        p,
+        rounded(at.x),
+        rounded(at.y),
+        u8::from(f.follower.farmer),
+        u8::from(f.follower.big)
+    ]);
+    if let (Some(id), Some(a)) = (figures::shape_id(f.kind), v.as_array_mut()) {
+        a.push(json!(id));
+    }
+    v
+}
+
+/// A neutral figure: `[name, x, y, scale]`, then, where it has a label or
+/// a figure on top, `[label, x, y]` (or null) and the figure on top (or
+/// null).
+fn neutral_json(n: &BoardNeutral) -> Value {
+    let mut v = json!([
+        n.def.name,
+        rounded(n.at.x),
+        rounded(n.at.y),
+        rounded(n.scale)
+    ]);
+    if n.label.is_some() || n.top.is_some() {
+        let p = n.label_point();
+        let label = n
+            .label
+            .as_ref()
+            .map_or(Value::Null, |l| json!([l, rounded(p.x), rounded(p.y)]));
+        if let Some(a) = v.as_array_mut() {
+            a.push(label);
+            a.push(n.top.as_ref().map_or(Value::Null, figure_json));
+        }
+    }
+    v
+}
+
+fn rect_json(r: &areas::Rect) -> Value {
+    json!([rounded(r.x), rounded(r.y), rounded(r.w), rounded(r.h)])
+}
+
+/// An area as the script draws it: its name, cells, box and plaque, and
+/// each section's name, box, label point and figures (`figure_json`).
+fn area_json(a: &BoardArea) -> Value {
+    json!({
+        "name": a.name,
+        "cells": a.cells,
+        "box": rect_json(&a.rect),
+        "plaque": rect_json(&a.plaque),
+        "sections": a.sections.iter().map(|s| json!({
+            "name": s.name,
+            "box": rect_json(&s.rect),
+            "label": [rounded(s.label.x), rounded(s.label.y)],
+            "figures": s.figures.iter().map(figure_json).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
     })
 }
 
@@ -209,6 +282,7 @@ td.swatch span { display: inline-block; width: 14px; height: 14px; border: 1px s
 td.score { text-align: right; font-weight: bold; vertical-align: top; }
 .held { font-size: 11px; color: #666; }
 .held:empty { display: none; }
+.held svg { vertical-align: middle; }
 #figures { font-size: 12px; color: #555; margin-top: 10px; display: flex; flex-wrap: wrap; gap: 4px 12px; }
 #figures .fig { display: inline-flex; align-items: center; gap: 3px; }
 tr.lead td { background: #fff1b8; }
@@ -237,6 +311,54 @@ const SCRIPT: &str = r#"
     var u = document.createElementNS(NS, 'use');
     u.setAttribute('href', href);
     return u;
+  }
+  function svgEl(tag, attrs, text) {
+    var e = document.createElementNS(NS, tag);
+    Object.keys(attrs).forEach(function (a) { e.setAttribute(a, attrs[a]); });
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  var FONT = 'DejaVu Sans, Arial, sans-serif';
+  // f: [player, x, y, farmer, big, shape]; the shape of a figure that has
+  // one of its own, which stands upright.
+  function figure(f) {
+    var u = use('#' + (f[5] || 'meeple'));
+    u.setAttribute('transform', 'translate(' + f[1] + ' ' + f[2] + ')' +
+      (f[3] && !f[5] ? ' rotate(90)' : '') + (f[4] ? ' scale(1.35)' : ''));
+    u.setAttribute('fill', D.players[f[0]].colour);
+    u.setAttribute('class', 'follower');
+    u.setAttribute('data-player', f[0]);
+    if (f[5]) u.setAttribute('data-figure', f[5]);
+    return u;
+  }
+  function rect(b, attrs) {
+    attrs.x = b[0]; attrs.y = b[1]; attrs.width = b[2]; attrs.height = b[3];
+    return svgEl('rect', attrs);
+  }
+  // A block over its cells: walled, its name on the top wall, each
+  // section boxed with its name and figures (as areas.rs draws them).
+  function area(a) {
+    var st = D.area_style;
+    var g = svgEl('g', { 'data-area': a.name });
+    g.appendChild(rect(a.box, { rx: 8, fill: st.ground, 'fill-opacity': 0.94, stroke: st.wall, 'stroke-width': 5 }));
+    g.appendChild(rect(a.box, { rx: 8, fill: 'none', stroke: st.dashes, 'stroke-width': 1.5, 'stroke-dasharray': '5 4' }));
+    a.sections.forEach(function (s) {
+      var sg = svgEl('g', { 'data-section': s.name });
+      sg.appendChild(rect(s.box, { rx: 4, fill: st.section, stroke: st.edge, 'stroke-width': 1 }));
+      sg.appendChild(svgEl('text', { x: s.label[0], y: s.label[1], 'font-family': FONT, 'font-size': 10,
+        'font-weight': 'bold', fill: st.wall }, s.name));
+      s.figures.forEach(function (f) {
+        var fg = svgEl('g', { 'data-player': f[0] });
+        fg.appendChild(figure(f));
+        sg.appendChild(fg);
+      });
+      g.appendChild(sg);
+    });
+    var p = a.plaque;
+    g.appendChild(rect(p, { rx: 3, fill: st.wall }));
+    g.appendChild(svgEl('text', { x: p[0] + p[2] / 2, y: p[1] + 10.5, 'font-family': FONT, 'font-size': 10,
+      'font-weight': 'bold', 'text-anchor': 'middle', fill: '#fff' }, a.name));
+    return g;
   }
   function show(n) {
     k = Math.max(0, Math.min(last, n));
@@ -289,20 +411,14 @@ const SCRIPT: &str = r#"
       });
       tr.appendChild(g);
     });
+    var ar = el('areas');
+    if (ar) {
+      ar.replaceChildren();
+      (s.areas || []).forEach(function (a) { ar.appendChild(area(a)); });
+    }
     var fol = el('followers');
     fol.replaceChildren();
-    s.followers.forEach(function (f) {
-      // f[5]: the shape of a figure that has one of its own; it stands
-      // upright.
-      var u = use('#' + (f[5] || 'meeple'));
-      u.setAttribute('transform', 'translate(' + f[1] + ' ' + f[2] + ')' +
-        (f[3] && !f[5] ? ' rotate(90)' : '') + (f[4] ? ' scale(1.35)' : ''));
-      u.setAttribute('fill', D.players[f[0]].colour);
-      u.setAttribute('class', 'follower');
-      u.setAttribute('data-player', f[0]);
-      if (f[5]) u.setAttribute('data-figure', f[5]);
-      fol.appendChild(u);
-    });
+    s.followers.forEach(function (f) { fol.appendChild(figure(f)); });
     var neu = el('neutral');
     neu.replaceChildren();
     (s.neutral || []).forEach(function (n) {
@@ -310,6 +426,21 @@ const SCRIPT: &str = r#"
       u.setAttribute('transform', 'translate(' + n[1] + ' ' + n[2] + ')' + (n[3] !== 1 ? ' scale(' + n[3] + ')' : ''));
       u.setAttribute('data-neutral', n[0]);
       neu.appendChild(u);
+      // n[4]: [label, x, y], the badge with the word on it; n[5]: the
+      // figure on its top.
+      if (n[4]) {
+        u.setAttribute('data-label', n[4][0]);
+        var b = svgEl('g', { 'data-label-of': n[0], transform: 'translate(' + n[4][1] + ' ' + n[4][2] + ')' });
+        b.appendChild(svgEl('circle', { r: 4 + 2.6 * String(n[4][0]).length, fill: '#fff', stroke: '#222', 'stroke-width': 1.2 }));
+        b.appendChild(svgEl('text', { y: 3.6, 'font-family': FONT, 'font-size': 10, 'font-weight': 'bold',
+          'text-anchor': 'middle', fill: '#222' }, n[4][0]));
+        neu.appendChild(b);
+      }
+      if (n[5]) {
+        var t = svgEl('g', { 'data-top-of': n[0] });
+        t.appendChild(figure(n[5]));
+        neu.appendChild(t);
+      }
     });
     var turn = el('turn');
     turn.textContent = s.final ? 'Final scoring' :
@@ -330,6 +461,35 @@ const SCRIPT: &str = r#"
       });
       var f = el('supply-' + p);
       if (f && s.in_supply) f.textContent = s.in_supply[p];
+      // Figures the seat holds (prisoners): each key's word, then the
+      // figures in their owners' colours.
+      var hf = el('figures-held-' + p);
+      if (hf && s.held_figures) {
+        hf.replaceChildren();
+        var keys = [];
+        s.held_figures[p].forEach(function (h) { if (keys.indexOf(h[0]) < 0) keys.push(h[0]); });
+        keys.forEach(function (key) {
+          var mine = s.held_figures[p].filter(function (h) { return h[0] === key; });
+          var span = document.createElement('span');
+          span.setAttribute('data-key', key);
+          span.textContent = key + ': ';
+          // A big follower takes the room its larger drawing needs.
+          var sv = svgEl('svg', {});
+          var along = 0;
+          mine.forEach(function (h) {
+            var w = h[2] ? 18 * 1.35 : 18;
+            along += w;
+            var g = svgEl('g', { 'data-player': h[1] });
+            g.appendChild(figure([h[1], along - w / 2, 0, 0, h[2], h[3]]));
+            sv.appendChild(g);
+          });
+          sv.setAttribute('viewBox', '-2 -14 ' + (along + 4) + ' 28');
+          sv.setAttribute('width', Math.round((along + 4) * 0.65));
+          sv.setAttribute('height', 18);
+          span.appendChild(sv);
+          hf.appendChild(span);
+        });
+      }
     });
     var notes = el('notes');
     notes.replaceChildren();
@@ -425,6 +585,11 @@ pub fn html(tl: &Timeline) -> String {
                 esc(&supply_line(tl, 0, p))
             ));
         }
+        if !tl.held_figure_keys.is_empty() {
+            lines.push_str(&format!(
+                r#"<div class="held" id="figures-held-{p}"></div>"#
+            ));
+        }
         rows.push_str(&format!(
             r#"<tr id="row-{p}" data-player="{p}"><td class="swatch"><span style="background:{}"></span></td><td>P{p} {}{lines}</td><td class="score" id="score-{p}">0</td></tr>"#,
             colour(p as u8),
@@ -467,7 +632,7 @@ pub fn html(tl: &Timeline) -> String {
 <div id="board-wrap">
 <svg id="board" xmlns="http://www.w3.org/2000/svg" viewBox="{vb}">
 <defs>{defs}</defs>
-<g id="tiles"></g><g id="highlight"></g><g id="trails"></g><g id="followers"></g><g id="neutral"></g>
+<g id="tiles"></g>{areas}<g id="highlight"></g><g id="trails"></g><g id="followers"></g><g id="neutral"></g>
 </svg>
 </div>
 <aside>
@@ -497,6 +662,13 @@ pub fn html(tl: &Timeline) -> String {
         defs = defs,
         rows = rows,
         legend = figure_legend(tl),
+        // Only a game with blocks on its board (`Shown::areas`) has their
+        // layer, over the tiles.
+        areas = if tl.steps.iter().any(|s| !s.areas.is_empty()) {
+            r#"<g id="areas"></g>"#
+        } else {
+            ""
+        },
         json = json
     )
 }

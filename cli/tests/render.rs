@@ -370,6 +370,42 @@ fn base_atlas_matches_the_golden_file() {
     }
 }
 
+/// Boards of rulesets whose modules show no blocks, labels, tops or held
+/// figures are drawn byte for byte as they were before those were drawn:
+/// the goldens in `cli/tests/golden/boards/` were written by the drawing
+/// code before them, from the records in `cli/tests/data/boards/` (neutral
+/// figures and a path, figures of their own shapes and goods, the cards'
+/// notes and a final scoring). `UPDATE_GOLDEN=1` rewrites them.
+#[test]
+fn boards_without_blocks_or_held_figures_match_their_golden_files() {
+    let mut stale = Vec::new();
+    for (ruleset, turn) in [
+        ("base_princess_dragon", Some(40)),
+        ("base_traders_builders", Some(40)),
+        ("base_king_robber", None),
+    ] {
+        let file = support::root().join(format!("cli/tests/data/boards/{ruleset}.json"));
+        let tl = Timeline::load(&file, None).unwrap();
+        let lays = geom::layouts(tl.rules.tiles);
+        let k = match turn {
+            Some(n) => tl.step_after_turn(n).unwrap(),
+            None => tl.steps.len() - 1,
+        };
+        let view = tl.board_view(k, &lays);
+        assert!(view.areas.is_empty() && view.held.is_empty());
+        let got = svg::board(tl.rules, &lays, &view);
+        let at = turn.map_or("end".to_string(), |n| format!("t{n}"));
+        let rel = format!("cli/tests/golden/boards/{ruleset}-{at}.svg");
+        if !support::matches_golden(&rel, &got) {
+            stale.push(rel);
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "these boards differ from their golden files (look at both; UPDATE_GOLDEN=1 rewrites them): {stale:?}"
+    );
+}
+
 #[test]
 fn every_attribute_has_a_symbol_and_unknown_ones_a_labelled_badge() {
     for a in ATTRS {

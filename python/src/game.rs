@@ -6,6 +6,7 @@ use carcassonne_runtime::action_json::{self, ActionJson};
 use carcassonne_runtime::engine::{
     Action, Actor, FollowerKind, Game as Engine, Placement, ScoreEvent, Spot,
 };
+use carcassonne_runtime::mechanics::Figure;
 use carcassonne_runtime::record::{EventRec, Recorder, CORNER_NAMES};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -479,12 +480,18 @@ impl Game {
 
     /// What the modules show beyond tiles and figures on segments
     /// (`Game::shown`): `neutral` figures (`{"name": "dragon", "x", "y",
-    /// "beside"}`), `corners` (barns), `holdings` (`{"player", "key",
-    /// "text"}`), `trails` (the dragon's path this turn), `notes`,
-    /// `tallies` (`{"player", "key": "eaten", "count"}`).
+    /// "beside"}`, with `label`, `top` and `section` where a module gives
+    /// them: a tower's height and follower, the Count's quarter), `corners`
+    /// (barns), `holdings` (`{"player", "key", "text"}`), `trails` (the
+    /// dragon's path this turn), `notes`, `tallies` (`{"player", "key":
+    /// "eaten", "count"}`), `areas` (`{"name", "cells", "sections": [{"name",
+    /// "figures": [{"player", "kind"}]}]}`: the City of Carcassonne's
+    /// quarters) and `held` (`{"holder", "key": "prisoners", "player",
+    /// "kind"}`).
     fn shown<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let g = &self.engine;
         let s = g.shown();
+        let figure = |f: Figure| json!({ "player": f.player, "kind": f.kind.name() });
         let spot = |sp: Spot| {
             action_json::spot_rec(g, sp).map(|mut r| {
                 r.kind = Some(sp.kind.name().to_string());
@@ -496,8 +503,41 @@ impl Game {
             .neutral
             .iter()
             .map(|n| {
-                json!({ "name": n.def.name, "x": n.x, "y": n.y,
-                        "beside": n.beside.and_then(spot) })
+                let mut v = json!({ "name": n.def.name, "x": n.x, "y": n.y,
+                                    "beside": n.beside.and_then(spot) });
+                if let Some(l) = &n.label {
+                    v["label"] = json!(l);
+                }
+                if let Some(t) = n.top {
+                    v["top"] = figure(t);
+                }
+                if let Some(s) = n.section {
+                    v["section"] = json!(s);
+                }
+                v
+            })
+            .collect();
+        let areas: Vec<Value> = s
+            .areas
+            .iter()
+            .map(|a| {
+                let sections: Vec<Value> = a
+                    .sections
+                    .iter()
+                    .map(|sec| {
+                        json!({ "name": sec.name,
+                                "figures": sec.figures.iter().map(|&f| figure(f)).collect::<Vec<_>>() })
+                    })
+                    .collect();
+                json!({ "name": a.name, "cells": a.cells, "sections": sections })
+            })
+            .collect();
+        let held: Vec<Value> = s
+            .held
+            .iter()
+            .map(|h| {
+                json!({ "holder": h.holder, "key": h.key, "player": h.figure.player,
+                        "kind": h.figure.kind.name() })
             })
             .collect();
         let corners: Vec<Value> = s
@@ -525,7 +565,8 @@ impl Game {
             .map(|t| json!({ "player": t.player, "key": t.key, "count": t.count }))
             .collect();
         let v = json!({ "neutral": neutral, "corners": corners, "holdings": holdings,
-                        "trails": trails, "notes": s.notes, "tallies": tallies });
+                        "trails": trails, "notes": s.notes, "tallies": tallies,
+                        "areas": areas, "held": held });
         to_py(py, &v)
     }
 

@@ -328,4 +328,6 @@ def test_followers_and_supply_as_the_protocol_shows_them():
     with pytest.raises(ValueError):
         g.supply(2)
     assert g.state() == {}
-    assert g.shown() == {"neutral": [], "corners": [], "holdings": [], "trails": [], "notes": [], "tallies": []}
+    assert g.shown() == {
+        "neutral": [], "corners": [], "holdings": [], "trails": [], "notes": [], "tallies": [], "areas": [], "held": [],
+    }

@@ -152,3 +152,37 @@ pub fn princess_dragon() -> (u64, Record) {
         },
     )
 }
+
+/// The Count of Carcassonne (base_count_king_robber, or everything_c1 with
+/// the towers too), three greedy seats: a figure put into a quarter of the
+/// City and one sent out of it.
+pub fn count(ruleset: &str) -> (u64, Record) {
+    first_game(
+        ruleset,
+        &[BotKind::Greedy, BotKind::Greedy, BotKind::Greedy],
+        "a figure put into the City and one sent out",
+        |rec| {
+            ["to-castle", "to-market", "to-blacksmith", "to-cathedral"]
+                .iter()
+                .any(|v| acts(rec, v, None))
+                && acts(rec, "from-city", None)
+        },
+    )
+}
+
+/// The Tower (base_tower), three random seats (they finish towers, which
+/// the greedy bot does not): a follower put on a tower's top, one taken
+/// from a tower's top, prisoners taken and one ransomed.
+pub fn tower() -> (u64, Record) {
+    first_game(
+        "base_tower",
+        &[BotKind::Random, BotKind::Random, BotKind::Random],
+        "a tower's top, a capture from it, prisoners and a ransom",
+        |rec| {
+            acts(rec, "tower-top", None)
+                && acts(rec, "capture-top", None)
+                && acts(rec, "capture", None)
+                && acts(rec, "ransom", None)
+        },
+    )
+}

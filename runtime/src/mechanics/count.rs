@@ -49,7 +49,10 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{At, Contains, Holding, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink, Tally};
+use super::{
+    Area, At, Contains, Figure, Holding, Hook, Mech, Mechanic, Neutral, NeutralDef, Section, Shown,
+    Sink, Tally,
+};
 use crate::engine::board::{DX, DY};
 use crate::engine::game::{facing, Game};
 use crate::engine::types::*;
@@ -455,7 +458,10 @@ impl Mechanic for Count {
         false
     }
 
-    /// The Count on the quarters' tile; what each player has in the City.
+    /// The City as one block over its tiles with a section per quarter
+    /// holding each player's figures there, the Count standing in its
+    /// quarter; in words, the Count's quarter and what each player has in
+    /// the City.
     fn show(g: &Game, out: &mut Shown) {
         for p in 0..g.players() {
             let s = &g.ext.count;
@@ -470,20 +476,47 @@ impl Mechanic for Count {
                 count: u32::from(s.sent_out[p as usize]),
             });
         }
-        let Some(Some(t)) = g.ext.count.city else {
+        let Some(t) = quarters_tile(g) else {
             return;
         };
-        let q = g.placed[t as usize];
+        let q = g.placed[t];
+        let at = QUARTERS[g.ext.count.at as usize];
         out.neutral.push(Neutral {
-            def: Self::NEUTRALS[0],
-            x: q.x,
-            y: q.y,
-            beside: None,
+            section: Some(at),
+            ..Neutral::on_cell(Self::NEUTRALS[0], q.x, q.y)
         });
-        out.notes.push(format!(
-            "The Count is in the {}",
-            QUARTERS[g.ext.count.at as usize]
-        ));
+        // The City's tiles are its set's, laid as one start block (L1925).
+        let set = g.rules.tiles[q.tile as usize].set;
+        let cells = g
+            .placed
+            .iter()
+            .filter(|p| g.rules.tiles[p.tile as usize].set == set)
+            .map(|p| [p.x, p.y])
+            .collect();
+        let sections = (0..4u8)
+            .map(|quarter| {
+                let mut figures: Vec<Figure> = g
+                    .held
+                    .iter()
+                    .filter(|h| h.by == Mech::Count && h.data == u16::from(quarter))
+                    .map(|h| Figure {
+                        player: h.player,
+                        kind: h.kind,
+                    })
+                    .collect();
+                figures.sort_by_key(|f| (f.player, f.kind as u8));
+                Section {
+                    name: QUARTERS[quarter as usize],
+                    figures,
+                }
+            })
+            .collect();
+        out.areas.push(Area {
+            name: "City of Carcassonne",
+            cells,
+            sections,
+        });
+        out.notes.push(format!("The Count is in the {at}"));
         for p in 0..g.players() {
             let text = city_text(g, p);
             if !text.is_empty() {
@@ -529,19 +562,30 @@ fn entries() -> impl Iterator<Item = (u8, FollowerKind)> {
 /// Finds the City's quarters tile once.
 fn locate(g: &mut Game) {
     if g.ext.count.city.is_none() {
-        g.ext.count.city = Some(
-            g.placed
-                .iter()
-                .position(|q| g.rules.tiles[q.tile as usize].flags & (1 << attr::QUARTER) != 0)
-                .map(|i| i as u16),
-        );
+        g.ext.count.city = Some(find_quarters(g));
     }
 }
 
-fn has_city(g: &Game) -> bool {
+/// The placed tile marked `quarter`, if any.
+fn find_quarters(g: &Game) -> Option<u16> {
     g.placed
         .iter()
-        .any(|q| g.rules.tiles[q.tile as usize].flags & (1 << attr::QUARTER) != 0)
+        .position(|q| g.rules.tiles[q.tile as usize].flags & (1 << attr::QUARTER) != 0)
+        .map(|i| i as u16)
+}
+
+/// The placed tile holding the quarters, found once the game has looked
+/// (`locate`) or now.
+fn quarters_tile(g: &Game) -> Option<usize> {
+    g.ext
+        .count
+        .city
+        .unwrap_or_else(|| find_quarters(g))
+        .map(usize::from)
+}
+
+fn has_city(g: &Game) -> bool {
+    find_quarters(g).is_some()
 }
 
 /// Asks the next player of the round that started left of `placer`.

@@ -185,12 +185,8 @@ impl Mechanic for Dragon {
         }
         let Some(at) = s.at else { return };
         let q = g.placed[at as usize];
-        out.neutral.push(Neutral {
-            def: Self::NEUTRALS[0],
-            x: q.x,
-            y: q.y,
-            beside: None,
-        });
+        out.neutral
+            .push(Neutral::on_cell(Self::NEUTRALS[0], q.x, q.y));
         if usize::from(s.moved_at) == g.placed().len() && s.trail_len > 1 {
             out.trails.push(Trail {
                 name: "dragon",

@@ -225,10 +225,8 @@ impl Mechanic for Fairy {
             .find(|f| g.ext.fairy.beside == Some((f.node, f.player, f.kind)))
             .map(|f| g.spot_of(f));
         out.neutral.push(Neutral {
-            def: Self::NEUTRALS[0],
-            x: q.x,
-            y: q.y,
             beside,
+            ..Neutral::on_cell(Self::NEUTRALS[0], q.x, q.y)
         });
     }
 

@@ -40,7 +40,10 @@ pub use carcassonne_vocab::mech::{Mech, MechSet};
 pub use hooks::{Hook, Hooks};
 pub(crate) use registry::Ext;
 pub use registry::{decisions, neutrals, reasons, show, state_json, verbs};
-pub use show::{CornerFigure, Holding, Neutral, NeutralDef, Shown, Tally, Trail};
+pub use show::{
+    Area, CornerFigure, Figure, HeldFigure, Holding, Neutral, NeutralDef, Section, Shown, Tally,
+    Trail,
+};
 
 #[cfg(test)]
 pub(crate) use hooks::retired;

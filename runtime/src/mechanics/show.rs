@@ -1,7 +1,8 @@
 //! What modules show of a game beyond the tiles and the figures on their
-//! segments: neutral figures, figures off the segments, what players hold,
-//! paths taken. `play`, `simulate`, the viewer and `render game` draw and
-//! print these, never naming a module.
+//! segments: neutral figures, figures off the segments, blocks of the board
+//! with figures in them, what players hold, paths taken. `play`,
+//! `simulate`, the viewer and `render game` draw and print these, never
+//! naming a module.
 
 use crate::engine::types::{FollowerKind, Spot};
 
@@ -22,6 +23,57 @@ pub struct Shown {
     /// Counts a module keeps per player over the game (figures the dragon
     /// ate): `simulate` gives each key a column.
     pub tallies: Vec<Tally>,
+    /// Blocks of the board with figures in them off its features (the City
+    /// of Carcassonne and its quarters): drawn over their cells, inset so
+    /// that the landscape at the block's rim still shows.
+    pub areas: Vec<Area>,
+    /// Players' figures another player holds (prisoners), drawn in their
+    /// owners' colours beside the holder's score. The words for them belong
+    /// in `holdings`, for text output.
+    pub held: Vec<HeldFigure>,
+}
+
+/// A player's figure: whose it is and which.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Figure {
+    /// Its owner.
+    pub player: u8,
+    /// Which figure.
+    pub kind: FollowerKind,
+}
+
+/// A named block over some board cells, divided into named sections that
+/// hold players' figures (the City of Carcassonne's quarters).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Area {
+    /// What it is called (`City of Carcassonne`).
+    pub name: &'static str,
+    /// The cells it lies over; it is drawn over their bounding rectangle.
+    pub cells: Vec<[i16; 2]>,
+    /// Its sections, in the order they are drawn (left to right, then top
+    /// to bottom).
+    pub sections: Vec<Section>,
+}
+
+/// A part of an `Area` and the figures in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Section {
+    /// Its name (`castle`), written on it.
+    pub name: &'static str,
+    /// The figures in it, in seat order.
+    pub figures: Vec<Figure>,
+}
+
+/// A player's figure held by another player (a prisoner).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HeldFigure {
+    /// Who holds it.
+    pub holder: u8,
+    /// A short stable word for what such figures are (`prisoners`), shown
+    /// before them.
+    pub key: &'static str,
+    /// The figure, drawn in its owner's colour.
+    pub figure: Figure,
 }
 
 /// A neutral figure's declaration: its name and how it is drawn.
@@ -52,6 +104,29 @@ pub struct Neutral {
     pub y: i16,
     /// The figure it stands beside, if any (the fairy's follower).
     pub beside: Option<Spot>,
+    /// A short word drawn on it (a tower's height), if any.
+    pub label: Option<String>,
+    /// A player's figure standing on top of it (the follower on a tower).
+    pub top: Option<Figure>,
+    /// The section of the area over its cell (`Shown::areas`) it stands in,
+    /// drawn there rather than on the cell (the Count in its quarter).
+    pub section: Option<&'static str>,
+}
+
+impl Neutral {
+    /// Figure `def` alone on cell (x, y), with no label, nothing on top
+    /// and no section.
+    pub fn on_cell(def: NeutralDef, x: i16, y: i16) -> Neutral {
+        Neutral {
+            def,
+            x,
+            y,
+            beside: None,
+            label: None,
+            top: None,
+            section: None,
+        }
+    }
 }
 
 /// A player's figure at a corner of a placed tile (0-3: NW, NE, SE, SW).

@@ -45,7 +45,10 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{Ask, At, Holding, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink, Tally, Why};
+use super::{
+    Ask, At, Figure, HeldFigure, Holding, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink,
+    Tally, Why,
+};
 use crate::engine::game::{Game, Held, NO_TILE};
 use crate::engine::types::*;
 use crate::generated::attr;
@@ -379,6 +382,9 @@ impl Mechanic for Tower {
         }
     }
 
+    /// Each tower built with its height on it and the follower on its top;
+    /// each player's prisoners beside their captor's score; in words, the
+    /// same in notes and holdings.
     fn show(g: &Game, out: &mut Shown) {
         let s = &g.ext.tower;
         for i in 0..s.towers as usize {
@@ -386,13 +392,16 @@ impl Mechanic for Tower {
             if s.height[i] == 0 {
                 continue;
             }
+            let top = top_of(g, s.tile[i]);
             out.neutral.push(Neutral {
-                def: Self::NEUTRALS[0],
-                x: q.x,
-                y: q.y,
-                beside: None,
+                label: Some(s.height[i].to_string()),
+                top: top.map(|h| Figure {
+                    player: h.player,
+                    kind: h.kind,
+                }),
+                ..Neutral::on_cell(Self::NEUTRALS[0], q.x, q.y)
             });
-            let on_top = match top_of(g, s.tile[i]) {
+            let on_top = match top {
                 Some(h) => format!(", P{}'s {} on top", h.player, h.kind.def().label),
                 None => String::new(),
             };
@@ -406,15 +415,26 @@ impl Mechanic for Tower {
         }
         for p in 0..g.players() {
             let mut text = format!("tower pieces {}", s.pieces[p as usize]);
-            let held: Vec<String> = g
+            let held: Vec<&crate::engine::game::Held> = g
                 .held()
                 .iter()
                 .filter(|h| is_prisoner(h) && h.data == u16::from(p))
-                .map(|h| format!("P{}'s {}", h.player, h.kind.def().label))
                 .collect();
             if !held.is_empty() {
-                text.push_str(&format!(" · prisoners {}", held.join(", ")));
+                let words: Vec<String> = held
+                    .iter()
+                    .map(|h| format!("P{}'s {}", h.player, h.kind.def().label))
+                    .collect();
+                text.push_str(&format!(" · prisoners {}", words.join(", ")));
             }
+            out.held.extend(held.iter().map(|h| HeldFigure {
+                holder: p,
+                key: "prisoners",
+                figure: Figure {
+                    player: h.player,
+                    kind: h.kind,
+                },
+            }));
             out.holdings.push(Holding {
                 player: p,
                 key: "tower",
