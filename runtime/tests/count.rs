@@ -668,3 +668,39 @@ fn a_market_follower_goes_to_a_farm_a_barn_scores_fn25_fn26_l2168() {
         "out of the City, scored, then home (fn 25)"
     );
 }
+
+/// With the dragon: a dragon tile that completes a road. The dragon's move
+/// comes at once after the figure step, six steps in a row, each by the
+/// next player (The Princess & the Dragon, L1110-L1112); the sends out of
+/// the City come "before scoring", one round from the placer's left
+/// (L1966, L1977): every dragon step is asked before the first send.
+#[test]
+fn the_dragon_moves_in_full_before_the_sends_out_of_the_city_l1977_l1110() {
+    let r = everything();
+    let mut g = city_game(r, 2);
+    p0_completes_p1s_road(&mut g);
+    act(&mut g, verb("to-blacksmith"));
+    act(&mut g, verb("count-market"));
+    // The volcano north of CO/2: the dragon comes into play there.
+    play(&mut g, 1, "DG/F.v", at(-1, -2, 0), Action::Pass);
+    // A dragon tile north of CO/4 closes its road with a junction.
+    place(&mut g, 1, "DG/RRR.d", at(1, -2, 0));
+    act(&mut g, Action::Pass);
+    let mut asked = Vec::new();
+    while let Some(key) = decision_key(&g) {
+        asked.push(key);
+        let a = if key == "from-city" {
+            spots(&g, "from-city")[0].1
+        } else {
+            g.legal_actions()[0]
+        };
+        act(&mut g, a);
+    }
+    let first_send = asked.iter().position(|&k| k == "from-city");
+    let last_step = asked.iter().rposition(|&k| k == "dragon");
+    assert!(first_send.is_some() && last_step.is_some(), "{asked:?}");
+    assert!(
+        last_step < first_send,
+        "a send came amid the dragon's move: {asked:?}"
+    );
+}

@@ -95,6 +95,9 @@ pub struct Held {
     pub tile: u16,
 }
 
+/// `Game::follow_ups` outside the answer to a posed decision.
+pub(crate) const NOT_ANSWERING: u8 = u8::MAX;
+
 /// `Held::tile` of a figure off the board.
 pub const NO_TILE: u16 = u16::MAX;
 
@@ -167,6 +170,10 @@ pub struct Game {
     pub(crate) last_placer: u8,
     /// Decisions modules posed, not yet answered (`Phase::Ask`).
     pub(crate) asks: Vec<Ask>,
+    /// Decisions posed so far while the one at `asks[0]` is being
+    /// answered: they follow it at once, in the order posed (`ask`);
+    /// `NOT_ANSWERING` outside an answer.
+    pub(crate) follow_ups: u8,
     /// Figures held by modules.
     pub(crate) held: Vec<Held>,
     pub(crate) board: Board,
@@ -264,6 +271,7 @@ impl Clone for Game {
             scoring: self.scoring,
             ext: self.ext,
             last_placer: self.last_placer,
+            follow_ups: self.follow_ups,
             asks: self.asks.clone(),
             held: self.held.clone(),
             next: self.next,
@@ -299,6 +307,7 @@ impl Clone for Game {
         self.scoring = src.scoring;
         self.ext = src.ext;
         self.last_placer = src.last_placer;
+        self.follow_ups = src.follow_ups;
         self.asks.clone_from(&src.asks);
         self.held.clone_from(&src.held);
         self.next = src.next;
@@ -406,6 +415,7 @@ impl Game {
             scoring: NO_NODE,
             ext: Ext::default(),
             last_placer: 0,
+            follow_ups: NOT_ANSWERING,
             asks: Vec::new(),
             held: Vec::new(),
             board: Board::new(),
@@ -691,20 +701,20 @@ impl Game {
     }
 
     /// Pose a decision to `ask.player`; the turn goes on once it and any
-    /// others posed are answered.
+    /// others posed are answered. A decision posed while another is being
+    /// answered follows from that answer and comes next, before those
+    /// already queued, in the order posed: the dragon's six steps are one
+    /// move before anything else is asked (000_9deb58b1a7d17d38.txt
+    /// L1110-L1112), a round of the Count's asks goes round the table
+    /// before the next module's, the Tower's exchange of prisoners is
+    /// "immediate" (L1475).
     pub(crate) fn ask(&mut self, ask: Ask) {
-        self.asks.push(ask);
-    }
-
-    /// Decisions that follow at once from the answer being given, before
-    /// those already queued (the Tower's exchange of prisoners, "immediately",
-    /// 000_9deb58b1a7d17d38.txt L1475, comes before the dragon's move): right
-    /// after the decision being answered, in the order given.
-    pub(crate) fn ask_first(&mut self, asks: &[Ask]) {
-        let at =
-            usize::from(matches!(self.phase, super::turn::Phase::Ask { .. })).min(self.asks.len());
-        for (k, &a) in asks.iter().enumerate() {
-            self.asks.insert(at + k, a);
+        if self.follow_ups != NOT_ANSWERING && !self.asks.is_empty() {
+            let at = (1 + usize::from(self.follow_ups)).min(self.asks.len());
+            self.asks.insert(at, ask);
+            self.follow_ups = (self.follow_ups + 1).min(NOT_ANSWERING - 1);
+        } else {
+            self.asks.push(ask);
         }
     }
 

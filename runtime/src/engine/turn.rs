@@ -211,7 +211,10 @@ impl Game {
             }
             (Phase::Ask { .. }, a) => {
                 let ask = self.asks[0];
-                mechanics::act(ask.mech, self, At::Ask(ask), a, events)?;
+                self.follow_ups = 0;
+                let done = mechanics::act(ask.mech, self, At::Ask(ask), a, events);
+                self.follow_ups = super::game::NOT_ANSWERING;
+                done?;
                 self.asks.remove(0);
                 self.go_on(events);
             }
@@ -649,7 +652,9 @@ impl Game {
             mechanics::answers(ask.mech, self, At::Ask(ask), &mut two);
             match two.first {
                 Some(a) if two.n == 1 => {
+                    self.follow_ups = 0;
                     let done = mechanics::act(ask.mech, self, At::Ask(ask), a, events);
+                    self.follow_ups = super::game::NOT_ANSWERING;
                     debug_assert!(done.is_ok(), "the one answer to {ask:?} is legal: {done:?}");
                     self.asks.remove(0);
                 }

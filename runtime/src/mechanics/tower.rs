@@ -738,20 +738,19 @@ fn act_capture(
     // Both hold each other's: exchanged at once, each owner choosing
     // which of theirs comes back (L1475, fn 27 L1526).
     if prisoner_kinds(g, me, owner).next().is_some() {
-        g.ask_first(&[
-            Ask {
-                mech: Mech::Tower,
-                player: me,
-                decision: ASK_EXCHANGE,
-                data: u16::from(owner),
-            },
-            Ask {
-                mech: Mech::Tower,
-                player: owner,
-                decision: ASK_EXCHANGE,
-                data: u16::from(me),
-            },
-        ]);
+        // Posed while the capture is answered: they come next (`Game::ask`).
+        g.ask(Ask {
+            mech: Mech::Tower,
+            player: me,
+            decision: ASK_EXCHANGE,
+            data: u16::from(owner),
+        });
+        g.ask(Ask {
+            mech: Mech::Tower,
+            player: owner,
+            decision: ASK_EXCHANGE,
+            data: u16::from(me),
+        });
     }
     Ok(())
 }
