@@ -376,7 +376,7 @@ pub const MECHANICS: &[MechDecl] = &[
     decl("king-robber", true, "the King and the Robber Baron for the largest city and longest road (Count, King & Robber)"),
     decl("heretics", true, "shrines and heretics challenging monks (Count, King & Robber)"),
     decl("catapult", false, "fairs and catapult rounds (The Catapult)"),
-    decl("bridges", false, "wooden bridges built on fields (Bridges, Castles & Bazaars)"),
+    decl("bridges", true, "wooden bridges built on fields (Bridges, Castles & Bazaars)"),
     decl("bazaars", false, "tile auctions at bazaars (Bridges, Castles & Bazaars)"),
     decl("hills-sheep", false, "hills, vineyards, the shepherd and sheep (Hills & Sheep; no rules in the seeds)"),
     decl("flier", false, "followers flying from flier tiles (The Flier)"),

@@ -401,6 +401,18 @@ impl Board {
         neighbours
     }
 
+    /// The open position at (x, y), if it is one, must now show edge code
+    /// `code` on its side `side`: a placed tile beside it changed what it
+    /// shows there (a module's segment added after placement, a bridge's
+    /// end).
+    pub fn demand(&mut self, x: i32, y: i32, side: usize, code: u16) {
+        if let Some(o) = self.open_at(x, y) {
+            let shift = 4 * side;
+            self.open.req[o] = self.open.req[o] & !(0xF << shift) | (code & 0xF) << shift;
+            self.open.mask[o] |= 0xF << shift;
+        }
+    }
+
     fn remove_open(&mut self, o: usize) {
         self.open.swap_remove(o);
         if o < self.open.len() {

@@ -296,6 +296,16 @@ impl PlacementScan {
         self.len = other.len;
     }
 
+    /// Rotation `rotation` at open position `i` is legal too (a placement a
+    /// module makes legal that the edges refuse, `Hook::Enables`). Call
+    /// `recount` after the last.
+    pub(crate) fn allow(&mut self, i: usize, rotation: u8) {
+        let (b, j) = (i / BLOCK, i % BLOCK);
+        if let Some(word) = self.words[..self.len.div_ceil(BLOCK)].get_mut(b) {
+            *word |= 1 << (8 * j + usize::from(rotation & 3));
+        }
+    }
+
     /// `retain` asked only at open position `i` (once, for the position):
     /// the caller knows the filter accepts everywhere else. Call
     /// `recount` after the last.

@@ -164,6 +164,10 @@ pub struct Game {
     /// The feature being scored while the modules have their say on it
     /// (`NO_NODE` otherwise): no figure of it may leave before they all did.
     pub(crate) scoring: u16,
+    /// The feature node a module added to a placed tile in this part
+    /// (`Game::add_segment`, a bridge), `NO_NODE` if none: the part's
+    /// scoring looks whether it completed a feature.
+    pub(crate) added: u16,
     pub(crate) ext: Ext,
     /// Who placed the latest tile (the end-of-game abbey round starts on
     /// their left, 000_9deb58b1a7d17d38.txt L1602).
@@ -269,6 +273,7 @@ impl Clone for Game {
             another_part: self.another_part,
             when: self.when,
             scoring: self.scoring,
+            added: self.added,
             ext: self.ext,
             last_placer: self.last_placer,
             follow_ups: self.follow_ups,
@@ -305,6 +310,7 @@ impl Clone for Game {
         self.another_part = src.another_part;
         self.when = src.when;
         self.scoring = src.scoring;
+        self.added = src.added;
         self.ext = src.ext;
         self.last_placer = src.last_placer;
         self.follow_ups = src.follow_ups;
@@ -413,6 +419,7 @@ impl Game {
             another_part: false,
             when: When::Play,
             scoring: NO_NODE,
+            added: NO_NODE,
             ext: Ext::default(),
             last_placer: 0,
             follow_ups: NOT_ANSWERING,
@@ -498,6 +505,7 @@ impl Game {
         self.another_part = false;
         self.when = When::Play;
         self.scoring = NO_NODE;
+        self.added = NO_NODE;
         self.asks.clear();
         self.held.clear();
         let placed = self.placed.iter().map(|q| (i32::from(q.x), i32::from(q.y)));

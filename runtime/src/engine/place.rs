@@ -4,12 +4,17 @@
 
 use super::features::Node;
 use super::fit::{self, open_placement, Rotations, BLOCK, NIBBLE_ONES, NTH_ROTATION};
+use super::board::{DX, DY};
 use super::game::{facing, Discard, DrawnScan, Game, Placed, PlacementScan};
 use super::turn::Phase;
 use super::types::*;
 use crate::mechanics::{self, Hook};
 use crate::tables::{Edge, Kind, TileType, NO_SEGMENT};
 use carcassonne_vocab::river::Course;
+
+/// The kind of a spare node no segment uses yet (`Hook::Segments`): one no
+/// follower stands on and no rule scores, reached by nothing.
+const SPARE_KIND: Kind = Kind::River;
 
 impl Game {
     // ----- legal moves ---------------------------------------------------
@@ -64,7 +69,50 @@ impl Game {
                     ok
                 }
             });
+            if mechanics::live(self, Hook::Enables) {
+                let before = out.len();
+                self.each_enabled(tile, |p| out.push(p));
+                if out.len() > before {
+                    // In the scan's order: positions, then rotations.
+                    let open = |p: &Placement| self.board.open_at(p.x.into(), p.y.into());
+                    out.sort_by_key(|p| (open(p), p.rotation));
+                }
+            }
         }
+    }
+
+    /// Calls `found` with each placement of `tile` that the edges refuse, a
+    /// module makes legal (`Hook::Enables`) and the filters accept.
+    fn each_enabled(&self, tile: &TileType, mut found: impl FnMut(Placement)) {
+        if !mechanics::enabling(self) {
+            return;
+        }
+        let filtered = mechanics::live(self, Hook::PlacementFilter);
+        mechanics::enabled(self, tile, &mut |p| {
+            if !filtered || mechanics::placement_filter(self, tile, p).is_ok() {
+                found(p);
+            }
+        });
+    }
+
+    /// Whether the current tile has a legal placement only through a
+    /// module's addition (`Hook::Enables`): then the player may also
+    /// decline to place it, and it is discarded like a tile that fits
+    /// nowhere (a bridge is never mandatory, 000_9deb58b1a7d17d38.txt fn 14
+    /// L2581).
+    pub(crate) fn only_enabled(&self) -> bool {
+        if !mechanics::live(self, Hook::Enables) || self.phase != Phase::Place {
+            return false;
+        }
+        let Some(tile) = self.current_tile() else {
+            return false;
+        };
+        if self.any_placement(tile, |_| true) {
+            return false;
+        }
+        let mut any = false;
+        self.each_enabled(tile, |_| any = true);
+        any
     }
 
     /// Whether a placement filter looks at the current tile now (the
@@ -179,7 +227,34 @@ impl Game {
         let Some(t) = self.current else { return 0 };
         let tile = &self.rules.tiles[t as usize];
         let n = scan.scan(&tile.rot_edges, &self.board.open);
-        if n == 0 || !mechanics::filters(self, tile) {
+        if !mechanics::filters(self, tile) {
+            return n;
+        }
+        let n = if n == 0 {
+            0
+        } else {
+            self.filter_scan(tile, scan, n)
+        };
+        if !mechanics::live(self, Hook::Enables) {
+            return n;
+        }
+        let mut more = false;
+        self.each_enabled(tile, |p| {
+            if let Some(i) = self.board.open_at(p.x.into(), p.y.into()) {
+                scan.allow(i, p.rotation);
+                more = true;
+            }
+        });
+        if more {
+            scan.recount()
+        } else {
+            n
+        }
+    }
+
+    /// The placement filters' verdicts on a scan of `n` fitting pairs.
+    fn filter_scan(&self, tile: &TileType, scan: &mut PlacementScan, n: usize) -> usize {
+        if !mechanics::live(self, Hook::PlacementFilter) {
             return n;
         }
         let open = &self.board.open;
@@ -257,11 +332,17 @@ impl Game {
                             .is_ok()
                 });
             });
-            return if limited {
+            let found = if limited {
                 found
             } else {
                 self.any_placement(tile, |_| true)
             };
+            if found || !mechanics::live(self, Hook::Enables) {
+                return found;
+            }
+            let mut any = false;
+            self.each_enabled(tile, |_| any = true);
+            return any;
         }
         // All four rotations of eight positions at once.
         let rot = Rotations::new(&tile.rot_edges);
@@ -311,7 +392,11 @@ impl Game {
         let Some(o) = self.board.open_at(p.x as i32, p.y as i32) else {
             return Err(MoveError::NotOpen { x: p.x, y: p.y });
         };
-        if !self.board.open.fits(o, tile.rot_edges[p.rotation as usize]) {
+        if !self.board.open.fits(o, tile.rot_edges[p.rotation as usize])
+            && !(mechanics::live(self, Hook::Enables)
+                && mechanics::enabling(self)
+                && mechanics::enables(self, tile, p))
+        {
             return Err(MoveError::DoesNotFit {
                 tile: tile.id,
                 x: p.x,
@@ -359,6 +444,14 @@ impl Game {
             )
         });
         self.features.nodes.extend(nodes);
+        if mechanics::live(self, Hook::Segments) {
+            // The spare node for a segment a module may add later: a
+            // feature of its own that nothing reaches until then.
+            let id = node_base + tile.segments.len() as u16;
+            let seg = tile.segments.len() as u8;
+            let spare = Node::new(id, idx as u16, seg, SPARE_KIND, 0, 0, 0, 0);
+            self.features.nodes.push(spare);
+        }
         let neighbours = self.board.place(
             p.x as i32,
             p.y as i32,
@@ -418,6 +511,67 @@ impl Game {
             mechanics::after_place(self, idx);
         }
         idx
+    }
+
+    /// Add segment `kind` to placed tile `idx` (one a tile; `Hook::Segments`
+    /// keeps its node), reaching board ports `ports` (middles of sides):
+    /// the tile shows `edge` on those sides from now on, for the tiles
+    /// placed beside it later (`Board::demand`), and the segment joins the
+    /// features of that kind it meets across them. The module has checked
+    /// that it may go there; returns its node. What lies under it (the
+    /// tile's own segments) stays as it is.
+    pub(crate) fn add_segment(&mut self, idx: usize, kind: Kind, ports: u16, edge: Edge) -> u16 {
+        let q = self.placed[idx];
+        let seg = self.segments_of(idx);
+        let node = q.node_base + u16::from(seg);
+        debug_assert!(
+            mechanics::live(self, Hook::Segments) && self.added_segment(idx).is_none(),
+            "a spare node, free"
+        );
+        let sides = (0..4).filter(|s| ports & (1 << (3 * s + 1)) != 0);
+        let n = &mut self.features.nodes[node as usize];
+        n.kind = kind;
+        n.open = sides.clone().count() as i16;
+        for side in sides {
+            let mid = 3 * side + 1;
+            self.placed[idx].ports[mid] = seg;
+            let (x, y) = (q.x as i32 + DX[side], q.y as i32 + DY[side]);
+            match self.board.placed_at(x, y) {
+                Some(o) => {
+                    if let Some(b) = self.node_at(o, facing(mid as u8)) {
+                        if self.features.nodes[b as usize].kind == kind {
+                            let r = self.features.union(node, b);
+                            self.features.nodes[r as usize].open -= 2;
+                        }
+                    }
+                }
+                None => self.board.demand(x, y, (side + 2) % 4, edge as u16),
+            }
+        }
+        self.added = node;
+        node
+    }
+
+    /// The node of the segment a module added to placed tile `idx`, if one
+    /// was (`add_segment`).
+    pub(crate) fn added_segment(&self, idx: usize) -> Option<u16> {
+        if !mechanics::live(self, Hook::Segments) {
+            return None;
+        }
+        let node = self.placed[idx].node_base + u16::from(self.segments_of(idx));
+        (self.features.nodes[node as usize].kind != SPARE_KIND).then_some(node)
+    }
+
+    /// The current tile goes out of the game unplayed.
+    pub(crate) fn discard_current(&mut self) {
+        if let Some(t) = self.current.take() {
+            self.discards.push(Discard {
+                turn: self.turn,
+                player: self.to_move,
+                tile: t,
+                aside: None,
+            });
+        }
     }
 
     /// Draw the next tile: one a module sets aside goes face up beside

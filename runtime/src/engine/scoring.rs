@@ -347,6 +347,14 @@ impl Game {
                 self.note_if_done(pl.node_base + s as u16, all, &mut done, &mut n);
             }
         }
+        if mechanics::live(self, Hook::Segments) && self.added != NO_NODE {
+            // A segment a module added this part (a bridge) may have closed
+            // a feature the tile's own segments are not part of.
+            let added = std::mem::replace(&mut self.added, NO_NODE);
+            if matches!(self.features.nodes[added as usize].kind, Kind::City | Kind::Road) {
+                self.note_if_done(added, all, &mut done, &mut n);
+            }
+        }
         if tile.closes {
             // A tile whose sides close what they meet completes its
             // neighbours' features, not its own (the abbey).

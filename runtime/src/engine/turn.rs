@@ -112,7 +112,15 @@ impl Game {
         out.clear();
         match self.phase {
             Phase::Place => {
-                if let Some(tile) = self.current_tile() {
+                if mechanics::live(self, Hook::Enables) {
+                    // With the placements a module makes legal, in order.
+                    let mut ps = Vec::new();
+                    self.placements_into(&mut ps);
+                    out.extend(ps.into_iter().map(Action::Place));
+                    if self.only_enabled() {
+                        out.push(Action::Pass);
+                    }
+                } else if let Some(tile) = self.current_tile() {
                     self.any_placement(tile, |p| {
                         out.push(Action::Place(p));
                         false
@@ -172,6 +180,15 @@ impl Game {
                 self.check_place(&self.rules.tiles[t as usize], p)?;
                 let idx = self.place_part(t, p);
                 self.enter_wood(idx, events);
+            }
+            // Declining a tile that only a module's addition would place:
+            // it goes out of the game like one that fits nowhere.
+            (Phase::Place, Action::Pass) if self.only_enabled() => {
+                self.discard_current();
+                self.draw();
+                if self.current.is_none() {
+                    self.tiles_out(events);
+                }
             }
             (Phase::Wood { placed }, Action::Deploy(d)) => {
                 let q = self.placed[placed as usize];

@@ -23,6 +23,15 @@ pub enum Hook {
     Draw,
     /// Forbid placements the edge match allows (river bends, shrines).
     PlacementFilter,
+    /// Allow placements the edge match refuses: the tile goes down with an
+    /// addition the module makes of it at the figure step, which it then
+    /// compels (`WoodAnswers`) until the tile fits (a bridge carrying a
+    /// road over a field, 000_9deb58b1a7d17d38.txt L2476, fn 13 L2580).
+    Enables,
+    /// The module adds a segment to placed tiles after their placement (a
+    /// bridge): every tile placed keeps a spare feature node for one
+    /// (`Game::add_segment`).
+    Segments,
     /// Marks a new segment gives its feature (inn, cathedral).
     FeatureMarks,
     /// Right after the tile is down and its features joined.
@@ -68,13 +77,15 @@ pub enum Hook {
 }
 
 impl Hook {
-    pub const ALL: [Hook; 23] = [
+    pub const ALL: [Hook; 25] = [
         Hook::Setup,
         Hook::TileSource,
         Hook::TurnStart,
         Hook::Source,
         Hook::Draw,
         Hook::PlacementFilter,
+        Hook::Enables,
+        Hook::Segments,
         Hook::FeatureMarks,
         Hook::AfterPlace,
         Hook::Ban,

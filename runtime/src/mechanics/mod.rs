@@ -14,6 +14,7 @@ pub(crate) mod abbey;
 pub(crate) mod abbot;
 pub(crate) mod barn;
 pub(crate) mod big;
+pub(crate) mod bridges;
 pub(crate) mod builder;
 pub(crate) mod cathedrals;
 pub(crate) mod count;
@@ -123,6 +124,19 @@ pub(crate) trait Mechanic {
     /// Its verdict on placing `t` at `p` (edges already match).
     fn check_placement(g: &Game, t: &TileType, p: Placement) -> Result<(), MoveError> {
         Ok(())
+    }
+    /// `Hook::Enables`: whether it may make placements of the current tile
+    /// legal now (so the placements are listed with its own).
+    fn enabling(g: &Game) -> bool {
+        false
+    }
+    /// `Hook::Enables`: calls `found` with each placement of `t` that the
+    /// edges refuse and it makes legal (open positions only).
+    fn enabled(g: &Game, t: &TileType, found: &mut dyn FnMut(Placement)) {}
+    /// `Hook::Enables`: whether it makes placing `t` at `p` legal though
+    /// the edges refuse it.
+    fn enables(g: &Game, t: &TileType, p: Placement) -> bool {
+        false
     }
     /// `Hook::FeatureMarks`: marks segment `seg` gives its feature.
     fn marks(seg: &crate::tables::Segment) -> u8 {

@@ -299,11 +299,13 @@ macro_rules! registry {
             None
         }
 
-        /// Whether any placement filter looks at tile `t` (so the
-        /// vectorised placement count cannot be used for it).
+        /// Whether any placement filter looks at tile `t`, or a module may
+        /// make placements legal that the edges refuse (`Hook::Enables`): so
+        /// the vectorised placement count cannot be used for it.
         #[inline(always)]
         pub(crate) fn filters(g: &Game, t: &TileType) -> bool {
-            super::live(g, Hook::PlacementFilter) && filters_looking(g, t)
+            const LOOKS: u32 = Hook::PlacementFilter.bit() | Hook::Enables.bit();
+            g.ext.live_hooks & LOOKS != 0 && filters_looking(g, t)
         }
 
         #[inline(never)]
@@ -314,6 +316,45 @@ macro_rules! registry {
                     _ => false,
                 };
                 if f {
+                    return true;
+                }
+            });
+            enabling(g)
+        }
+
+        /// Whether a module may make placements legal now that the edges
+        /// refuse (`Hook::Enables`).
+        pub(crate) fn enabling(g: &Game) -> bool {
+            each!(g, Hook::Enables, |m| {
+                let e = match m {
+                    $(Mech::$T => <super::$m::$T as Mechanic>::enabling(g),)*
+                    _ => false,
+                };
+                if e {
+                    return true;
+                }
+            });
+            false
+        }
+
+        /// Calls `found` with each placement of `t` the edges refuse and a
+        /// module makes legal.
+        pub(crate) fn enabled(g: &Game, t: &TileType, found: &mut dyn FnMut(Placement)) {
+            each!(g, Hook::Enables, |m| match m {
+                $(Mech::$T => <super::$m::$T as Mechanic>::enabled(g, t, found),)*
+                _ => {}
+            });
+        }
+
+        /// Whether a module makes placing `t` at `p` legal though the edges
+        /// refuse it.
+        pub(crate) fn enables(g: &Game, t: &TileType, p: Placement) -> bool {
+            each!(g, Hook::Enables, |m| {
+                let e = match m {
+                    $(Mech::$T => <super::$m::$T as Mechanic>::enables(g, t, p),)*
+                    _ => false,
+                };
+                if e {
                     return true;
                 }
             });
@@ -674,6 +715,7 @@ registry! {
         king_robber: KingRobber,
         heretics: Heretics,
         tower: Tower,
+        bridges: Bridges,
     }
     figures {
         Normal, Big, Builder, Pig, Abbot, Mayor, Wagon, Barn,

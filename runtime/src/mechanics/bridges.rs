@@ -1,0 +1,359 @@
+//! The wooden bridges of Bridges, Castles & Bazaars
+//! (000_9deb58b1a7d17d38.txt L2465-L2483, fn 13-19 L2580-L2586;
+//! rules_digest.md A.10).
+//!
+//! - Each player has 3 bridges with two to four players, 2 with five or six
+//!   (L2394-L2397); the box holds 12 (L2385), so 1 each with seven or eight.
+//! - During a turn, besides the tile and the figure, a player may build one
+//!   bridge (L2469; a turn of two parts is one turn): on the tile just
+//!   placed or on a tile touching it on a side (L2473), from the middle of
+//!   one side to the middle of the opposite one, both ends on field sides
+//!   (L2474), each end continuing a road (or bridge) in play or facing an
+//!   empty place (fn 15 L2582). One tile takes one bridge (fn 18 L2585).
+//!   It is built at the figure step, before its answer (fn 17 L2584: a
+//!   follower may then stand on a bridge on the tile just placed), as
+//!   `bridge` with the site and the axis as a word (`BRIDGE_WORDS`).
+//! - A tile may be placed where its road ends at a field, or a field meets
+//!   a road, when a bridge then continues the road (L2476, fn 13 L2580):
+//!   such placements are legal (`Hook::Enables`) and the bridge that makes
+//!   the tile fit is then the only answer of the figure step until it is
+//!   built (`compels`). The player may also decline such a tile, which is
+//!   then discarded (fn 14 L2581: never mandatory).
+//! - The bridge is a road segment of its tile (L2469): it joins the roads
+//!   at its ends into one, a tile with a printed road and a bridge of the
+//!   same road counts once (fn 16 L2583, `scoring::tiles_in`), and what is
+//!   under it is not divided (L2476: its tile's segments are untouched). A
+//!   bridge over a cloister is allowed, occupied or not (L2481).
+//!
+//! Not played: a follower other than the normal one on a bridge.
+
+use serde_json::{json, Map, Value};
+
+use super::{At, Contains, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink};
+use crate::engine::board::{DX, DY};
+use crate::engine::game::Game;
+use crate::engine::types::*;
+use crate::tables::{Edge, Kind, TileType, NO_SEGMENT};
+
+pub(crate) struct Bridges;
+
+/// Bridges a game can hold: every player's.
+const MAX_BRIDGES: usize = 24;
+
+/// The bridge's site and axis, relative to the tile just placed: the tile
+/// itself, or its neighbour to the N, E, S or W; `NS` runs from the north
+/// side's middle to the south side's, `EW` from east to west. Word `i` is
+/// site `i / 2` (0: the tile placed, 1-4: N E S W) and axis `i % 2`.
+pub const BRIDGE_WORDS: &[&str] = &[
+    "NS", "EW", "N:NS", "N:EW", "E:NS", "E:EW", "S:NS", "S:EW", "W:NS", "W:EW",
+];
+
+const BUILD: u8 = 0;
+
+/// Each player's bridges (L2394-L2397; L2385 for seven or eight).
+pub fn bridges_for(players: u8) -> u8 {
+    match players {
+        0..=4 => 3,
+        5 | 6 => 2,
+        _ => 1,
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct State {
+    /// Bridges in each player's supply.
+    left: [u8; MAX_PLAYERS],
+    /// The placed tiles with a bridge, in the order built.
+    on: [u16; MAX_BRIDGES],
+    /// Who built each.
+    by: [u8; MAX_BRIDGES],
+    n: u8,
+    /// A bridge was built this turn (one a turn, L2469).
+    built: bool,
+    /// The tile placed this part fits only once its bridge is built.
+    owed: bool,
+}
+
+impl Default for State {
+    fn default() -> Self {
+        State {
+            left: [0; MAX_PLAYERS],
+            on: [0; MAX_BRIDGES],
+            by: [0; MAX_BRIDGES],
+            n: 0,
+            built: false,
+            owed: false,
+        }
+    }
+}
+
+const BRIDGE_SVG: &str = r##"<g id="bridge"><path d="M-10 3 Q0 -7 10 3" fill="none" stroke="#6d4c2f" stroke-width="3"/><path d="M-10 5 H10" stroke="#6d4c2f" stroke-width="1.5"/></g>"##;
+
+/// The edge code tile `idx` shows on board side `side`: its printed one,
+/// or a road where a bridge ends, built or (`extra`: tile and axis) about
+/// to be.
+fn shows(g: &Game, idx: usize, side: usize, extra: Option<(usize, u8)>) -> u16 {
+    let q = g.placed[idx];
+    if extra == Some((idx, (side % 2) as u8)) {
+        return Edge::Road as u16;
+    }
+    if g.added_segment(idx).is_some() && q.ports[3 * side + 1] == g.segments_of(idx) {
+        return Edge::Road as u16;
+    }
+    let t = &g.rules.tiles[q.tile as usize];
+    (t.rot_edges[usize::from(q.rotation & 3)] >> (4 * side)) & 0xF
+}
+
+/// The placed tile beside tile `idx` on side `side`.
+fn beside(g: &Game, idx: usize, side: usize) -> Option<usize> {
+    let q = g.placed[idx];
+    g.board
+        .placed_at(q.x as i32 + DX[side], q.y as i32 + DY[side])
+}
+
+/// Whether a bridge may be built on placed tile `idx` along `axis` (0:
+/// N-S, 1: E-W): none there yet (fn 18 L2585), both ends on field sides
+/// (L2474), each continuing a road or facing an empty place (fn 15 L2582).
+fn may_build(g: &Game, idx: usize, axis: u8) -> bool {
+    if g.added_segment(idx).is_some() {
+        return false;
+    }
+    let q = g.placed[idx];
+    let t = &g.rules.tiles[q.tile as usize];
+    let edges = t.rot_edges[usize::from(q.rotation & 3)];
+    [axis as usize, axis as usize + 2].into_iter().all(|side| {
+        (edges >> (4 * side)) & 0xF == Edge::Field as u16
+            && q.ports[3 * side + 1] == NO_SEGMENT
+            && beside(g, idx, side)
+                .is_none_or(|o| shows(g, o, (side + 2) % 4, None) == Edge::Road as u16)
+    })
+}
+
+/// Whether tile `idx` matches every neighbour, with bridge `extra` built.
+fn fits_all(g: &Game, idx: usize, extra: Option<(usize, u8)>) -> bool {
+    (0..4).all(|side| {
+        beside(g, idx, side).is_none_or(|o| {
+            let (a, b) = (
+                shows(g, idx, side, extra),
+                shows(g, o, (side + 2) % 4, extra),
+            );
+            a == b || a == Edge::Any as u16 || b == Edge::Any as u16
+        })
+    })
+}
+
+/// The tile a word's site names, seen from placed tile `placed`.
+fn site(g: &Game, placed: usize, word: u8) -> Option<usize> {
+    match word / 2 {
+        0 => Some(placed),
+        s => beside(g, placed, usize::from(s - 1)),
+    }
+}
+
+/// The bridge that makes `t` placed at `p` (open position `o`) fit, as
+/// its word: on the tile itself, or on its neighbour on the side where the
+/// tile's road meets that neighbour's field.
+fn bridge_making_fit(g: &Game, t: &TileType, o: usize, p: Placement) -> Option<u8> {
+    let open = &g.board.open;
+    let edges = t.rot_edges[usize::from(p.rotation & 3)];
+    let (req, mask) = (open.req[o], open.mask[o]);
+    // On the tile placed: both ends on field sides, turned into roads.
+    for axis in 0..2u8 {
+        let sides = [axis as usize, axis as usize + 2];
+        if sides
+            .iter()
+            .all(|&s| (edges >> (4 * s)) & 0xF == Edge::Field as u16)
+        {
+            let mut e = edges;
+            for s in sides {
+                e = e & !(0xF << (4 * s)) | (Edge::Road as u16) << (4 * s);
+            }
+            if (e ^ req) & mask == 0 {
+                return Some(axis);
+            }
+        }
+    }
+    // On a neighbour: the side it shows the tile turns from field to road.
+    for d in 0..4usize {
+        let (x, y) = (p.x as i32 + DX[d], p.y as i32 + DY[d]);
+        let Some(n) = g.board.placed_at(x, y) else {
+            continue;
+        };
+        let axis = (d % 2) as u8;
+        if !may_build(g, n, axis) {
+            continue;
+        }
+        let r = req & !(0xF << (4 * d)) | (Edge::Road as u16) << (4 * d);
+        if (edges ^ r) & mask == 0 {
+            return Some(2 * (d as u8 + 1) + axis);
+        }
+    }
+    None
+}
+
+/// Whether the player to move may build a bridge now.
+fn may_bridge(g: &Game) -> bool {
+    let s = &g.ext.bridges;
+    !s.built && s.left[g.to_move() as usize] > 0
+}
+
+impl Mechanic for Bridges {
+    const HOOKS: &'static [Hook] = &[
+        Hook::Setup,
+        Hook::Enables,
+        Hook::Segments,
+        Hook::AfterPlace,
+        Hook::WoodAnswers,
+        Hook::TurnEnd,
+    ];
+    const VERBS: &'static [VerbDef] = &[VerbDef {
+        name: "bridge",
+        answers: Answers::Free,
+        arg: ArgKind::Word(BRIDGE_WORDS),
+        field: "bridge",
+        label: "builds a bridge",
+    }];
+    const NEUTRALS: &'static [NeutralDef] = &[NeutralDef {
+        name: "bridge",
+        svg: BRIDGE_SVG,
+    }];
+    type State = State;
+
+    fn setup(g: &mut Game) {
+        let n = bridges_for(g.players());
+        g.ext.bridges = State {
+            left: [n; MAX_PLAYERS],
+            ..State::default()
+        };
+    }
+
+    fn enabling(g: &Game) -> bool {
+        may_bridge(g)
+    }
+
+    fn enabled(g: &Game, t: &TileType, found: &mut dyn FnMut(Placement)) {
+        let open = &g.board.open;
+        for o in 0..open.len() {
+            let Some([x, y]) = open.xy(o) else { continue };
+            for rotation in 0..4u8 {
+                if open.fits(o, t.rot_edges[rotation as usize]) {
+                    continue;
+                }
+                let p = Placement { x, y, rotation };
+                if bridge_making_fit(g, t, o, p).is_some() {
+                    found(p);
+                }
+            }
+        }
+    }
+
+    fn enables(g: &Game, t: &TileType, p: Placement) -> bool {
+        g.board
+            .open_at(p.x.into(), p.y.into())
+            .and_then(|o| bridge_making_fit(g, t, o, p))
+            .is_some()
+    }
+
+    /// A tile that does not match its neighbours was placed through a
+    /// bridge still to be built (L2476).
+    fn after_place(g: &mut Game, idx: usize) {
+        g.ext.bridges.owed = !fits_all(g, idx, None);
+    }
+
+    fn compels(g: &Game, _idx: u16) -> Option<&'static str> {
+        g.ext
+            .bridges
+            .owed
+            .then_some("the tile fits only with its bridge: build it first (L2476)")
+    }
+
+    fn answers<S: Sink + ?Sized>(g: &Game, at: At, out: &mut S) {
+        let At::Wood(placed) = at else { return };
+        if !may_bridge(g) {
+            return;
+        }
+        let owed = g.ext.bridges.owed;
+        for word in 0..BRIDGE_WORDS.len() as u8 {
+            let Some(idx) = site(g, placed as usize, word) else {
+                continue;
+            };
+            let axis = word % 2;
+            if !may_build(g, idx, axis) {
+                continue;
+            }
+            if owed && !fits_all(g, placed as usize, Some((idx, axis))) {
+                continue;
+            }
+            if !out.put(Action::of(Mech::Bridges, BUILD, Arg::Word(word))) {
+                return;
+            }
+        }
+    }
+
+    fn act(g: &mut Game, at: At, a: Action, _events: &mut Vec<ScoreEvent>) -> Result<(), MoveError> {
+        let (At::Wood(placed), Arg::Word(word)) = (at, a.arg()) else {
+            return Err(MoveError::rule(Mech::Bridges, "a bridge is built at the figure step"));
+        };
+        if !may_bridge(g) {
+            return Err(MoveError::rule(
+                Mech::Bridges,
+                "one bridge a turn, from the player's supply (L2469, L2394)",
+            ));
+        }
+        if !Contains::among(a, |c| Self::answers(g, at, c)) {
+            return Err(MoveError::rule(
+                Mech::Bridges,
+                "a bridge goes on the tile placed or a neighbour, both ends on field sides, each continuing a road or facing an empty place (L2473-L2474, fn 15, fn 18)",
+            ));
+        }
+        let idx = site(g, placed as usize, word).expect("listed");
+        let axis = word % 2;
+        let ports = (1u16 << (3 * axis + 1)) | (1u16 << (3 * (axis + 2) + 1));
+        g.add_segment(idx, Kind::Road, ports, Edge::Road);
+        let me = g.to_move();
+        let s = &mut g.ext.bridges;
+        s.left[me as usize] -= 1;
+        s.built = true;
+        s.owed = false;
+        if usize::from(s.n) < MAX_BRIDGES {
+            s.on[s.n as usize] = idx as u16;
+            s.by[s.n as usize] = me;
+            s.n += 1;
+        }
+        Ok(())
+    }
+
+    fn turn_end(g: &mut Game, _events: &mut Vec<ScoreEvent>) {
+        g.ext.bridges.built = false;
+    }
+
+    fn show(g: &Game, out: &mut Shown) {
+        let s = &g.ext.bridges;
+        for &idx in &s.on[..s.n as usize] {
+            let q = g.placed[idx as usize];
+            let ns = q.ports[1] == g.segments_of(idx as usize);
+            out.neutral.push(Neutral {
+                label: Some(if ns { "N-S" } else { "E-W" }.to_string()),
+                ..Neutral::on_cell(Self::NEUTRALS[0], q.x, q.y)
+            });
+        }
+    }
+
+    fn state_json(g: &Game, out: &mut Map<String, Value>) {
+        let s = &g.ext.bridges;
+        let built: Vec<Value> = (0..s.n as usize)
+            .map(|i| {
+                let idx = s.on[i] as usize;
+                let q = g.placed[idx];
+                let ns = q.ports[1] == g.segments_of(idx);
+                json!({ "x": q.x, "y": q.y, "axis": if ns { "NS" } else { "EW" }, "by": s.by[i] })
+            })
+            .collect();
+        out.insert("bridges".into(), Value::Array(built));
+        out.insert(
+            "bridges_left".into(),
+            json!(s.left[..usize::from(g.players())].to_vec()),
+        );
+        out.insert("bridge_built".into(), json!(s.built));
+    }
+}
