@@ -262,7 +262,13 @@ impl SimpleBot {
                 next.clone_from(g);
                 events.clear();
                 if next.apply_into(mv, &mut events).is_err() {
-                    continue;
+                    // A placement whose figure step first compels a
+                    // module's answer (a bridge that makes the tile fit):
+                    // judged by the placement with that answer, the
+                    // figure chosen afterwards (`greedy_with`).
+                    if d.is_some() || !compelled_first(&mut next, g, p, &mut events) {
+                        continue;
+                    }
                 }
                 let value = if look {
                     reply_value(&mut next, me, &mut events)
@@ -289,6 +295,27 @@ impl SimpleBot {
         self.events = events;
         best.map(|(_, m)| m)
     }
+}
+
+/// `next` becomes `g` with `p` placed and the module answers its figure
+/// step compels taken (the first listed each time); whether that worked.
+fn compelled_first(next: &mut Game, g: &Game, p: Placement, events: &mut Vec<ScoreEvent>) -> bool {
+    next.clone_from(g);
+    events.clear();
+    if next.apply_action(Action::Place(p), events).is_err() {
+        return false;
+    }
+    let placed = next.placed().len();
+    while let Some(a) = next.legal_actions().into_iter().find(|a| matches!(a, Action::Do(_))) {
+        let only_modules = next
+            .legal_actions()
+            .iter()
+            .all(|a| matches!(a, Action::Do(_)));
+        if !only_modules || next.placed().len() != placed || next.apply_action(a, events).is_err() {
+            break;
+        }
+    }
+    true
 }
 
 /// `me`'s standing (see `standing`) after the next player's best reply in
