@@ -57,10 +57,11 @@ pub fn to_json(g: &Game, a: Action) -> ActionJson {
     match a {
         Action::Place(p) => put_placement(&mut out, g, g.current_tile_index(), p),
         Action::Deploy(d) => {
-            if let Some(q) = g.placed().last() {
-                let tile = &g.rules().tiles[q.tile as usize];
-                if (d.segment as usize) < tile.segments.len() {
-                    out.follower = Some(follower_rec(tile, q.rotation, d));
+            if let Some(idx) = g.placed().len().checked_sub(1) {
+                let segs = g.segments_at(idx);
+                if (d.segment as usize) < segs.len() {
+                    let rotation = g.placed()[idx].rotation;
+                    out.follower = Some(crate::record::follower_rec_on(&segs, rotation, d));
                 }
             }
         }
@@ -278,7 +279,8 @@ fn read(g: &Game, j: &ActionJson) -> Result<Action, (bool, String)> {
                 _ => return Err(invalid("no tile waits for a figure now".to_string())),
             };
             let tile = &g.rules().tiles[q.tile as usize];
-            let d = follower_move(tile.id, tile.segments, q.rotation, f, 0)
+            let segs = g.segments_at(g.placed().len() - 1);
+            let d = follower_move(tile.id, &segs, q.rotation, f, 0)
                 .map_err(|e| invalid(e.reason))?;
             Ok(Action::Deploy(d))
         }

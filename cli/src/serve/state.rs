@@ -5,7 +5,7 @@
 
 use carcassonne_runtime::action_json;
 use carcassonne_runtime::engine::{Action, Actor, Decision, Deploy, Game, ScoreEvent};
-use carcassonne_runtime::record::{follower_rec, EventRec};
+use carcassonne_runtime::record::{follower_rec_on, EventRec};
 use serde_json::{json, Map, Value};
 
 use super::session::Session;
@@ -184,17 +184,18 @@ fn followers(g: &Game) -> Value {
         .iter()
         .filter_map(|f| {
             // Tiles' nodes are numbered in placement order.
-            let q = placed.iter().rfind(|q| q.node_base <= f.node)?;
-            let tile = &g.rules().tiles[q.tile as usize];
+            let i = placed.iter().rposition(|q| q.node_base <= f.node)?;
+            let q = &placed[i];
+            let segs = g.segments_at(i);
             let segment = (f.node - q.node_base) as usize;
-            if segment >= tile.segments.len() {
+            if segment >= segs.len() {
                 return None;
             }
             let d = Deploy {
                 segment: segment as u8,
                 kind: f.kind,
             };
-            let r = follower_rec(tile, q.rotation, d);
+            let r = follower_rec_on(&segs, q.rotation, d);
             let mut m = Map::new();
             m.insert("player".into(), json!(f.player));
             m.insert("kind".into(), json!(r.kind));

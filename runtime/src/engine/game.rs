@@ -925,15 +925,18 @@ impl Game {
         self.features.nodes[node as usize].kind
     }
 
-    /// The tile segments that make up the feature rooted at `root`.
+    /// The printed tile segments that make up the feature rooted at `root`
+    /// (a segment a module added has no printed marks).
     pub(crate) fn member_segments(
         &self,
         root: u16,
     ) -> impl Iterator<Item = &'static crate::tables::Segment> + '_ {
-        self.features.members(root).map(|m| {
+        self.features.members(root).filter_map(|m| {
             let node = self.features.nodes[m as usize];
             let tile = self.placed[node.placed as usize].tile;
-            &self.rules.tiles[tile as usize].segments[node.segment as usize]
+            self.rules.tiles[tile as usize]
+                .segments
+                .get(node.segment as usize)
         })
     }
 

@@ -574,6 +574,34 @@ impl Game {
         }
     }
 
+    /// The segments of placed tile `idx` as records name them: its printed
+    /// ones, then the one a module added (`add_segment`: its kind and the
+    /// ports it reaches, unturned like a printed segment's), at index
+    /// `segments.len()`.
+    pub fn segments_at(&self, idx: usize) -> std::borrow::Cow<'static, [crate::tables::Segment]> {
+        let q = self.placed[idx];
+        let printed = self.rules.tiles[q.tile as usize].segments;
+        let Some(node) = self.added_segment(idx) else {
+            return std::borrow::Cow::Borrowed(printed);
+        };
+        let seg = printed.len() as u8;
+        let board = (0..12u16)
+            .filter(|&p| q.ports[p as usize] == seg)
+            .fold(0, |m, p| m | 1 << p);
+        let mut all = printed.to_vec();
+        all.push(crate::tables::Segment {
+            kind: self.features.nodes[node as usize].kind,
+            ports: crate::tables::rotate_mask(board, (4 - q.rotation % 4) % 4),
+            sides: board.count_ones() as u8,
+            borders: 0,
+            pennants: 0,
+            flags: 0,
+            attrs: &[],
+            links: 0,
+        });
+        std::borrow::Cow::Owned(all)
+    }
+
     /// Draw the next tile: one a module sets aside goes face up beside
     /// the board, one that fits nowhere out of the game, and the next is
     /// drawn.

@@ -53,8 +53,38 @@ impl Game {
                 free &= free - 1;
             }
         }
+        if mechanics::live(self, Hook::Segments) {
+            self.added_spot(p, out);
+        }
         if mechanics::live(self, Hook::WoodOptions) {
             mechanics::wood_options(self, &w, out);
+        }
+    }
+
+    /// The segment a module added to the tile of this figure step (a
+    /// bridge on the tile just placed, 000_9deb58b1a7d17d38.txt L2476, fn
+    /// 17 L2584), if a follower may go there: its node, and its index
+    /// (after the printed segments).
+    fn added_free(&self, p: Placement) -> Option<(u16, u8)> {
+        let placed = self.wood_at(p)? as usize;
+        let node = self.added_segment(placed)?;
+        let kind = self.features.nodes[node as usize].kind;
+        let root = self.features.find(node);
+        (self.may_stand(FollowerKind::Normal, kind) && self.features.nodes[root as usize].occupants == 0)
+            .then_some((node, self.segments_of(placed)))
+    }
+
+    /// A follower onto the added segment of the tile at `p`, if it may go.
+    #[inline(never)]
+    fn added_spot<S: Sink>(&self, p: Placement, out: &mut S) {
+        if self.supply[self.to_move as usize][FollowerKind::Normal as usize] == 0 {
+            return;
+        }
+        if let Some((_, segment)) = self.added_free(p) {
+            out.put(Action::Deploy(Deploy {
+                segment,
+                kind: FollowerKind::Normal,
+            }));
         }
     }
 
@@ -113,6 +143,14 @@ impl Game {
             }
             _ => None,
         }
+    }
+
+    /// Why no figure may go onto `tile` at `p` now (`Hook::Ban`), if so.
+    fn banned_now(&self, tile: &TileType, p: Placement) -> Option<&'static str> {
+        if !mechanics::live(self, Hook::Ban) {
+            return None;
+        }
+        mechanics::ban(self, tile, self.wood_at(p))
     }
 
     pub(crate) fn banned(&self, idx: usize) -> bool {
@@ -273,6 +311,29 @@ impl Game {
         p: Placement,
         d: Deploy,
     ) -> Result<(), MoveError> {
+        let added = mechanics::live(self, Hook::Segments)
+            && d.segment as usize == tile.segments.len()
+            && self.wood_at(p).is_some_and(|i| self.added_segment(i as usize).is_some());
+        if added {
+            // The follower alone goes onto a module's added segment (the
+            // other figures' rules read the printed segments).
+            if let Some(why) = self.banned_now(tile, p) {
+                return Err(MoveError::Banned(why));
+            }
+            if d.kind != FollowerKind::Normal {
+                return Err(MoveError::WrongFeature {
+                    figure: d.kind.name(),
+                    feature: "added segment",
+                });
+            }
+            if self.figures(self.to_move, d.kind) == 0 {
+                return Err(MoveError::NoFollowerLeft(self.to_move));
+            }
+            return match self.added_free(p) {
+                Some(_) => Ok(()),
+                None => Err(MoveError::Occupied),
+            };
+        }
         if tile.segments.get(d.segment as usize).is_none() {
             return Err(MoveError::NoSuchSegment {
                 tile: tile.id,

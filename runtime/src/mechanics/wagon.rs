@@ -222,7 +222,10 @@ fn adjacent_roots(g: &Game, m: u16, found: &mut impl FnMut(u16)) {
     let n = g.features.nodes[m as usize];
     let q = g.placed[n.placed as usize];
     let tile = &g.rules().tiles[q.tile as usize];
-    let seg = &tile.segments[n.segment as usize];
+    // A segment a module added (a bridge) leads only along its road.
+    let Some(seg) = tile.segments.get(n.segment as usize) else {
+        return;
+    };
     let mut links = seg.links;
     while links != 0 {
         let j = links.trailing_zeros() as u8;

@@ -234,12 +234,17 @@ pub(crate) fn start_records(rules: &Ruleset) -> Vec<StartRec> {
 
 /// How a record names a figure on segment `d.segment` of `tile` turned `rotation`.
 pub fn follower_rec(tile: &TileType, rotation: u8, d: Deploy) -> FollowerRec {
-    let seg = &tile.segments[d.segment as usize];
+    follower_rec_on(tile.segments, rotation, d)
+}
+
+/// `follower_rec` among segments `segs` (a placed tile's, with one a module
+/// added: `Game::segments_at`).
+pub fn follower_rec_on(segs: &[Segment], rotation: u8, d: Deploy) -> FollowerRec {
+    let seg = &segs[d.segment as usize];
     // Segments with ports never share them; port-less ones of one kind need
     // their index to be told apart.
     let twin = seg.ports == 0
-        && tile
-            .segments
+        && segs
             .iter()
             .filter(|o| o.kind == seg.kind && o.ports == 0)
             .count()

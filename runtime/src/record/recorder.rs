@@ -108,10 +108,11 @@ impl Recorder {
             // draw are listed after the entry).
             Action::Draw => {}
             Action::Deploy(d) => {
-                let q = before.placed().last().expect("a placed tile");
-                let tile = &before.rules().tiles[q.tile as usize];
+                let idx = before.placed().len() - 1;
+                let q = before.placed()[idx];
+                let segs = before.segments_at(idx);
                 self.note_end(events, after, |t| {
-                    t.follower = Some(follower_rec(tile, q.rotation, d))
+                    t.follower = Some(super::follower_rec_on(&segs, q.rotation, d))
                 });
             }
             Action::Pass if decision == Some(Decision::Source) => {
@@ -123,6 +124,19 @@ impl Recorder {
                     ..TurnRec::default()
                 });
                 self.note_end(events, after, |_| {});
+            }
+            // A tile declined where only a module's addition would place it:
+            // a discard entry of its own (and the final scoring, if it was
+            // the last tile).
+            Action::Pass if decision == Some(Decision::Place) => {
+                self.note_discards(after);
+                if after.is_over() {
+                    let fin = events.iter().filter(|e| e.when == When::End);
+                    self.record.final_ = Some(FinalRec {
+                        events: fin.map(EventRec::from_event).collect(),
+                        scores: after.scores().to_vec(),
+                    });
+                }
             }
             Action::Pass if decision == Some(Decision::Wood) => {
                 self.note_end(events, after, |_| {})

@@ -221,6 +221,7 @@ fn run(
         // list, where it may have landed before the game ended (every tile
         // discarded at setup).
         if t.discarded.is_some() || t.set_aside.is_some() {
+            decline_if_named(&mut g, t, discards_seen);
             let tile = check_discard(&g, t, turn, discards_seen)?;
             discards_seen += 1;
             if let Some(observe) = &mut observe {
@@ -398,6 +399,19 @@ fn entry_events(carry: &mut Vec<ScoreEvent>, got: &[ScoreEvent]) -> Vec<ScoreEve
     during
 }
 
+/// A discard the engine has not made itself: the player declined the tile
+/// to place, which only a module's addition would have placed (a bridge,
+/// `Game::only_enabled`), and the entry names it: declined again here.
+fn decline_if_named(g: &mut Game, t: &TurnRec, k: usize) {
+    if g.discards().len() > k || g.pending().map(|p| p.decision) != Some(Decision::Place) {
+        return;
+    }
+    let named = g.current_tile().map(|c| c.id);
+    if named.is_some() && named == t.discarded.as_deref() && g.legal_actions().contains(&Action::Pass) {
+        let _ = g.apply_action(Action::Pass, &mut Vec::new());
+    }
+}
+
 /// Entry `t`, a tile drawn and discarded or set aside, checked against the
 /// engine's `k`-th such tile; the tile.
 fn check_discard(g: &Game, t: &TurnRec, turn: usize, k: usize) -> Result<u16, ReplayError> {
@@ -552,7 +566,10 @@ fn play_entry(
         } else if pd.decision == Decision::Wood {
             wood_asked = true;
             match &t.follower {
-                Some(f) => Action::Deploy(follower_move(tt.id, tt.segments, rotation, f, turn)?),
+                Some(f) => {
+                    let segs = g.segments_at(g.placed().len() - 1);
+                    Action::Deploy(follower_move(tt.id, &segs, rotation, f, turn)?)
+                }
                 None => match actions.next_if(|a| answers_wood(a)) {
                     Some(a) => read_answer(g, a, t.player, turn)?,
                     None => Action::Pass,
