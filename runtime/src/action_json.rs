@@ -280,8 +280,8 @@ fn read(g: &Game, j: &ActionJson) -> Result<Action, (bool, String)> {
             };
             let tile = &g.rules().tiles[q.tile as usize];
             let segs = g.segments_at(g.placed().len() - 1);
-            let d = follower_move(tile.id, &segs, q.rotation, f, 0)
-                .map_err(|e| invalid(e.reason))?;
+            let d =
+                follower_move(tile.id, &segs, q.rotation, f, 0).map_err(|e| invalid(e.reason))?;
             Ok(Action::Deploy(d))
         }
         ("draw", _) => Ok(Action::Draw),

@@ -29,7 +29,10 @@ fn words() -> &'static [&'static str] {
 
 fn bridge(word: &str) -> Action {
     let words = words();
-    let i = words.iter().position(|w| *w == word).expect("a bridge word");
+    let i = words
+        .iter()
+        .position(|w| *w == word)
+        .expect("a bridge word");
     Action::verb("bridge", Arg::Word(i as u8))
 }
 
@@ -89,7 +92,10 @@ fn l2478_a_placement_legal_only_through_its_bridge() {
     assert_eq!(g.legal_actions(), vec![bridge("EW")]);
     // Nothing else is taken before the bridge.
     let pass = g.apply_action(Action::Pass, &mut Vec::new());
-    assert!(matches!(pass, Err(ActionError::Illegal(MoveError::Rule { .. }))));
+    assert!(matches!(
+        pass,
+        Err(ActionError::Illegal(MoveError::Rule { .. }))
+    ));
     act(&mut g, bridge("EW"));
     assert_eq!(left(&g, 0), 2);
     // fn 17 L2584: the follower onto the bridge of the tile just placed.
@@ -173,7 +179,10 @@ fn l2482_no_bridge_end_on_a_road_or_city() {
     assert!(!offered.contains(&"EW"));
     assert!(!offered.iter().any(|w| w.starts_with("W:")));
     let err = g.apply_action(bridge("W:NS"), &mut Vec::new());
-    assert!(matches!(err, Err(ActionError::Illegal(MoveError::Rule { .. }))));
+    assert!(matches!(
+        err,
+        Err(ActionError::Illegal(MoveError::Rule { .. }))
+    ));
 }
 
 /// fn 16 L2583: a road that runs along U's printed road and over the bridge
@@ -239,7 +248,10 @@ fn l2394_no_bridge_once_the_supply_is_empty() {
     draw(&mut g, 0, "H");
     assert!(!g.legal_actions().contains(&Action::Place(at(1, 0, 0))));
     let err = g.apply_action(Action::Place(at(1, 0, 0)), &mut Vec::new());
-    assert!(matches!(err, Err(ActionError::Illegal(MoveError::DoesNotFit { .. }))));
+    assert!(matches!(
+        err,
+        Err(ActionError::Illegal(MoveError::DoesNotFit { .. }))
+    ));
     act(&mut g, Action::Place(at(0, -1, 2)));
     assert!(bridges(&g).is_empty());
     // Another player still has theirs.
@@ -262,7 +274,10 @@ fn fn15_l2582_a_bridge_end_takes_a_road() {
     draw(&mut g, 1, "U");
     let mut across = g.clone();
     act(&mut across, Action::Place(at(1, 1, 0)));
-    assert!(across.legal_actions().contains(&Action::Pass), "not compelled: it fits");
+    assert!(
+        across.legal_actions().contains(&Action::Pass),
+        "not compelled: it fits"
+    );
     act(&mut g, Action::Place(at(1, 1, 1)));
     assert_eq!(g.legal_actions(), vec![bridge("EW")]);
 }

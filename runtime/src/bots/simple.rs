@@ -306,7 +306,11 @@ fn compelled_first(next: &mut Game, g: &Game, p: Placement, events: &mut Vec<Sco
         return false;
     }
     let placed = next.placed().len();
-    while let Some(a) = next.legal_actions().into_iter().find(|a| matches!(a, Action::Do(_))) {
+    while let Some(a) = next
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::Do(_)))
+    {
         let only_modules = next
             .legal_actions()
             .iter()

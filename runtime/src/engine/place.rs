@@ -2,9 +2,9 @@
 //! scanned), the draw that removes tiles fitting nowhere, and putting a
 //! tile down with its features joined (000_9deb58b1a7d17d38.txt L92-L100).
 
+use super::board::{DX, DY};
 use super::features::Node;
 use super::fit::{self, open_placement, Rotations, BLOCK, NIBBLE_ONES, NTH_ROTATION};
-use super::board::{DX, DY};
 use super::game::{facing, Discard, DrawnScan, Game, Placed, PlacementScan};
 use super::turn::Phase;
 use super::types::*;
@@ -392,11 +392,13 @@ impl Game {
         let Some(o) = self.board.open_at(p.x as i32, p.y as i32) else {
             return Err(MoveError::NotOpen { x: p.x, y: p.y });
         };
-        if !self.board.open.fits(o, tile.rot_edges[p.rotation as usize])
-            && !(mechanics::live(self, Hook::Enables)
+        let fits = self.board.open.fits(o, tile.rot_edges[p.rotation as usize]);
+        let enabled = || {
+            mechanics::live(self, Hook::Enables)
                 && mechanics::enabling(self)
-                && mechanics::enables(self, tile, p))
-        {
+                && mechanics::enables(self, tile, p)
+        };
+        if !fits && !enabled() {
             return Err(MoveError::DoesNotFit {
                 tile: tile.id,
                 x: p.x,

@@ -351,7 +351,10 @@ impl Game {
             // A segment a module added this part (a bridge) may have closed
             // a feature the tile's own segments are not part of.
             let added = std::mem::replace(&mut self.added, NO_NODE);
-            if matches!(self.features.nodes[added as usize].kind, Kind::City | Kind::Road) {
+            if matches!(
+                self.features.nodes[added as usize].kind,
+                Kind::City | Kind::Road
+            ) {
                 self.note_if_done(added, all, &mut done, &mut n);
             }
         }

@@ -70,7 +70,8 @@ impl Game {
         let node = self.added_segment(placed)?;
         let kind = self.features.nodes[node as usize].kind;
         let root = self.features.find(node);
-        (self.may_stand(FollowerKind::Normal, kind) && self.features.nodes[root as usize].occupants == 0)
+        (self.may_stand(FollowerKind::Normal, kind)
+            && self.features.nodes[root as usize].occupants == 0)
             .then_some((node, self.segments_of(placed)))
     }
 
@@ -313,7 +314,9 @@ impl Game {
     ) -> Result<(), MoveError> {
         let added = mechanics::live(self, Hook::Segments)
             && d.segment as usize == tile.segments.len()
-            && self.wood_at(p).is_some_and(|i| self.added_segment(i as usize).is_some());
+            && self
+                .wood_at(p)
+                .is_some_and(|i| self.added_segment(i as usize).is_some());
         if added {
             // The follower alone goes onto a module's added segment (the
             // other figures' rules read the printed segments).

@@ -290,9 +290,17 @@ impl Mechanic for Bridges {
         }
     }
 
-    fn act(g: &mut Game, at: At, a: Action, _events: &mut Vec<ScoreEvent>) -> Result<(), MoveError> {
+    fn act(
+        g: &mut Game,
+        at: At,
+        a: Action,
+        _events: &mut Vec<ScoreEvent>,
+    ) -> Result<(), MoveError> {
         let (At::Wood(placed), Arg::Word(word)) = (at, a.arg()) else {
-            return Err(MoveError::rule(Mech::Bridges, "a bridge is built at the figure step"));
+            return Err(MoveError::rule(
+                Mech::Bridges,
+                "a bridge is built at the figure step",
+            ));
         };
         if !may_bridge(g) {
             return Err(MoveError::rule(

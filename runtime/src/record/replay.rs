@@ -407,7 +407,10 @@ fn decline_if_named(g: &mut Game, t: &TurnRec, k: usize) {
         return;
     }
     let named = g.current_tile().map(|c| c.id);
-    if named.is_some() && named == t.discarded.as_deref() && g.legal_actions().contains(&Action::Pass) {
+    if named.is_some()
+        && named == t.discarded.as_deref()
+        && g.legal_actions().contains(&Action::Pass)
+    {
         let _ = g.apply_action(Action::Pass, &mut Vec::new());
     }
 }
