@@ -148,6 +148,9 @@ pub fn records(repo: &Path) -> Vec<Input> {
             2,
             &[BotKind::Greedy, BotKind::Random, BotKind::Greedy],
         ),
+        // Bridges, Castles & Bazaars: bridges built at the figure step,
+        // placements only a bridge makes legal:
+        ("base_bridges_castles_bazaars", 2, 1, &[BotKind::Random]),
         // The Tower: pieces, followers on top, captures (a top among
         // them), exchanges, two ransoms paid mid-step:
         ("base_tower", 2, 13, &[BotKind::Random]),
