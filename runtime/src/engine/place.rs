@@ -81,6 +81,17 @@ impl Game {
         }
     }
 
+    /// Whether `tile` at `p` (an open position) matches its neighbours by
+    /// its edges alone, without a module's addition (`Hook::Enables`).
+    pub(crate) fn fits_by_edges(&self, tile: &TileType, p: Placement) -> bool {
+        !mechanics::live(self, Hook::Enables)
+            || self.board.open_at(p.x.into(), p.y.into()).is_some_and(|o| {
+                self.board
+                    .open
+                    .fits(o, tile.rot_edges[usize::from(p.rotation & 3)])
+            })
+    }
+
     /// Calls `found` with each placement of `tile` that the edges refuse, a
     /// module makes legal (`Hook::Enables`) and the filters accept.
     fn each_enabled(&self, tile: &TileType, mut found: impl FnMut(Placement)) {

@@ -28,6 +28,10 @@ const FLOW: u32 = Hook::mask(&[
     Hook::Source,
 ]);
 
+/// Why a placement that only a module's addition makes legal is no move.
+const ONLY_ACTIONS: &str =
+    "this placement needs a module's answer before its figure: play it with apply_action";
+
 /// Where the turn stands: the decision the game waits for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Phase {
@@ -277,6 +281,11 @@ impl Game {
         let t = self.current.ok_or(MoveError::GameOver)?;
         let tile = &self.rules.tiles[t as usize];
         self.check_place(tile, mv.placement)?;
+        if !self.fits_by_edges(tile, mv.placement) {
+            // Placed through a module's addition (a bridge), which a move
+            // cannot carry.
+            return Err(MoveError::Waiting(ONLY_ACTIONS));
+        }
         if let Some(d) = mv.deploy {
             self.check_deploy(tile, mv.placement, d)?;
         }

@@ -110,11 +110,15 @@ impl Game {
         v
     }
 
-    /// Every legal move (placement × follower choice).
+    /// Every legal move (placement × follower choice); a placement only a
+    /// module's addition makes legal (a bridge) is no move: it is played
+    /// with actions (`legal_actions`).
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::new();
         let mut deploys = Vec::new();
-        for p in self.placements() {
+        let tile = self.current_tile();
+        let by_edges = |p: &Placement| tile.is_some_and(|t| self.fits_by_edges(t, *p));
+        for p in self.placements().into_iter().filter(by_edges) {
             self.deploys_into(p, &mut deploys);
             out.extend(deploys.iter().map(|&d| Move {
                 placement: p,
