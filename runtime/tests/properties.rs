@@ -26,12 +26,17 @@ fn games() -> u64 {
 }
 
 /// The segment at board port `port` of the tile at (x, y).
+/// (A segment a module added to the tile, a bridge, counts: the tile's
+/// `ports` name it.)
 fn segment_at(g: &Game, x: i32, y: i32, port: u8) -> Option<(i32, i32, usize)> {
     let p = g.tile_at(x, y)?;
-    let t = &g.rules().tiles[p.tile as usize];
-    let local = (port + 12 - 3 * p.rotation) % 12;
-    let s = t.port_segment[local as usize];
+    let s = p.ports[port as usize];
     (s != NO_SEGMENT).then_some((x, y, s as usize))
+}
+
+/// The segments of the tile at (x, y), with one a module added.
+fn segs(g: &Game, x: i32, y: i32) -> Vec<carcassonne_runtime::tables::Segment> {
+    g.segments_at(g.placed_index_at(x, y).unwrap()).into_owned()
 }
 
 /// Every (x, y, segment) connected to the given one, found by walking ports.
@@ -40,8 +45,7 @@ fn flood(g: &Game, start: (i32, i32, usize)) -> Vec<(i32, i32, usize)> {
     let mut todo = vec![start];
     while let Some((x, y, s)) = todo.pop() {
         let p = g.tile_at(x, y).unwrap();
-        let t = &g.rules().tiles[p.tile as usize];
-        let seg = &t.segments[s];
+        let seg = segs(g, x, y)[s];
         if seg.kind == Kind::Cloister {
             continue;
         }
@@ -53,8 +57,7 @@ fn flood(g: &Game, start: (i32, i32, usize)) -> Vec<(i32, i32, usize)> {
             let side = (port / 3) as usize;
             let facing = ((side as u8 + 2) % 4) * 3 + (2 - port % 3);
             if let Some(n) = segment_at(g, x + DX[side], y + DY[side], facing) {
-                let nt = &g.rules().tiles[g.tile_at(n.0, n.1).unwrap().tile as usize];
-                if nt.segments[n.2].kind == seg.kind && !seen.contains(&n) {
+                if segs(g, n.0, n.1)[n.2].kind == seg.kind && !seen.contains(&n) {
                     seen.push(n);
                     todo.push(n);
                 }
@@ -72,8 +75,20 @@ fn check_matches(g: &Game) {
                 continue;
             };
             let qt = &g.rules().tiles[q.tile as usize];
-            let mine = (t.rot_edges[p.rotation as usize] >> (4 * side)) & 0xF;
-            let theirs = (qt.rot_edges[q.rotation as usize] >> (4 * ((side + 2) % 4))) & 0xF;
+            // A bridge's end (a segment past the printed ones at a side's
+            // middle) shows a road.
+            let shows = |p: &carcassonne_runtime::engine::Placed,
+                         t: &carcassonne_runtime::tables::TileType,
+                         side: usize| {
+                let s = p.ports[3 * side + 1];
+                if s != NO_SEGMENT && s as usize >= t.segments.len() {
+                    Edge::Road as u16
+                } else {
+                    (t.rot_edges[p.rotation as usize] >> (4 * side)) & 0xF
+                }
+            };
+            let mine = shows(p, t, side);
+            let theirs = shows(q, qt, (side + 2) % 4);
             // A side that matches anything (the abbey's) meets any edge.
             let any = Edge::Any as u16;
             if mine == any || theirs == any {
@@ -189,6 +204,40 @@ fn check_tower(g: &Game, seed: u64) {
     }
 }
 
+/// Bridges, Castles & Bazaars: every bridge is in a player's supply or
+/// built (000_9deb58b1a7d17d38.txt L2394-L2397), at most one a tile (fn 18
+/// L2585).
+fn check_bridges(g: &Game, seed: u64) {
+    let mut m = serde_json::Map::new();
+    carcassonne_runtime::mechanics::state_json(g, &mut m);
+    let built = m["bridges"].as_array().unwrap();
+    let left: u64 = m["bridges_left"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_u64().unwrap())
+        .sum();
+    let each = match g.players() {
+        2..=4 => 3,
+        5 | 6 => 2,
+        _ => 1,
+    };
+    assert_eq!(
+        built.len() as u64 + left,
+        each * u64::from(g.players()),
+        "{} seed {seed}: bridges not conserved",
+        g.rules().id
+    );
+    let mut cells: Vec<(i64, i64)> = built
+        .iter()
+        .map(|b| (b["x"].as_i64().unwrap(), b["y"].as_i64().unwrap()))
+        .collect();
+    let n = cells.len();
+    cells.sort_unstable();
+    cells.dedup();
+    assert_eq!(cells.len(), n, "seed {seed}: two bridges on a tile");
+}
+
 /// No figure but a barn (between four tiles, 000_9deb58b1a7d17d38.txt
 /// fn 18 L1350) stands on the tile the dragon stands on (L1102, L1114).
 fn check_dragon(g: &Game, seed: u64) {
@@ -242,10 +291,8 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) -> Used {
                     .placed()
                     .iter()
                     .find(|p| {
-                        f.node >= p.node_base
-                            && f.node
-                                < p.node_base
-                                    + before.rules().tiles[p.tile as usize].segments.len() as u16
+                        let n = segs(&before, p.x as i32, p.y as i32).len() as u16;
+                        f.node >= p.node_base && f.node < p.node_base + n
                     })
                     .unwrap();
                 let here = (
@@ -354,6 +401,9 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) -> Used {
         }
         if rules.has_mechanic("tower") {
             check_tower(&g, seed);
+        }
+        if rules.has_mechanic("bridges") {
+            check_bridges(&g, seed);
         }
         match a.name() {
             "portal" => used.portal += 1,
