@@ -6,7 +6,7 @@
 
 use carcassonne_runtime::bots::{BotKind, SimpleBot};
 use carcassonne_runtime::engine::{
-    Action, ActionError, Actor, Arg, ArgKind, Deploy, FollowerKind, Game, MoveError,
+    Action, ActionError, Actor, Arg, ArgKind, Decision, Deploy, FollowerKind, Game, MoveError,
 };
 use carcassonne_runtime::record::{replay, Recorder};
 use carcassonne_runtime::tables::{Kind, Ruleset};
@@ -17,6 +17,12 @@ use support::{at, figure, on_d, seg, tile};
 
 fn bcb() -> &'static Ruleset {
     carcassonne_runtime::ruleset("base_bridges_castles_bazaars").unwrap()
+}
+
+/// Bridges with Traders & Builders: the builder's second tile through a
+/// bridge (fn 7 L1002), the builder on a bridge (fn 17 L2584).
+fn tbb() -> &'static Ruleset {
+    carcassonne_runtime::ruleset("base_traders_builders_bridges").unwrap()
 }
 
 /// The words that name a bridge's site and axis (`bridge`'s argument).
@@ -51,6 +57,11 @@ fn bridges(g: &Game) -> Vec<&'static str> {
 /// `player` draws `id`; the placements then legal.
 fn draw(g: &mut Game, player: u8, id: &str) {
     g.force_player(player).unwrap();
+    g.force_draw(tile(g.rules(), id)).unwrap();
+}
+
+/// The active player draws `id` for their second part.
+fn draw_part(g: &mut Game, id: &str) {
     g.force_draw(tile(g.rules(), id)).unwrap();
 }
 
@@ -370,4 +381,188 @@ fn random_answers_replay_from_their_records() {
         assert_eq!(back.game.scores(), g.scores(), "seed {seed}");
     }
     assert!(on_bridges > 0, "no follower stood on a bridge");
+}
+
+/// The deploy of `kind` onto the bridge of tile `id` just placed: the
+/// segment after its printed ones, as records name it.
+fn on_bridge(r: &Ruleset, id: &str, kind: FollowerKind) -> Action {
+    Action::Deploy(Deploy {
+        segment: r.tiles[tile(r, id) as usize].segments.len() as u8,
+        kind,
+    })
+}
+
+/// P0's follower on U east of D, then P0's builder on the next U along the
+/// road (L865: a road of the new tile holding the owner's follower); P1
+/// plays B south of D between.
+fn builder_on_road(g: &mut Game) {
+    let r = g.rules();
+    draw(g, 0, "U");
+    act(g, Action::Place(at(1, 0, 0)));
+    act(g, figure(r, "U", Kind::Road, FollowerKind::Normal));
+    draw(g, 1, "B");
+    act(g, Action::Place(at(0, 1, 0)));
+    act(g, Action::Pass);
+    draw(g, 0, "U");
+    act(g, Action::Place(at(2, 0, 0)));
+    act(g, figure(r, "U", Kind::Road, FollowerKind::Builder));
+    draw(g, 1, "B");
+    act(g, Action::Place(at(0, 2, 0)));
+    act(g, Action::Pass);
+}
+
+/// A.7 fn 7 L1002, L872: H (cities north and south, no road) placed at the
+/// builder's road's open end fits only with its bridge; the bridge carries
+/// the road on, which "is sufficient to trigger the builder's double turn".
+/// The tile alone did not extend the road: the bridge did, after the
+/// placement.
+#[test]
+fn fn7_l1002_a_bridge_carrying_the_builders_road_gives_the_second_tile() {
+    let mut g = on_d(tbb(), 2);
+    builder_on_road(&mut g);
+    draw(&mut g, 0, "H");
+    act(&mut g, Action::Place(at(3, 0, 0)));
+    act(&mut g, bridge("EW"));
+    act(&mut g, Action::Pass);
+    assert_eq!(
+        g.pending().unwrap().decision,
+        Decision::named("second-tile")
+    );
+    act(&mut g, Action::verb("second-tile", Arg::Bool(true)));
+    assert_eq!((g.to_move(), g.part()), (0, 2));
+    // L2469: one bridge a turn, its two parts one turn.
+    draw_part(&mut g, "U");
+    act(&mut g, Action::Place(at(4, 0, 0)));
+    assert!(bridges(&g).is_empty());
+    act(&mut g, Action::Pass);
+    // L884: no third tile, though U extended the road again.
+    assert_eq!((g.to_move(), g.part()), (1, 1));
+}
+
+/// fn 7 L1002 read the other way: a bridge that carries another road, even
+/// on the builder's own tile, extends nothing of the builder's: A's road
+/// north against U's field is carried over U by a bridge north-south, which
+/// crosses the builder's road without joining it (L2476).
+#[test]
+fn fn7_l1002_a_bridge_beside_the_builders_road_gives_no_second_tile() {
+    let mut g = on_d(tbb(), 2);
+    builder_on_road(&mut g);
+    draw(&mut g, 0, "A");
+    act(&mut g, Action::Place(at(2, 1, 2)));
+    assert_eq!(g.legal_actions(), vec![bridge("N:NS")]);
+    act(&mut g, bridge("N:NS"));
+    act(&mut g, Action::Pass);
+    assert_eq!((g.to_move(), g.part()), (1, 1));
+}
+
+/// fn 17 L2584 with L865: the bridge on the tile just placed is a road of
+/// that tile for every figure: P0's builder may go onto it where the road
+/// it carries on holds P0's follower (and the follower may not: occupied),
+/// but not where the road holds only another player's.
+#[test]
+fn fn17_l2584_the_builder_on_a_bridge_of_the_tile_placed() {
+    let r = tbb();
+    let mut g = on_d(r, 2);
+    draw(&mut g, 0, "U");
+    act(&mut g, Action::Place(at(1, 0, 0)));
+    act(&mut g, figure(r, "U", Kind::Road, FollowerKind::Normal));
+    let mut other = g.clone();
+    draw(&mut g, 0, "H");
+    act(&mut g, Action::Place(at(2, 0, 0)));
+    act(&mut g, bridge("EW"));
+    let builder = on_bridge(r, "H", FollowerKind::Builder);
+    let acts = g.legal_actions();
+    assert!(acts.contains(&builder));
+    assert!(!acts.contains(&on_bridge(r, "H", FollowerKind::Normal)));
+    // The pig stands on farms only (L899): never on a bridge.
+    let pig = on_bridge(r, "H", FollowerKind::Pig);
+    assert!(!acts.contains(&pig));
+    assert!(matches!(
+        g.apply_action(pig, &mut Vec::new()),
+        Err(ActionError::Illegal(MoveError::WrongFeature { .. }))
+    ));
+    act(&mut g, builder);
+    assert_eq!(g.figures(0, FollowerKind::Builder), 0);
+    // P1: the road holds P0's follower, not theirs.
+    draw(&mut other, 1, "H");
+    act(&mut other, Action::Place(at(2, 0, 0)));
+    act(&mut other, bridge("EW"));
+    let theirs = on_bridge(r, "H", FollowerKind::Builder);
+    assert!(!other.legal_actions().contains(&theirs));
+    assert_eq!(
+        other.apply_action(theirs, &mut Vec::new()),
+        Err(ActionError::Illegal(MoveError::NeedsOwnFollower("builder")))
+    );
+}
+
+/// fn 14 L2581 in a recorded game: a tile only a bridge would place is
+/// declined and discarded, the game goes on (a road over a later bridge
+/// scores), and the record replays to the same scores and discards.
+#[test]
+fn fn14_l2581_a_declined_tile_replays_from_the_record() {
+    let r = bcb();
+    let mut g = Game::new_scripted(r, 2, &[(tile(r, "X"), at(0, 0, 0))]).unwrap();
+    let mut rec = Recorder::new(&g, None);
+    let mut play = |g: &mut Game, a: Action| {
+        let before = g.clone();
+        let mut ev = Vec::new();
+        g.apply_action(a, &mut ev).unwrap();
+        rec.note_action(&before, a, &ev, g);
+    };
+    draw(&mut g, 0, "B");
+    assert!(g.legal_actions().contains(&Action::Pass));
+    play(&mut g, Action::Pass);
+    assert_eq!(g.discards().len(), 1);
+    draw(&mut g, 1, "U");
+    play(&mut g, Action::Place(at(1, 0, 0)));
+    play(&mut g, figure(r, "U", Kind::Road, FollowerKind::Normal));
+    draw(&mut g, 0, "H");
+    play(&mut g, Action::Place(at(2, 0, 0)));
+    play(&mut g, bridge("EW"));
+    play(&mut g, Action::Pass);
+    draw(&mut g, 1, "A");
+    play(&mut g, Action::Place(at(3, 0, 1)));
+    play(&mut g, Action::Pass);
+    // X's end, U, H's bridge, A's end.
+    assert_eq!(g.scores()[1], 4);
+    // A scenario's record: its own start, no seed, the declined tile named.
+    assert_eq!(rec.record.seed, None);
+    assert_eq!(rec.record.start[0].tile, "X");
+    assert_eq!(rec.record.turns[0].discarded.as_deref(), Some("B"));
+    let back = replay(&rec.record, r, false).unwrap();
+    assert_eq!(back.game.scores(), g.scores());
+    assert_eq!(back.game.discards(), g.discards());
+    assert_eq!(back.game.placed().len(), g.placed().len());
+}
+
+/// fn 14 L2581 in seeded games: whenever a drawn tile fits only through a
+/// bridge the player declines it; the records replay to the same scores
+/// and discards.
+#[test]
+fn fn14_l2581_seeded_declines_replay_from_their_records() {
+    let mut declined = 0;
+    for seed in 0..80u64 {
+        let mut g = Game::new(bcb(), 2 + (seed % 3) as u8, seed).unwrap();
+        let mut rec = Recorder::new(&g, None);
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+        let mut ev = Vec::new();
+        while let Some(p) = g.pending() {
+            let acts = g.legal_actions();
+            let decline = p.decision == Decision::Place && acts.contains(&Action::Pass);
+            let a = if decline {
+                declined += 1;
+                Action::Pass
+            } else {
+                acts[rng.random_range(0..acts.len())]
+            };
+            let before = g.clone();
+            ev.clear();
+            g.apply_action(a, &mut ev).unwrap();
+            rec.note_action(&before, a, &ev, &g);
+        }
+        let back = replay(&rec.record, bcb(), false).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(back.game.scores(), g.scores(), "seed {seed}");
+        assert_eq!(back.game.discards(), g.discards(), "seed {seed}");
+    }
+    assert!(declined > 0, "no tile fitted only through a bridge");
 }

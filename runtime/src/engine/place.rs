@@ -532,7 +532,8 @@ impl Game {
     /// placed beside it later (`Board::demand`), and the segment joins the
     /// features of that kind it meets across them. The module has checked
     /// that it may go there; returns its node. What lies under it (the
-    /// tile's own segments) stays as it is.
+    /// tile's own segments) stays as it is. The modules then hear of it
+    /// (`Hook::SegmentAdded`).
     pub(crate) fn add_segment(&mut self, idx: usize, kind: Kind, ports: u16, edge: Edge) -> u16 {
         let q = self.placed[idx];
         let seg = self.segments_of(idx);
@@ -562,6 +563,9 @@ impl Game {
             }
         }
         self.added = node;
+        if mechanics::live(self, Hook::SegmentAdded) {
+            mechanics::segment_added(self, idx, node);
+        }
         node
     }
 

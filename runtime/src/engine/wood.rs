@@ -2,11 +2,12 @@
 //! are occupied, and deploying (000_9deb58b1a7d17d38.txt L102-L121).
 
 use super::board::{DX, DY};
-use super::game::{facing, Game, Placed, NO_NODE};
+use super::game::{facing, Game, NO_NODE};
 use super::turn::Phase;
 use super::types::*;
 use crate::mechanics::{self, Hook, Sink, WoodSpot};
-use crate::tables::{Kind, TileType, NO_SEGMENT};
+use crate::tables::{Kind, Segment, TileType, NO_SEGMENT};
+use std::borrow::Cow;
 
 impl Game {
     /// The figure choices after placing the current tile at `p` (before or
@@ -30,8 +31,10 @@ impl Game {
         if *supply == [0; FIGURE_KINDS] {
             return;
         }
+        let segments = self.wood_segments(tile, p);
         let w = WoodSpot {
             tile,
+            segments: &segments,
             p,
             player,
             occupied: self.occupied_mask(tile, p, None),
@@ -41,7 +44,7 @@ impl Game {
             // The free segments as a mask first, then one option per bit: a
             // test per segment would be a branch the kinds make unpredictable.
             let stands = self.stands_on(FollowerKind::Normal);
-            let may_stand = tile.segments.iter().take(32).enumerate();
+            let may_stand = w.segments.iter().take(32).enumerate();
             let mut free = may_stand.fold(0u32, |m, (s, seg)| {
                 m | u32::from(stands >> seg.kind as u8 & 1) << s
             }) & !w.occupied;
@@ -53,40 +56,25 @@ impl Game {
                 free &= free - 1;
             }
         }
-        if mechanics::live(self, Hook::Segments) {
-            self.added_spot(p, out);
-        }
         if mechanics::live(self, Hook::WoodOptions) {
             mechanics::wood_options(self, &w, out);
         }
     }
 
-    /// The segment a module added to the tile of this figure step (a
-    /// bridge on the tile just placed, 000_9deb58b1a7d17d38.txt L2476, fn
-    /// 17 L2584), if a follower may go there: its node, and its index
-    /// (after the printed segments).
-    fn added_free(&self, p: Placement) -> Option<(u16, u8)> {
-        let placed = self.wood_at(p)? as usize;
-        let node = self.added_segment(placed)?;
-        let kind = self.features.nodes[node as usize].kind;
-        let root = self.features.find(node);
-        (self.may_stand(FollowerKind::Normal, kind)
-            && self.features.nodes[root as usize].occupants == 0)
-            .then_some((node, self.segments_of(placed)))
-    }
-
-    /// A follower onto the added segment of the tile at `p`, if it may go.
-    #[inline(never)]
-    fn added_spot<S: Sink>(&self, p: Placement, out: &mut S) {
-        if self.supply[self.to_move as usize][FollowerKind::Normal as usize] == 0 {
-            return;
+    /// The segments a figure may take on `tile` at `p`: its printed ones,
+    /// and on the tile of this figure step the one a module added to it,
+    /// at index `segments.len()` as records name it (a bridge on the tile
+    /// just placed, 000_9deb58b1a7d17d38.txt L2476, fn 17 L2584: a road of
+    /// the tile like its printed ones, for every figure that stands on
+    /// roads). Not on a neighbour's added segment: no figure goes there.
+    #[inline]
+    fn wood_segments<'a>(&self, tile: &'a TileType, p: Placement) -> Cow<'a, [Segment]> {
+        if mechanics::live(self, Hook::Segments) {
+            if let Some(idx) = self.wood_at(p) {
+                return self.segments_at(idx as usize);
+            }
         }
-        if let Some((_, segment)) = self.added_free(p) {
-            out.put(Action::Deploy(Deploy {
-                segment,
-                kind: FollowerKind::Normal,
-            }));
-        }
+        Cow::Borrowed(tile.segments)
     }
 
     /// The tile figures go onto: the one placed this part, or (for listing
@@ -150,14 +138,6 @@ impl Game {
         }
     }
 
-    /// Why no figure may go onto `tile` at `p` now (`Hook::Ban`), if so.
-    fn banned_now(&self, tile: &TileType, p: Placement) -> Option<&'static str> {
-        if !mechanics::live(self, Hook::Ban) {
-            return None;
-        }
-        mechanics::ban(self, tile, self.wood_at(p))
-    }
-
     pub(crate) fn banned(&self, idx: usize) -> bool {
         if !mechanics::live(self, Hook::Ban) {
             return false;
@@ -203,7 +183,7 @@ impl Game {
         if let Phase::Wood { placed } = self.phase {
             let q = &self.placed[placed as usize];
             if (q.x, q.y) == (p.x, p.y) {
-                return self.occupied_on(q, tile, owner);
+                return self.occupied_on(placed as usize, owner);
             }
         }
         let mut touch: [(u8, u16); 12] = [(0, 0); 12];
@@ -267,8 +247,12 @@ impl Game {
 
     /// `occupied_mask` for the tile `q` once placed: its segments' features
     /// are joined, so their roots say it.
-    fn occupied_on(&self, q: &Placed, tile: &TileType, owner: Option<u8>) -> u32 {
-        let n = tile.segments.len().min(32);
+    fn occupied_on(&self, idx: usize, owner: Option<u8>) -> u32 {
+        let q = &self.placed[idx];
+        let tile = &self.rules.tiles[q.tile as usize];
+        // A segment a module added to it is one of its segments here.
+        let added = usize::from(self.added_segment(idx).is_some());
+        let n = (tile.segments.len() + added).min(32);
         let mut roots = [0u16; 32];
         for (s, r) in roots[..n].iter_mut().enumerate() {
             *r = self.features.find(q.node_base + s as u16);
@@ -316,32 +300,8 @@ impl Game {
         p: Placement,
         d: Deploy,
     ) -> Result<(), MoveError> {
-        let added = mechanics::live(self, Hook::Segments)
-            && d.segment as usize == tile.segments.len()
-            && self
-                .wood_at(p)
-                .is_some_and(|i| self.added_segment(i as usize).is_some());
-        if added {
-            // The follower alone goes onto a module's added segment (the
-            // other figures' rules read the printed segments).
-            if let Some(why) = self.banned_now(tile, p) {
-                return Err(MoveError::Banned(why));
-            }
-            if d.kind != FollowerKind::Normal {
-                return Err(MoveError::WrongFeature {
-                    figure: d.kind.name(),
-                    feature: "added segment",
-                });
-            }
-            if self.figures(self.to_move, d.kind) == 0 {
-                return Err(MoveError::NoFollowerLeft(self.to_move));
-            }
-            return match self.added_free(p) {
-                Some(_) => Ok(()),
-                None => Err(MoveError::Occupied),
-            };
-        }
-        if tile.segments.get(d.segment as usize).is_none() {
+        let segments = self.wood_segments(tile, p);
+        if segments.get(d.segment as usize).is_none() {
             return Err(MoveError::NoSuchSegment {
                 tile: tile.id,
                 segment: d.segment,
@@ -366,6 +326,7 @@ impl Game {
         }
         let w = WoodSpot {
             tile,
+            segments: &segments,
             p,
             player: pl,
             occupied: self.occupied_mask(tile, p, None),

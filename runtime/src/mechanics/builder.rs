@@ -1,7 +1,9 @@
 //! The builder (000_9deb58b1a7d17d38.txt L859-L893): deployed on a road or
 //! city of the new tile that already holds one of its owner's followers
 //! (L865); a later tile that extends that feature gives its owner a second
-//! turn part: draw, place, deploy, score, and no third (L872, L884). It
+//! turn part: draw, place, deploy, score, and no third (L872, L884); so
+//! does a segment a module adds to the feature during the first part (a
+//! bridge carrying the road on, fn 7 L1002; `Hook::SegmentAdded`). It
 //! counts 0 for majority (L887), returns with the feature's scoring, and
 //! goes home when its owner's last follower there leaves (L888; the dragon,
 //! L1242-L1243; the princess, L1280).
@@ -31,6 +33,7 @@ impl Mechanic for Builder {
     const HOOKS: &'static [Hook] = &[
         Hook::AfterPlace,
         Hook::WoodOptions,
+        Hook::SegmentAdded,
         Hook::OnRemoved,
         Hook::PartEnd,
     ];
@@ -68,7 +71,7 @@ impl Mechanic for Builder {
             return;
         }
         let own = g.own_mask(w);
-        for (s, seg) in w.tile.segments.iter().enumerate() {
+        for (s, seg) in w.segments.iter().enumerate() {
             if g.may_stand(FollowerKind::Builder, seg.kind) && own & (1 << s) != 0 {
                 out.put(Action::Deploy(Deploy {
                     segment: s as u8,
@@ -79,7 +82,7 @@ impl Mechanic for Builder {
     }
 
     fn check_figure(g: &Game, w: &WoodSpot, d: Deploy) -> Result<(), MoveError> {
-        let kind = w.tile.segments[d.segment as usize].kind;
+        let kind = w.segments[d.segment as usize].kind;
         if !g.may_stand(FollowerKind::Builder, kind) {
             return Err(MoveError::WrongFeature {
                 figure: "builder",
@@ -97,18 +100,20 @@ impl Mechanic for Builder {
     /// builder leaves with this part's scoring (fn 9, L1004); a builder
     /// deployed on this very tile comes later and does not count.
     fn after_place(g: &mut Game, idx: usize) {
-        let me = g.to_move();
-        let Some(b) = g
-            .followers()
-            .iter()
-            .find(|f| f.player == me && f.kind == FollowerKind::Builder)
-            .map(|f| f.node)
-        else {
-            return;
-        };
-        let root = g.root_of(b);
+        let Some(root) = builder_root(g) else { return };
         let extended = (0..g.segments_of(idx)).any(|s| g.root_of(g.node_of(idx, s)) == root);
         if extended && g.part() == 1 {
+            g.ext.builder = true;
+        }
+    }
+
+    /// A segment added in the first part that joins the builder's feature
+    /// extends it as a tile does: "placing a bridge on a tile to extend a
+    /// road is sufficient to trigger the builder's double turn" (fn 7
+    /// L1002). Decided when it is added, like a tile at placement (fn 9
+    /// L1004).
+    fn segment_added(g: &mut Game, _idx: usize, node: u16) {
+        if g.part() == 1 && builder_root(g) == Some(g.root_of(node)) {
             g.ext.builder = true;
         }
     }
@@ -174,6 +179,16 @@ impl Mechanic for Builder {
     fn moves_suffice(rules: &Ruleset) -> bool {
         !optional(rules)
     }
+}
+
+/// The root of the feature holding the active player's builder, if it
+/// stands.
+fn builder_root(g: &Game) -> Option<u16> {
+    let me = g.to_move();
+    g.followers()
+        .iter()
+        .find(|f| f.player == me && f.kind == FollowerKind::Builder)
+        .map(|f| g.root_of(f.node))
 }
 
 /// The second tile is the player's to take or not.

@@ -44,6 +44,11 @@ pub enum Hook {
     /// return, the barn, the fairy, a portal, the princess), and answers a
     /// module compels (the princess under `must`).
     WoodAnswers,
+    /// A module added a segment to a placed tile (`Game::add_segment`) and
+    /// joined it to the features it meets: the turn's features grew after
+    /// the placement (a bridge carrying the road the builder stands on
+    /// gives its second tile, 000_9deb58b1a7d17d38.txt fn 7 L1002).
+    SegmentAdded,
     /// The figure step is over, before scoring (the dragon moves).
     AfterWood,
     /// A feature's worth: multipliers, per-player bonuses.
@@ -77,7 +82,7 @@ pub enum Hook {
 }
 
 impl Hook {
-    pub const ALL: [Hook; 25] = [
+    pub const ALL: [Hook; 26] = [
         Hook::Setup,
         Hook::TileSource,
         Hook::TurnStart,
@@ -91,6 +96,7 @@ impl Hook {
         Hook::Ban,
         Hook::WoodOptions,
         Hook::WoodAnswers,
+        Hook::SegmentAdded,
         Hook::AfterWood,
         Hook::Value,
         Hook::OnScored,

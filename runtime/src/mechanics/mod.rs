@@ -164,6 +164,9 @@ pub(crate) trait Mechanic {
     fn check_figure(g: &Game, w: &WoodSpot, d: Deploy) -> Result<(), MoveError> {
         Ok(())
     }
+    /// `Hook::SegmentAdded`: segment node `node`, added to placed tile
+    /// `idx` by a module, is joined to the features it meets.
+    fn segment_added(g: &mut Game, idx: usize, node: u16) {}
     /// `Hook::AfterWood`: the figure step of tile `idx` is over, before
     /// scoring.
     fn after_wood(g: &mut Game, idx: usize, events: &mut Vec<ScoreEvent>) {}
@@ -354,6 +357,12 @@ impl Sink for Contains {
 /// part, where, and which of its segments' features are occupied.
 pub(crate) struct WoodSpot<'a> {
     pub tile: &'a TileType,
+    /// The segments a figure may take: the tile's printed ones, then, on
+    /// the tile of this figure step, the one a module added to it
+    /// (`Game::segments_at`): an ordinary segment of the tile for every
+    /// figure (a bridge is a road of its tile, 000_9deb58b1a7d17d38.txt
+    /// L2469, L2476, fn 17 L2584).
+    pub segments: &'a [crate::tables::Segment],
     pub p: Placement,
     pub player: u8,
     /// Bit `s`: segment `s` is in a feature with a follower on it.
@@ -374,7 +383,7 @@ pub(crate) fn free_spots<S: Sink + ?Sized>(
     if g.figures(w.player, kind) == 0 {
         return;
     }
-    for (s, seg) in w.tile.segments.iter().enumerate() {
+    for (s, seg) in w.segments.iter().enumerate() {
         if g.may_stand(kind, seg.kind) && w.occupied & (1 << s) == 0 {
             out.put(Action::Deploy(Deploy {
                 segment: s as u8,
@@ -387,7 +396,7 @@ pub(crate) fn free_spots<S: Sink + ?Sized>(
 /// The common rules for a figure of `d.kind` at `w`: its feature kinds,
 /// unoccupied.
 pub(crate) fn check_free_spot(g: &Game, w: &WoodSpot, d: Deploy) -> Result<(), MoveError> {
-    let kind = w.tile.segments[d.segment as usize].kind;
+    let kind = w.segments[d.segment as usize].kind;
     if !g.may_stand(d.kind, kind) {
         return Err(match (d.kind, kind) {
             (_, crate::tables::Kind::Field) if !g.rules().options.farmers() => MoveError::NoFarmers,

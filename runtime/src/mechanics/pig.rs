@@ -32,7 +32,7 @@ impl Mechanic for Pig {
             return;
         }
         let own = g.own_mask(w);
-        for (s, seg) in w.tile.segments.iter().enumerate() {
+        for (s, seg) in w.segments.iter().enumerate() {
             if seg.kind == Kind::Field && own & (1 << s) != 0 {
                 out.put(Action::Deploy(Deploy {
                     segment: s as u8,
@@ -43,7 +43,7 @@ impl Mechanic for Pig {
     }
 
     fn check_figure(g: &Game, w: &WoodSpot, d: Deploy) -> Result<(), MoveError> {
-        let kind = w.tile.segments[d.segment as usize].kind;
+        let kind = w.segments[d.segment as usize].kind;
         if kind != Kind::Field {
             return Err(MoveError::WrongFeature {
                 figure: "pig",

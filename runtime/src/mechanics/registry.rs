@@ -509,6 +509,14 @@ macro_rules! registry {
             });
         }
 
+        /// A module added segment `node` to placed tile `idx`.
+        pub(crate) fn segment_added(g: &mut Game, idx: usize, node: u16) {
+            each!(g, Hook::SegmentAdded, |m| match m {
+                $(Mech::$T => <super::$m::$T as Mechanic>::segment_added(g, idx, node),)*
+                _ => {}
+            });
+        }
+
         pub(crate) fn after_wood(g: &mut Game, idx: usize, events: &mut Vec<ScoreEvent>) {
             each!(g, Hook::AfterWood, |m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::after_wood(g, idx, events),)*

@@ -19,18 +19,33 @@ pub struct Recorder {
 }
 
 impl Recorder {
-    /// A recorder for game `g`, just set up, played by `bots` if they are named.
+    /// A recorder for game `g`, just set up, played by `bots` if they are
+    /// named. A scripted game (`Game::new_scripted`) is recorded as a
+    /// scenario: no seed, its own start tiles, each entry's tile named.
     pub fn new(g: &Game, bots: Option<Vec<String>>) -> Recorder {
         let rules = g.rules();
+        let start = if g.scripted {
+            g.placed()
+                .iter()
+                .map(|q| super::StartRec {
+                    tile: rules.tiles[q.tile as usize].id.to_string(),
+                    x: q.x,
+                    y: q.y,
+                    rotation: q.rotation,
+                })
+                .collect()
+        } else {
+            start_records(rules)
+        };
         let mut r = Recorder {
             record: Record {
                 format: super::FORMAT.to_string(),
                 ruleset: rules.id.to_string(),
-                seed: Some(g.seed()),
+                seed: (!g.scripted).then(|| g.seed()),
                 players: g.players(),
                 bots,
                 options: Some(crate::catalog::options_json(rules)),
-                start: start_records(rules),
+                start,
                 turns: Vec::new(),
                 final_: None,
                 sources: None,

@@ -221,7 +221,7 @@ fn run(
         // list, where it may have landed before the game ended (every tile
         // discarded at setup).
         if t.discarded.is_some() || t.set_aside.is_some() {
-            decline_if_named(&mut g, t, discards_seen);
+            decline_if_named(&mut g, t, discards_seen, rec.seed.is_none());
             let tile = check_discard(&g, t, turn, discards_seen)?;
             discards_seen += 1;
             if let Some(observe) = &mut observe {
@@ -401,10 +401,27 @@ fn entry_events(carry: &mut Vec<ScoreEvent>, got: &[ScoreEvent]) -> Vec<ScoreEve
 
 /// A discard the engine has not made itself: the player declined the tile
 /// to place, which only a module's addition would have placed (a bridge,
-/// `Game::only_enabled`), and the entry names it: declined again here.
-fn decline_if_named(g: &mut Game, t: &TurnRec, k: usize) {
+/// `Game::only_enabled`), and the entry names it: declined again here. In
+/// a scenario (`scripted`) the record picks the tiles: the entry's player
+/// draws the named tile first.
+fn decline_if_named(g: &mut Game, t: &TurnRec, k: usize, scripted: bool) {
     if g.discards().len() > k || g.pending().map(|p| p.decision) != Some(Decision::Place) {
         return;
+    }
+    if scripted {
+        let Some(tile) = t
+            .discarded
+            .as_deref()
+            .and_then(|id| g.rules().tile_index(id))
+        else {
+            return;
+        };
+        if g.part() == 1 && g.force_player(t.player).is_err() {
+            return;
+        }
+        if g.force_draw(tile as u16).is_err() {
+            return;
+        }
     }
     let named = g.current_tile().map(|c| c.id);
     if named.is_some()
