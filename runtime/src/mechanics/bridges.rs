@@ -11,7 +11,7 @@
 //!   (L2474), each end continuing a road (or bridge) in play or facing an
 //!   empty place (fn 15 L2582). One tile takes one bridge (fn 18 L2585).
 //!   It is built at the figure step, before its answer (fn 17 L2584: a
-//!   follower may then stand on a bridge on the tile just placed), as
+//!   figure may then stand on a bridge on the tile just placed), as
 //!   `bridge` with the site and the axis as a word (`BRIDGE_WORDS`).
 //! - A tile may be placed where its road ends at a field, or a field meets
 //!   a road, when a bridge then continues the road (L2476, fn 13 L2580):
@@ -23,9 +23,11 @@
 //!   at its ends into one, a tile with a printed road and a bridge of the
 //!   same road counts once (fn 16 L2583, `scoring::tiles_in`), and what is
 //!   under it is not divided (L2476: its tile's segments are untouched). A
-//!   bridge over a cloister is allowed, occupied or not (L2481).
-//!
-//! Not played: a follower other than the normal one on a bridge.
+//!   bridge over a cloister is allowed, occupied or not (L2481). At the
+//!   figure step a bridge on the tile just placed is one of its roads for
+//!   every figure (fn 17 L2584, `WoodSpot::segments`); one that carries a
+//!   builder's road on gives its second tile (A.7 fn 7 L1002, the builder's
+//!   `Hook::SegmentAdded`).
 
 use serde_json::{json, Map, Value};
 
