@@ -566,3 +566,37 @@ fn fn14_l2581_seeded_declines_replay_from_their_records() {
     }
     assert!(declined > 0, "no tile fitted only through a bridge");
 }
+
+/// Uniformly random answers with Traders & Builders: bridges, builders and
+/// second parts in seeded games never panic, and every record replays to
+/// its scores; some figure other than the follower stands on a bridge.
+#[test]
+fn random_answers_with_traders_builders_replay() {
+    let r = tbb();
+    let (mut others_on_bridges, mut second_parts) = (0, 0);
+    for seed in 0..60u64 {
+        let mut g = Game::new(r, 2 + (seed % 4) as u8, seed).unwrap();
+        let mut rec = Recorder::new(&g, None);
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+        let mut ev = Vec::new();
+        while g.pending().is_some() {
+            let acts = g.legal_actions();
+            let a = acts[rng.random_range(0..acts.len())];
+            if let (Action::Deploy(d), Some(q)) = (a, g.placed().last()) {
+                let printed = r.tiles[q.tile as usize].segments.len();
+                others_on_bridges +=
+                    usize::from(d.segment as usize == printed && d.kind != FollowerKind::Normal);
+            }
+            let part = g.part();
+            let before = g.clone();
+            ev.clear();
+            g.apply_action(a, &mut ev).unwrap();
+            rec.note_action(&before, a, &ev, &g);
+            second_parts += usize::from(part == 1 && g.part() == 2);
+        }
+        let back = replay(&rec.record, r, false).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(back.game.scores(), g.scores(), "seed {seed}");
+    }
+    assert!(second_parts > 0, "no second part");
+    assert!(others_on_bridges > 0, "only followers stood on bridges");
+}
