@@ -165,7 +165,9 @@ fn window(text: &str, len: usize, col: usize, width: usize) -> (String, usize, u
         return (text.to_string(), col, width);
     }
     let half = MAX_SHOWN_LINE / 2;
-    let from = col.saturating_sub(half).max(1); // 1-based first shown character
+    // 1-based first shown character; a caret past the line's end (among
+    // the carriage returns `line_text` trims) shows the line's end.
+    let from = col.saturating_sub(half).max(1).min(len + 1);
     let to = (from + MAX_SHOWN_LINE).min(len + 1); // one past the last
     let mut shown = String::new();
     if from > 1 {
@@ -349,6 +351,16 @@ impl Diagnostics {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_caret_among_trimmed_carriage_returns_of_a_long_line() {
+        let text = format!("{}{}\nx = 1\n", "a".repeat(200), "\r".repeat(300));
+        let src = Source::new("a.toml", text);
+        let d = src.error(450..451, "here");
+        let loc = d.location.as_ref().unwrap();
+        assert_eq!((loc.line, loc.col), (1, 451));
+        assert!(loc.text.chars().count() <= MAX_SHOWN_LINE + 2);
+    }
 
     #[test]
     fn renders_location_and_caret() {
