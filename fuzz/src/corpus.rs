@@ -151,6 +151,9 @@ pub fn records(repo: &Path) -> Vec<Input> {
         // Bridges, Castles & Bazaars: bridges built at the figure step,
         // placements only a bridge makes legal:
         ("base_bridges_castles_bazaars", 2, 1, &[BotKind::Random]),
+        // With Traders & Builders: six bridges, two builders, a second
+        // part right after a part that built a bridge:
+        ("base_traders_builders_bridges", 2, 25, &[BotKind::Random]),
         // The Tower: pieces, followers on top, captures (a top among
         // them), exchanges, two ransoms paid mid-step:
         ("base_tower", 2, 13, &[BotKind::Random]),

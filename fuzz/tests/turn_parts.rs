@@ -13,11 +13,19 @@ use support::{repo, through_target, workspace};
 
 const NEW_RULESETS: [&str; 3] = ["base_traders_builders", "base_c2", "everything_c2"];
 
+/// A seed of one of `NEW_RULESETS` (its exact id: not a ruleset whose id
+/// begins with one).
+fn of_new_rulesets(i: &corpus::Input) -> bool {
+    NEW_RULESETS
+        .iter()
+        .any(|r| i.name.starts_with(&format!("play {r} seed ")))
+}
+
 #[test]
 fn the_new_seed_records_replay_and_hold_parts_and_answers() {
     let seeds: Vec<corpus::Input> = corpus::records(&repo())
         .into_iter()
-        .filter(|i| NEW_RULESETS.iter().any(|r| i.name.contains(r)))
+        .filter(of_new_rulesets)
         .collect();
     assert_eq!(seeds.len(), 7, "five games and two of them as scenarios");
     let (mut ws, dir) = workspace("turn-parts", "seeds");
@@ -121,7 +129,7 @@ fn mutants_of_the_new_seeds_reach_the_decisions() {
     use carcassonne_fuzz::mutate::{mutate, Rng, Syntax};
     let seeds: Vec<Vec<u8>> = corpus::records(&repo())
         .into_iter()
-        .filter(|i| NEW_RULESETS.iter().any(|r| i.name.contains(r)))
+        .filter(of_new_rulesets)
         .map(|i| i.bytes)
         .collect();
     let (mut ws, dir) = workspace("turn-parts", "mutants");
