@@ -73,7 +73,10 @@ pub fn view(id: u64, t: &Table) -> Value {
     let (choices, spots) = choices(g, &legal, &lays);
     let names: Vec<String> = t.seats.iter().map(|s| s.name().to_string()).collect();
     let tl = Timeline::live(t.record(), g, names.clone(), s.kinds.clone());
-    let bv = tl.board_view(0, &lays);
+    let mut bv = tl.board_view(0, &lays);
+    // The drawing's own header is cropped away; its subtitle would name
+    // the seed, which stays hidden until the end.
+    bv.subtitle.clear();
     let frame = svg::frame(&bv);
     let drawing = svg::board(rules, &lays, &bv);
     let drawing = match drawing.find("<svg") {
