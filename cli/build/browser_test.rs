@@ -1,6 +1,8 @@
-//! Whether `tests/view_browser.rs` can run here. It needs Chromium, node, and
-//! playwright-core (installed by npm). A test cannot mark itself ignored while
-//! it runs, so the decision is made at build time: when a piece is missing,
+//! Whether the tests in headless Chromium (`tests/view_browser.rs`, the
+//! viewer's, and `tests/web_browser.rs`, the web page's) can run here. They
+//! need Chromium, node, and playwright-core (installed by npm). A test cannot
+//! mark itself ignored while it runs, so the decision is made at build time:
+//! when a piece is missing,
 //! the cfg `browser_missing = "<piece>"` makes the test `ignored` with the
 //! install command as its reason, and `cargo test` says so instead of `ok`.
 //!

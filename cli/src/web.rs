@@ -134,9 +134,8 @@ pub fn run(args: WebArgs) -> Result<(), String> {
         let _ = stop_tx.send(());
         // Requests under way may finish; an idle browser's open
         // connection does not hold the stop up for longer.
-        match tokio::time::timeout(STOP_GRACE, serving).await {
-            Ok(Ok(Err(e))) => return Err(format!("web: error: {e}")),
-            Ok(_) | Err(_) => {}
+        if let Ok(Ok(Err(e))) = tokio::time::timeout(STOP_GRACE, serving).await {
+            return Err(format!("web: error: {e}"));
         }
         crate::say!("carcassonne web: stopped");
         Ok(())

@@ -286,6 +286,13 @@
     const svg = box.querySelector('svg');
     if (!svg) return;
     svg.id = 'board-svg';
+    // The drawing's header (title, scores, this turn's points) is shown
+    // beside the board instead: only the defs and the board stay.
+    const drawn = Array.from(svg.children).filter((c) => c.tagName === 'g');
+    const board = drawn[drawn.length - 1];
+    for (const c of Array.from(svg.children)) {
+      if (c !== board && c.tagName !== 'defs') c.remove();
+    }
     svg.removeAttribute('width');
     svg.removeAttribute('height');
     svg.setAttribute('viewBox', view.board.view_box.join(' '));
