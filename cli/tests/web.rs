@@ -106,6 +106,13 @@ fn replayed(record: &str) -> Vec<u64> {
         .collect()
 }
 
+/// A game resumed from a record's text as the page sends it (the record
+/// as it was saved, unparsed).
+fn resume_text(web: &Web, record: &str) -> Value {
+    let body = format!("{{\"record\": {record}}}");
+    ok(&web.raw("POST", "/api/resume", body.as_bytes())).clone()
+}
+
 fn scores(v: &Value) -> Vec<u64> {
     v["scores"]
         .as_array()
@@ -169,12 +176,7 @@ fn a_game_played_over_http_replays_and_resumes() {
     );
     assert_eq!(rec.json["bots"], json!(["person", "greedy"]));
     assert_eq!(replayed(&rec.text), scores(&end));
-    let back = ok(&web.raw(
-        "POST",
-        "/api/resume",
-        format!("{{\"record\": {}}}", rec.text).as_bytes(),
-    ))
-    .clone();
+    let back = resume_text(&web, &rec.text);
     assert_ne!(back["game"], end["game"]);
     for key in ["scores", "depth", "over", "log", "seats", "final", "board"] {
         assert_eq!(back[key], end[key], "{key}");
@@ -197,12 +199,7 @@ fn a_game_saved_in_the_middle_resumes_there_and_undo_goes_back_to_the_person() {
         v = step(&web, &v, k);
     }
     let rec = web.get(&format!("{}/record", path(&v)));
-    let back = ok(&web.raw(
-        "POST",
-        "/api/resume",
-        format!("{{\"record\": {}}}", rec.text).as_bytes(),
-    ))
-    .clone();
+    let back = resume_text(&web, &rec.text);
     for key in [
         "scores",
         "depth",
@@ -558,12 +555,7 @@ fn a_ruleset_file_is_offered_and_its_records_replay() {
         .as_array()
         .is_some_and(|s| !s.is_empty()));
     assert_eq!(replayed(&rec.text), scores(&end));
-    let back = ok(&web.raw(
-        "POST",
-        "/api/resume",
-        format!("{{\"record\": {}}}", rec.text).as_bytes(),
-    ))
-    .clone();
+    let back = resume_text(&web, &rec.text);
     assert_eq!(back["ruleset"]["key"], json!("@file"));
     assert_eq!(back["scores"], end["scores"]);
     // The built-in ruleset of the same id is another ruleset.

@@ -16,7 +16,7 @@
 // Prints one line per check; exits 1 on the first failure.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launch } from './launch.mjs';
 
 const [url, outDir, ruleset, seed, bot, mode] = process.argv.slice(2);
 if (!url || !outDir || !ruleset || !seed || !bot) {
@@ -35,13 +35,7 @@ function pick(n) {
   return rng % n;
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run',
-  ],
-});
+const browser = await launch();
 let exitCode = 0;
 try {
   const context = await browser.newContext({ viewport: { width: 1400, height: 950 }, acceptDownloads: true });
