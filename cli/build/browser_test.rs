@@ -71,12 +71,17 @@ fn first_missing() -> Option<&'static str> {
 }
 
 /// Whether the file exists; watches it if so, else its folder if that exists.
+/// Cargo scans a watched folder to its depths at every build, so the root
+/// (`CHROMIUM=/chromium`) is never watched: it would scan the whole machine.
 fn present(path: &Path) -> bool {
     if path.is_file() {
         watch(path);
         return true;
     }
-    if let Some(dir) = path.parent().filter(|d| d.is_dir()) {
+    let folder = path
+        .parent()
+        .filter(|d| d.is_dir() && d.parent().is_some_and(|p| !p.as_os_str().is_empty()));
+    if let Some(dir) = folder {
         watch(dir);
     }
     false
