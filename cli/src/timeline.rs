@@ -218,6 +218,33 @@ fn board_tile(p: &Placed) -> BoardTile {
     }
 }
 
+/// The neutral figures, the keys of what players hold and the keys of
+/// figures players hold that appear in some of `steps`, each in order of
+/// appearance.
+fn shown_keys(steps: &[Step]) -> (Vec<NeutralDef>, Vec<&'static str>, Vec<&'static str>) {
+    let mut neutrals: Vec<NeutralDef> = Vec::new();
+    let mut held_keys: Vec<&'static str> = Vec::new();
+    let mut held_figure_keys: Vec<&'static str> = Vec::new();
+    for s in steps {
+        for h in &s.held {
+            if !held_figure_keys.contains(&h.key) {
+                held_figure_keys.push(h.key);
+            }
+        }
+        for n in &s.neutral {
+            if !neutrals.iter().any(|d| d.name == n.def.name) {
+                neutrals.push(n.def);
+            }
+        }
+        for h in &s.holdings {
+            if !held_keys.contains(&h.key) {
+                held_keys.push(h.key);
+            }
+        }
+    }
+    (neutrals, held_keys, held_figure_keys)
+}
+
 /// What `Timeline::new` gathers from the replay's steps.
 struct Steps {
     rules: &'static Ruleset,
@@ -412,26 +439,7 @@ impl Timeline {
             Some(b) if b.len() == rec.players as usize => b.clone(),
             _ => vec!["player".to_string(); rec.players as usize],
         };
-        let mut neutrals: Vec<NeutralDef> = Vec::new();
-        let mut held_keys: Vec<&'static str> = Vec::new();
-        let mut held_figure_keys: Vec<&'static str> = Vec::new();
-        for s in &steps {
-            for h in &s.held {
-                if !held_figure_keys.contains(&h.key) {
-                    held_figure_keys.push(h.key);
-                }
-            }
-            for n in &s.neutral {
-                if !neutrals.iter().any(|d| d.name == n.def.name) {
-                    neutrals.push(n.def);
-                }
-            }
-            for h in &s.holdings {
-                if !held_keys.contains(&h.key) {
-                    held_keys.push(h.key);
-                }
-            }
-        }
+        let (neutrals, held_keys, held_figure_keys) = shown_keys(&steps);
         Ok(Timeline {
             rules,
             finished: replayed.game.is_over(),
@@ -445,6 +453,40 @@ impl Timeline {
             held_keys,
             held_figure_keys,
         })
+    }
+
+    /// A game in play as a timeline of one step showing `game` as it stands
+    /// (`web` draws its live board with `board_view(0, …)`): every tile
+    /// on the board is in `start`, and the last one placed since the start
+    /// is highlighted. `rec` is the game's record so far, `players` the
+    /// seats' names, `kinds` the kinds of figure the players started with.
+    pub fn live(
+        rec: Record,
+        game: &Game,
+        players: Vec<String>,
+        kinds: Vec<FollowerKind>,
+    ) -> Timeline {
+        let mut step = blank(game.placed().len(), game);
+        let placed_since_start = game.placed().len() > rec.start.len();
+        step.placed = game
+            .placed()
+            .last()
+            .filter(|_| placed_since_start)
+            .map(board_tile);
+        let (neutrals, held_keys, held_figure_keys) = shown_keys(std::slice::from_ref(&step));
+        Timeline {
+            rules: game.rules(),
+            record: rec,
+            players,
+            start: game.placed().iter().map(board_tile).collect(),
+            steps: vec![step],
+            placements: game.placed().len(),
+            finished: game.is_over(),
+            figure_kinds: kinds,
+            neutrals,
+            held_keys,
+            held_figure_keys,
+        }
     }
 
     /// The step showing the board after `turn` tiles were placed (and every

@@ -3,7 +3,7 @@
 //! previous state exactly (the engine is deterministic: the same setup and
 //! the same inputs give the same game, the same record).
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use carcassonne_runtime::engine::{
     start_placements, Action, ActionError, Decision, FollowerKind, Game, Placement, ScoreEvent,
@@ -33,7 +33,7 @@ pub struct Session {
     pub rules: &'static Ruleset,
     /// Copies of a ruleset file's sources for the record (shared, not
     /// copied, when undo rebuilds the session).
-    sources: Option<Rc<Vec<SourceRec>>>,
+    sources: Option<Arc<Vec<SourceRec>>>,
     /// The start tiles as placed at setup (the first `start.len()` tiles
     /// of `Game::placed`).
     start: Vec<(u16, Placement)>,
@@ -105,7 +105,7 @@ impl Session {
             .collect();
         Ok(Session {
             rules,
-            sources: sources.map(Rc::new),
+            sources: sources.map(Arc::new),
             scripted: seed.is_none(),
             recorder: recorder(&fresh, seed.is_none(), &start),
             start,
@@ -389,6 +389,12 @@ impl Session {
             })?;
         }
         Ok(s)
+    }
+
+    /// The record so far without its sources, borrowed (to compare
+    /// without a copy).
+    pub fn recorded(&self) -> &Record {
+        &self.recorder.record
     }
 
     /// The game record so far, as `play --record` writes it.
