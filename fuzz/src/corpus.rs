@@ -148,6 +148,9 @@ pub fn records(repo: &Path) -> Vec<Input> {
             2,
             &[BotKind::Greedy, BotKind::Random, BotKind::Greedy],
         ),
+        // Castles: two towns turned into castles, each scoring a structure
+        // its occupier picked among several completed at once:
+        ("base_bridges_castles_bazaars", 2, 742, &[BotKind::Random]),
         // The Tower: pieces, followers on top, captures (a top among
         // them), exchanges, two ransoms paid mid-step:
         ("base_tower", 2, 13, &[BotKind::Random]),

@@ -59,6 +59,17 @@ fn points(events: &[ScoreEvent], player: u8, reason: Reason) -> u32 {
         .sum()
 }
 
+/// Every legal answer reads back as itself from its JSON (records, the
+/// protocol).
+fn json_round_trip(g: &Game) {
+    use carcassonne_runtime::action_json::{from_json, to_json};
+    for a in g.legal_actions() {
+        let text = serde_json::to_string(&to_json(g, a)).unwrap();
+        let back = serde_json::from_str(&text).unwrap();
+        assert_eq!(from_json(g, &back), Ok(a), "{text}");
+    }
+}
+
 fn castle_reason() -> Reason {
     Reason::from_name("castle").unwrap()
 }
@@ -127,6 +138,7 @@ fn a_town_of_two_caps_becomes_a_castle_l2489_l2491() {
     town(&mut g, 0);
     assert_eq!(key(&g), Some("castle"));
     assert_eq!(g.legal_actions(), vec![Action::Pass, castle()]);
+    json_round_trip(&g);
     let supply = g.supply(0);
     let events = act(&mut g, castle());
     assert!(events.is_empty());
@@ -330,6 +342,7 @@ fn the_occupier_picks_among_structures_completed_at_once_l2509() {
     assert_eq!(asked(&g), 0);
     let picks = spots(&g, "castle-pick");
     assert_eq!(picks.len(), 2, "{picks:?}");
+    json_round_trip(&g);
     let city = picks
         .iter()
         .find(|(s, _)| support::kind_of(&g, *s) == Kind::City)
