@@ -130,12 +130,13 @@ pub fn records(repo: &Path) -> Vec<Input> {
             1,
             &[BotKind::Random, BotKind::Greedy, BotKind::Random],
         ),
-        // Every figure kind, the river, gardens, a second part, both
-        // answers to the second tile, thirteen returns, three players:
+        // Every figure kind but the builder, the river, gardens, a second
+        // part, barns (one scoring farmers), a castle that scores, three
+        // players:
         (
             "everything_c2",
             3,
-            2,
+            3,
             &[BotKind::Random, BotKind::Greedy, BotKind::Random],
         ),
         // The Princess & the Dragon (fuzz/tests/verbs.rs checks what they
@@ -159,11 +160,12 @@ pub fn records(repo: &Path) -> Vec<Input> {
         ("base_inns_cathedrals_tower", 3, 21, &[BotKind::Random]),
         // Every 1st-edition set: the dragon among builders, pigs, wagons,
         // barns and the mayor; tiles set aside and discarded, portals, a
-        // wagon taken back (`pass`):
+        // wagon taken back (`pass`), three exchanges of prisoners, castles
+        // (one scoring a structure picked among several):
         (
             "everything_c1",
             3,
-            2,
+            22,
             &[BotKind::Greedy, BotKind::Random, BotKind::Greedy],
         ),
     ];
