@@ -430,7 +430,13 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) -> Used {
             .sum::<u32>();
         if rules.has_mechanic("tower") {
             // An exchange: figures come back from two captors in one answer.
-            let back = |g: &Game| g.held().iter().filter(|h| h.tile == u16::MAX).count();
+            let back = |g: &Game| {
+                g.held()
+                    .iter()
+                    .filter(|h| h.by == carcassonne_runtime::mechanics::Mech::Tower)
+                    .filter(|h| h.tile == u16::MAX)
+                    .count()
+            };
             if a.name() != "ransom" && back(&g) < back(&before) {
                 used.exchanges += 1;
             }

@@ -429,7 +429,7 @@ impl Mechanic for Castles {
                     .map(|h| format!("P{}'s {}", h.player, h.kind.def().label))
                     .collect();
                 if who.is_empty() {
-                    "empty".to_string()
+                    "not scored".to_string()
                 } else {
                     format!("{} waiting", who.join(", "))
                 }
