@@ -822,3 +822,136 @@ fn a_castle_built_in_a_first_part_scores_in_the_second_fn30() {
     assert_eq!(points(&events, 0, Reason::Completed), 5, "{events:?}");
     assert_eq!(points(&events, 0, castle_reason()), 5, "{events:?}");
 }
+
+/// A scripted everything_c1 game on the City of Carcassonne (its city
+/// CO/12 ends in a cap east at (1, 1)), P0 with a follower in the City's
+/// castle quarter and the Count moved to the market (L1956-L1964, L1987).
+fn city_with_p0_in_the_castle_quarter() -> Game {
+    let r = everything();
+    let mut g =
+        Game::new_scripted(r, 2, &carcassonne_runtime::engine::start_placements(r)).unwrap();
+    // P0 closes P1's road south of the City: P1 scores, P0 does not.
+    play(
+        &mut g,
+        1,
+        "U",
+        at(0, 2, E),
+        figure(r, "U", Kind::Road, FollowerKind::Normal),
+    );
+    play(&mut g, 0, "A", at(0, 3, S), Action::Pass);
+    assert_eq!(key(&g), Some("into-city"));
+    act(&mut g, Action::verb("to-castle", Arg::Word(0)));
+    assert_eq!(key(&g), Some("move-count"));
+    act(&mut g, Action::verb("move-count", Arg::Word(1)));
+    g
+}
+
+/// "Followers from the City of Carcassonne (the castle quarter) cannot move
+/// to a castle ... as a castle is not a city" (fn 21 L2164; the Count's
+/// rounds, L1966, fn 27 L2166): at the end the castle quarter's follower
+/// may go to an open city, never into the castle.
+#[test]
+fn no_follower_from_the_city_goes_into_a_castle_fn21_l2164() {
+    let r = everything();
+    let mut g = city_with_p0_in_the_castle_quarter();
+    // P1 closes CO/12's cap with a knight on E: the Count's round first
+    // offers P0 the town (a city still, L1966), who passes; then P1 makes
+    // it a castle.
+    play(
+        &mut g,
+        1,
+        "E",
+        at(2, 1, W),
+        figure(r, "E", Kind::City, FollowerKind::Normal),
+    );
+    assert_eq!(key(&g), Some("from-city"));
+    assert_eq!(asked(&g), 0);
+    act(&mut g, Action::Pass);
+    while key(&g) == Some("from-city") {
+        act(&mut g, Action::Pass);
+    }
+    assert_eq!(key(&g), Some("castle"));
+    act(&mut g, castle());
+    // The end: P0's follower leaves the castle quarter for an open city
+    // (CO/9's cap), not for the castle.
+    g.force_player(1).unwrap();
+    g.hold_final_scoring().unwrap();
+    g.force_tiles_out(&mut Vec::new()).unwrap();
+    // The abbey round first (L1602): nobody places theirs.
+    while g.pending().map(|p| p.decision) == Some(Decision::Source) {
+        act(&mut g, Action::Pass);
+    }
+    // The one open city takes it at once (a decision with one answer is
+    // not asked): CO/9's cap, not the castle.
+    let p0: Vec<(i16, i16)> = g
+        .followers()
+        .iter()
+        .filter(|f| f.player == 0)
+        .map(|f| support::cell(&g, g.spot_of(f)))
+        .collect();
+    assert_eq!(p0, vec![(-2, 1)]);
+    assert_eq!(state(&g)["city"][0]["castle"], 0);
+}
+
+/// Fn 23 (L2614-L2618): where followers of several players share the
+/// majority of a town (here one sent from the City in the Count's round),
+/// each decides: a player who converts takes their followers into the
+/// castle, the town scores for the others.
+#[test]
+fn players_sharing_a_town_each_decide_fn23() {
+    let r = everything();
+    let mut g = city_with_p0_in_the_castle_quarter();
+    play(
+        &mut g,
+        1,
+        "E",
+        at(2, 1, W),
+        figure(r, "E", Kind::City, FollowerKind::Normal),
+    );
+    assert_eq!(key(&g), Some("from-city"));
+    let send = spots(&g, "from-city")[0].1;
+    act(&mut g, send);
+    while key(&g) == Some("from-city") {
+        act(&mut g, Action::Pass);
+    }
+    // Both have one knight there: P1 (the active player) is asked first.
+    assert_eq!(key(&g), Some("castle"));
+    assert_eq!(asked(&g), 1);
+    act(&mut g, castle());
+    assert_eq!(key(&g), Some("castle"));
+    assert_eq!(asked(&g), 0);
+    let events = act(&mut g, Action::Pass);
+    assert_eq!(points(&events, 0, Reason::Completed), 4, "{events:?}");
+    assert_eq!(points(&events, 1, Reason::Completed), 0, "{events:?}");
+    assert_eq!(g.in_transit(1, FollowerKind::Normal), 1);
+    assert_eq!(castle_state(&g, 0)["owners"], serde_json::json!([1]));
+}
+
+/// The greedy bot turns a town into a castle when its fief holds a
+/// structure worth more than the town's 4 (an open cloister: 9), and
+/// scores the town when the fief holds nothing.
+#[test]
+fn the_greedy_bot_builds_a_castle_when_it_pays() {
+    use carcassonne_runtime::bots::{BotKind, SimpleBot};
+    for cloister in [true, false] {
+        let r = bcb();
+        let b = support::tile(r, "B");
+        let mut g = Game::new_scripted(r, 2, &[(b, at(0, 0, 0))]).unwrap();
+        play(
+            &mut g,
+            0,
+            "E",
+            at(0, -1, N),
+            figure(r, "E", Kind::City, FollowerKind::Normal),
+        );
+        if cloister {
+            play(&mut g, 1, "B", at(1, -1, 0), Action::Pass);
+        }
+        play(&mut g, 1, "E", at(0, -2, S), Action::Pass);
+        assert_eq!(key(&g), Some("castle"));
+        let mut bot = SimpleBot::new(BotKind::Greedy, 1);
+        let a = bot.choose_action(&g).unwrap();
+        let want = if cloister { castle() } else { Action::Pass };
+        assert_eq!(a, want, "a cloister in the fief: {cloister}");
+    }
+}
