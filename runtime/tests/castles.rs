@@ -955,3 +955,28 @@ fn the_greedy_bot_builds_a_castle_when_it_pays() {
         assert_eq!(a, want, "a cloister in the fief: {cloister}");
     }
 }
+
+/// "The fairy cannot be placed in a castle, as it should only be placed on
+/// features on a discrete tile" (fn 35 L2642, the official ruling): with
+/// its only follower in a castle, a player has nowhere to move the fairy.
+#[test]
+fn the_fairy_does_not_go_into_a_castle_fn35() {
+    let r = everything();
+    let mut g = on_d(r, 2);
+    build_castle(&mut g, 0);
+    place(&mut g, 0, "B", at(0, 1, 0));
+    assert!(spots(&g, "fairy").is_empty(), "{:?}", g.legal_actions());
+    // With a follower on the board the fairy may go there.
+    let mut h = on_d(r, 2);
+    town(&mut h, 0);
+    act(&mut h, Action::Pass);
+    play(
+        &mut h,
+        0,
+        "B",
+        at(0, 1, 0),
+        figure(r, "B", Kind::Cloister, FollowerKind::Normal),
+    );
+    place(&mut h, 0, "B", at(1, 1, 0));
+    assert!(!spots(&h, "fairy").is_empty());
+}
