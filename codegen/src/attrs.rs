@@ -131,7 +131,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         values: Values::Flag,
         mechanic: "castles",
         also: &[],
-        meaning: "this city can never be turned into a castle (Bridges, Castles & Bazaars; 000_9deb58b1a7d17d38.txt L2344-L2656)",
+        meaning: "this city segment is no semicircle: a town with it never becomes a castle (Bridges, Castles & Bazaars; 000_9deb58b1a7d17d38.txt L2489, fn 20 L2587-L2611)",
     },
     AttrDef {
         name: "bridge",

@@ -130,12 +130,13 @@ pub fn records(repo: &Path) -> Vec<Input> {
             1,
             &[BotKind::Random, BotKind::Greedy, BotKind::Random],
         ),
-        // Every figure kind, the river, gardens, a second part, both
-        // answers to the second tile, thirteen returns, three players:
+        // Every figure kind but the builder, the river, gardens, a second
+        // part, barns (one scoring farmers), a castle that scores, three
+        // players:
         (
             "everything_c2",
             3,
-            2,
+            3,
             &[BotKind::Random, BotKind::Greedy, BotKind::Random],
         ),
         // The Princess & the Dragon (fuzz/tests/verbs.rs checks what they
@@ -148,6 +149,9 @@ pub fn records(repo: &Path) -> Vec<Input> {
             2,
             &[BotKind::Greedy, BotKind::Random, BotKind::Greedy],
         ),
+        // Castles: two towns turned into castles, each scoring a structure
+        // its occupier picked among several completed at once:
+        ("base_bridges_castles_bazaars", 2, 742, &[BotKind::Random]),
         // The Tower: pieces, followers on top, captures (a top among
         // them), exchanges, two ransoms paid mid-step:
         ("base_tower", 2, 13, &[BotKind::Random]),
@@ -156,11 +160,13 @@ pub fn records(repo: &Path) -> Vec<Input> {
         ("base_inns_cathedrals_tower", 3, 21, &[BotKind::Random]),
         // Every 1st-edition set: the dragon among builders, pigs, wagons,
         // barns and the mayor; tiles set aside and discarded, portals, a
-        // wagon taken back (`pass`):
+        // wagon taken back (`pass`), two exchanges of prisoners, sends out
+        // of the City, castles (two scoring a structure picked among
+        // several):
         (
             "everything_c1",
             3,
-            2,
+            6,
             &[BotKind::Greedy, BotKind::Random, BotKind::Greedy],
         ),
     ];

@@ -95,11 +95,12 @@ fn the_new_seed_records_replay_and_hold_parts_and_answers() {
     assert_eq!(
         reasons.into_iter().collect::<Vec<_>>(),
         // everything_c2 plays King & Robber Baron: its cards' end points;
-        // the barn, whose farm scores at the end; the fairy; and the
-        // Tower's ransom, paid and received.
+        // the barn, whose farm scores at the end; the fairy; the Tower's
+        // ransom, paid and received; and castles.
         [
             "abbot-return",
             "barn",
+            "castle",
             "completed",
             "fairy",
             "final",

@@ -24,6 +24,7 @@ def test_every_compiled_in_tile_fits_the_deploy_block():
         "base_tower",
         "everything_c1",
         "base_count_king_robber",
+        "base_bridges_castles_bazaars",
     ],
 )
 def test_ids_name_the_legal_actions_one_to_one(rid):
@@ -46,6 +47,7 @@ def test_ids_name_the_legal_actions_one_to_one(rid):
         "ransom",
         "ransom-after-scoring",
         "from-city",
+        "castle-pick",
     }
     while not g.is_over:
         legal = g.legal_actions()

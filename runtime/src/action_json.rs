@@ -495,6 +495,7 @@ mod tests {
             "base_traders_builders",
             "base_c2",
             "base_princess_dragon",
+            "base_bridges_castles_bazaars",
         ] {
             let rules = crate::ruleset(id).expect("compiled in");
             for seed in 1..5 {

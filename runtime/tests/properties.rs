@@ -3,8 +3,9 @@
 //! its neighbours, no follower joins an occupied feature (checked by a flood
 //! fill independent of the engine's union-find), no shrine or cloister has
 //! two rivals around it where heretics are played, no figure shares the
-//! dragon's tile (every figure eaten is back in its owner's supply), and
-//! replaying each game's record reproduces every event and score.
+//! dragon's tile (every figure eaten is back in its owner's supply), castle
+//! tokens and the followers in castles are accounted for, and replaying
+//! each game's record reproduces every event and score.
 //!
 //! `CARCASSONNE_PROPERTY_GAMES` sets the games per ruleset (default 10,000).
 
@@ -138,6 +139,9 @@ struct Used {
     captures: u32,
     exchanges: u32,
     ransoms: u32,
+    castles: u32,
+    castle_points: u32,
+    castle_picks: u32,
 }
 
 /// The Tower: every tower piece is in a player's supply or in a tower
@@ -187,6 +191,56 @@ fn check_tower(g: &Game, seed: u64) {
             );
         }
     }
+}
+
+/// Castles (000_9deb58b1a7d17d38.txt L2394-L2397, L2489-L2511): every
+/// castle token is in its player's supply or on a castle, a castle that has
+/// scored holds no follower any more (L2500), and every follower in a
+/// castle is its owner's who put a token on it.
+fn check_castles(g: &Game, seed: u64) {
+    let mut m = serde_json::Map::new();
+    carcassonne_runtime::mechanics::state_json(g, &mut m);
+    let players = u64::from(g.players());
+    let each = match players {
+        0..=4 => 3,
+        5 | 6 => 2,
+        _ => 1,
+    };
+    let castles = m["castles"].as_array().unwrap();
+    for (p, left) in m["castle_tokens"].as_array().unwrap().iter().enumerate() {
+        let placed = castles
+            .iter()
+            .filter(|c| c["owners"].as_array().unwrap().contains(&p.into()))
+            .count() as u64;
+        assert_eq!(
+            left.as_u64().unwrap() + placed,
+            each,
+            "{} seed {seed}: P{p}'s castle tokens not conserved",
+            g.rules().id
+        );
+    }
+    for c in castles {
+        let inside = c["occupants"].as_array().unwrap();
+        if !c["scored"].is_null() {
+            assert!(inside.is_empty(), "seed {seed}: a scored castle holds {c}");
+        }
+        for o in inside {
+            assert!(
+                c["owners"].as_array().unwrap().contains(&o["player"]),
+                "seed {seed}: a follower in another's castle: {c}"
+            );
+        }
+    }
+    let held = g
+        .held()
+        .iter()
+        .filter(|h| h.by == carcassonne_runtime::mechanics::Mech::Castles)
+        .count();
+    let listed: usize = castles
+        .iter()
+        .map(|c| c["occupants"].as_array().unwrap().len())
+        .sum();
+    assert_eq!(held, listed, "seed {seed}: followers in castles");
 }
 
 /// No figure but a barn (between four tiles, 000_9deb58b1a7d17d38.txt
@@ -355,6 +409,9 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) -> Used {
         if rules.has_mechanic("tower") {
             check_tower(&g, seed);
         }
+        if rules.has_mechanic("castles") {
+            check_castles(&g, seed);
+        }
         match a.name() {
             "portal" => used.portal += 1,
             "princess" => used.princess += 1,
@@ -362,11 +419,24 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) -> Used {
             "tower-top" | "tower-top-big" => used.tower_tops += 1,
             "capture" | "capture-top" => used.captures += 1,
             "ransom" => used.ransoms += 1,
+            "castle" => used.castles += 1,
+            "castle-pick" => used.castle_picks += 1,
             _ => {}
         }
+        used.castle_points += events
+            .iter()
+            .filter(|e| e.reason.name() == "castle")
+            .map(|e| e.points)
+            .sum::<u32>();
         if rules.has_mechanic("tower") {
             // An exchange: figures come back from two captors in one answer.
-            let back = |g: &Game| g.held().iter().filter(|h| h.tile == u16::MAX).count();
+            let back = |g: &Game| {
+                g.held()
+                    .iter()
+                    .filter(|h| h.by == carcassonne_runtime::mechanics::Mech::Tower)
+                    .filter(|h| h.tile == u16::MAX)
+                    .count()
+            };
             if a.name() != "ransom" && back(&g) < back(&before) {
                 used.exchanges += 1;
             }
@@ -452,6 +522,17 @@ fn invariants_hold_in_every_ruleset() {
             used.captures += u.captures;
             used.exchanges += u.exchanges;
             used.ransoms += u.ransoms;
+            used.castles += u.castles;
+            used.castle_points += u.castle_points;
+            used.castle_picks += u.castle_picks;
+        }
+        if rules.has_mechanic("castles") && n >= 50 {
+            let id = rules.id;
+            assert!(used.castles > 0, "{id}: no castle was built");
+            assert!(used.castle_points > 0, "{id}: no castle scored");
+            if n >= 2_000 {
+                assert!(used.castle_picks > 0, "{id}: no castle picked");
+            }
         }
         if rules.has_mechanic("tower") && n >= 50 {
             let id = rules.id;

@@ -292,6 +292,13 @@ pub const OPTIONS: &[OptionDecl] = &[
         default: [0, 1],
         meaning: "at the end, from the last placer's left, each player in turn moves one follower from any quarter but the Count's to a suitable feature until none can (fn 27 L2166), or only the market's to farms, none if the Count is there (003_f0943165331a7fee.txt L124-L126, fn 12 L498)",
     },
+    OptionDecl {
+        key: "castle_towns",
+        mechanic: "castles",
+        values: OptionValues::Words(&["semicircular", "city-ends"]),
+        default: [0, 0],
+        meaning: "a town of two semicircular city segments may become a castle, never a city marked `no-castle` (000_9deb58b1a7d17d38.txt L2489, fn 20 L2587; HiG), or any town of two city ends, the marks ignored (fn 21 L2612; ZMG)",
+    },
 ];
 
 /// The index of option `key` in `OPTIONS` (a compile-time error, where it is
@@ -360,7 +367,7 @@ pub const MECHANICS: &[MechDecl] = &[
     decl("abbot", true, "the abbot on cloisters and gardens (The Abbot, 2nd edition)"),
     decl("pig-herd", true, "River II's pig herd adds to farm scoring"),
     decl("dragon", true, "volcano and dragon (The Princess & the Dragon)"),
-    decl("castles", false, "castles from completed small cities (Bridges, Castles & Bazaars)"),
+    decl("castles", true, "castles from completed small cities (Bridges, Castles & Bazaars)"),
     decl("goods", true, "trade goods from completed cities, 10 for most of each kind (Traders & Builders)"),
     decl("builder", true, "the builder's double turn (Traders & Builders)"),
     decl("pig", true, "the pig adds 1 per city to its owner's farm (Traders & Builders)"),

@@ -264,8 +264,13 @@ impl SimpleBot {
                 if next.apply_into(mv, &mut events).is_err() {
                     continue;
                 }
+                // A move after which the game asks the mover a module's
+                // question (a town to turn into a castle) is worth the
+                // best answer, as an action is (`value_of`).
                 let value = if look {
                     reply_value(&mut next, me, &mut events)
+                } else if asks_me_next(&next, me) {
+                    follow_up(&next, me, &mut events)
                 } else {
                     standing(&mut next, me, &mut events)
                 };
@@ -407,7 +412,8 @@ const HORIZON: i64 = 15;
 /// finish) for `me`: each player's score, plus the points their features
 /// would give at final scoring if the game ended now (incomplete roads,
 /// cities and cloisters, and farms: 000_9deb58b1a7d17d38.txt L232-L272),
-/// plus their figures in reserve; `me`'s standing minus the best
+/// plus their figures in reserve and what the modules expect of what they
+/// hold (`Mechanic::outlook`: a castle waiting for its fief); `me`'s standing minus the best
 /// opponent's. Valuing what the board would score, not only what it has
 /// scored, is what makes farmers worth placing before the last turn: the
 /// bot that counted only points scored placed them on the last move, and
@@ -426,6 +432,13 @@ pub(crate) fn standing(g: &mut Game, me: usize, events: &mut Vec<ScoreEvent>) ->
             .map(|k| i64::from(g.figures(p as u8, k)) + i64::from(g.coming_back(p as u8, k)))
             .sum();
         *v = SCALE * i64::from(g.scores()[p]) + figures * RESERVE * left / HORIZON;
+    }
+    // What the modules expect of what a player holds beyond the final
+    // scoring (a castle waiting for its fief scores nothing at the end).
+    if !g.is_over() {
+        for (p, v) in value.iter_mut().enumerate().take(players) {
+            *v += SCALE * i64::from(crate::mechanics::outlook(g, p as u8));
+        }
     }
     events.clear();
     g.finish_with(events);

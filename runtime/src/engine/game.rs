@@ -943,6 +943,84 @@ impl Game {
             _ => false,
         }
     }
+
+    /// Whether the feature rooted at `root` is still open to figures and
+    /// growth: neither complete nor withdrawn (`withdraw`).
+    pub(crate) fn is_open(&self, root: u16) -> bool {
+        !self.is_complete(root) && !self.is_withdrawn(root)
+    }
+
+    /// Whether a module took the feature rooted at `root` out of play
+    /// (`withdraw`).
+    pub(crate) fn is_withdrawn(&self, root: u16) -> bool {
+        self.features.nodes[root as usize].open == super::features::WITHDRAWN
+    }
+
+    /// Take the completed feature rooted at `root` out of play: from now
+    /// on it is neither complete nor open (`features::WITHDRAWN`), so it
+    /// never scores, counts as no completed city and takes no figure (a
+    /// town turned into a castle, 000_9deb58b1a7d17d38.txt L2489). Its
+    /// figures must have left it.
+    pub(crate) fn withdraw(&mut self, root: u16) {
+        let n = &mut self.features.nodes[root as usize];
+        debug_assert!(n.open == 0 && n.occupants == 0, "a closed, empty feature");
+        n.open = super::features::WITHDRAWN;
+    }
+
+    /// Calls `found` with the root of each road, city, cloister, garden or
+    /// shrine that placing tile `idx` completed, occupied or not (a root
+    /// may come more than once): its own roads and cities now closed, the
+    /// roads and cities a side that closes what it meets closed (the
+    /// abbey, L1606), and each cloister-like feature on it or the eight
+    /// tiles around now surrounded.
+    pub(crate) fn completed_by(&self, idx: usize, found: &mut impl FnMut(u16)) {
+        use crate::tables::Kind;
+        let pl = self.placed[idx];
+        let tile = &self.rules.tiles[pl.tile as usize];
+        for s in 0..tile.segments.len() as u8 {
+            let r = self.root_of(pl.node_base + u16::from(s));
+            let n = self.features.nodes[r as usize];
+            if matches!(n.kind, Kind::City | Kind::Road) && n.open == 0 {
+                found(r);
+            }
+        }
+        if tile.closes {
+            for side in 0..4 {
+                let (x, y) = (
+                    pl.x as i32 + super::board::DX[side],
+                    pl.y as i32 + super::board::DY[side],
+                );
+                let Some(q) = self.board.placed_at(x, y) else {
+                    continue;
+                };
+                let Some(b) = self.node_at(q, facing((3 * side + 1) as u8)) else {
+                    continue;
+                };
+                let r = self.root_of(b);
+                let n = self.features.nodes[r as usize];
+                if matches!(n.kind, Kind::City | Kind::Road) && n.open == 0 {
+                    found(r);
+                }
+            }
+        }
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                let (x, y) = (pl.x as i32 + dx, pl.y as i32 + dy);
+                let Some(k) = self.board.placed_at(x, y) else {
+                    continue;
+                };
+                if self.board.neighbours8(x, y) != 8 {
+                    continue;
+                }
+                for s in 0..self.segments_of(k) {
+                    let node = self.node_of(k, s);
+                    if self.kind_of(node).around() {
+                        found(self.root_of(node));
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// How far from (0, 0) a start tile may lie (scripted games choose it).

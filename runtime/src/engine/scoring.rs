@@ -84,7 +84,7 @@ pub(crate) fn award(
 
 /// Points a road, city, cloister, garden or shrine is worth now: the base game's
 /// values (L138-L200, L232-L272), then the modules' (inns, cathedrals).
-fn value(g: &Game, root: u16, reason: Reason) -> u32 {
+pub(crate) fn value(g: &Game, root: u16, reason: Reason) -> u32 {
     let node = g.features.nodes[root as usize];
     let complete = !reason.as_final();
     let (units, v) = match node.kind {
@@ -192,6 +192,9 @@ pub(crate) struct Roots {
     inline: [u16; 64],
     len: usize,
     spill: Vec<u16>,
+    /// What the places among them add beyond a city's worth to a farm
+    /// scoring (`farm_cities`).
+    pub(crate) extra: u32,
 }
 
 impl Roots {
@@ -200,12 +203,14 @@ impl Roots {
             inline: [0; 64],
             len: 0,
             spill: Vec::new(),
+            extra: 0,
         }
     }
 
-    fn insert(&mut self, r: u16) {
+    /// Add `r`; whether it is new.
+    fn insert(&mut self, r: u16) -> bool {
         if self.inline[..self.len].contains(&r) || self.spill.contains(&r) {
-            return;
+            return false;
         }
         if self.len < self.inline.len() {
             self.inline[self.len] = r;
@@ -213,6 +218,7 @@ impl Roots {
         } else {
             self.spill.push(r);
         }
+        true
     }
 
     pub(crate) fn count(&self) -> usize {
@@ -228,7 +234,9 @@ impl Roots {
     }
 }
 
-/// Completed cities bordering the farm rooted at `farm`.
+/// Completed cities bordering the farm rooted at `farm`, with what the
+/// modules' places among them (a castle) add to a farm scoring beyond the
+/// cities' rate (`Roots::extra`): a farm scores `rate * count() + extra`.
 pub(crate) fn farm_cities(g: &Game, farm: u16) -> Roots {
     let mut cities = Roots::new();
     for m in g.features.members(farm) {
@@ -245,9 +253,14 @@ pub(crate) fn farm_cities(g: &Game, farm: u16) -> Roots {
         }
     }
     // Places off the board that count as completed cities (the City of
-    // Carcassonne for the farms beside it, 000_9deb58b1a7d17d38.txt fn 1).
+    // Carcassonne for the farms beside it, 000_9deb58b1a7d17d38.txt fn 1; a
+    // castle, 4 instead of 3, L2517).
     if mechanics::live(g, Hook::CityPlaces) {
-        mechanics::city_places(g, Some(farm), &mut |id| cities.insert(id));
+        mechanics::city_places(g, Some(farm), &mut |id, extra| {
+            if cities.insert(id) {
+                cities.extra += extra;
+            }
+        });
     }
     cities
 }
@@ -275,15 +288,17 @@ pub(crate) fn final_scoring(g: &mut Game, events: &mut Vec<ScoreEvent>) {
     }
     match g.rules.options.farm_scoring() {
         FarmScoring::PerFarm => {
-            // 3 per completed city bordering the farm, to its owners (L247).
+            // 3 per completed city bordering the farm, to its owners (L247);
+            // a castle 4 (L2517).
             for i in 0..farms.count() {
                 let farm = farms.get(i);
                 let s = strengths(g, farm);
-                let cities = farm_cities(g, farm).count() as u32;
+                let bordering = farm_cities(g, farm);
+                let cities = bordering.count() as u32;
                 award(
                     g,
                     &s,
-                    3 * cities,
+                    3 * cities + bordering.extra,
                     Kind::Field,
                     Reason::Final,
                     events,

@@ -3,8 +3,9 @@
 //! `docs/reference/turn_order.md`).
 //!
 //! turn start → source → draw → place → (after place) → wood → after wood
-//! → score → after score → part end → (second part) → turn end → next
-//! turn; with no tile left, the modules' extra turns, then the end.
+//! → before score → score → after score → part end → (second part) → turn
+//! end → next turn; with no tile left, the modules' extra turns, then the
+//! end.
 //!
 //! Each step runs its hook; a module may pose decisions there
 //! (`Game::ask`), to any player, and the turn resumes at the next step once
@@ -20,6 +21,7 @@ use crate::mechanics::{self, At, FirstTwo, Hook};
 /// is live, a part ends on the short path (`Game::end_wood`).
 const FLOW: u32 = Hook::mask(&[
     Hook::AfterWood,
+    Hook::BeforeScore,
     Hook::Scoring,
     Hook::AfterScore,
     Hook::PartEnd,
@@ -57,8 +59,12 @@ pub(crate) enum Phase {
 pub(crate) enum Resume {
     /// The figure step of the tile placed (decisions after placing).
     Wood(u16),
-    /// The scoring of the tile placed (decisions before scoring).
+    /// The step before the scoring of the tile placed (decisions after
+    /// the figure step).
     Score(u16),
+    /// The scoring of the tile placed (decisions on the features about to
+    /// score: a castle's conversion).
+    Scoring(u16),
     /// After the part's scoring (decisions during scoring: wagons).
     AfterScore(u16),
     /// The part's end (decisions after scoring).
@@ -452,6 +458,21 @@ impl Game {
                 return;
             }
         }
+        self.before_score(idx, events);
+    }
+
+    /// The decisions after the figure step are answered: the modules' say
+    /// on the features about to score (a town's occupier may make it a
+    /// castle, 000_9deb58b1a7d17d38.txt L2489, fn 25 L2626), then the
+    /// scoring.
+    #[inline(always)]
+    fn before_score(&mut self, idx: usize, events: &mut Vec<ScoreEvent>) {
+        if mechanics::live(self, Hook::BeforeScore) {
+            mechanics::before_score(self, idx, events);
+            if self.stop_for_asks(Resume::Scoring(idx as u16), events) {
+                return;
+            }
+        }
         self.score_part(idx, events);
     }
 
@@ -678,7 +699,8 @@ impl Game {
         };
         match resume {
             Resume::Wood(idx) => self.phase = Phase::Wood { placed: idx },
-            Resume::Score(idx) => self.score_part(idx as usize, events),
+            Resume::Score(idx) => self.before_score(idx as usize, events),
+            Resume::Scoring(idx) => self.score_part(idx as usize, events),
             Resume::AfterScore(idx) => self.after_score(idx as usize, events),
             Resume::PartEnd => self.end_part(events),
             Resume::NextPart => self.next_part(events),

@@ -37,6 +37,13 @@ pub enum Hook {
     WoodAnswers,
     /// The figure step is over, before scoring (the dragon moves).
     AfterWood,
+    /// The decisions after the figure step are answered and the features
+    /// the tile completed are about to score: a module may pose decisions
+    /// on them there, to any player (a town's occupier turning it into a
+    /// castle instead of scoring it, 000_9deb58b1a7d17d38.txt L2489, after
+    /// the move-wood step, fn 25 L2626). Runs once per turn part, so a
+    /// module may count scoring rounds on it.
+    BeforeScore,
     /// A feature's worth: multipliers, per-player bonuses.
     Value,
     /// A feature has scored, its figures still standing.
@@ -60,15 +67,18 @@ pub enum Hook {
     /// answered.
     BeforeFinal,
     /// A module's place off the board that counts as a completed city for
-    /// every rule that counts completed cities (farms, the King): the City
-    /// of Carcassonne (000_9deb58b1a7d17d38.txt fn 1 L2142, fn 38 L2179).
+    /// the farms it borders (the City of Carcassonne,
+    /// 000_9deb58b1a7d17d38.txt fn 1 L2142; a castle, L2517, worth a point
+    /// more to every farm scoring) and, where the module says so, for the
+    /// count of completed cities (the King: the City counts, fn 38 L2179; a
+    /// castle does not, fn 37 L2180).
     CityPlaces,
     /// End-of-game points beyond the features.
     GameEnd,
 }
 
 impl Hook {
-    pub const ALL: [Hook; 23] = [
+    pub const ALL: [Hook; 24] = [
         Hook::Setup,
         Hook::TileSource,
         Hook::TurnStart,
@@ -81,6 +91,7 @@ impl Hook {
         Hook::WoodOptions,
         Hook::WoodAnswers,
         Hook::AfterWood,
+        Hook::BeforeScore,
         Hook::Value,
         Hook::OnScored,
         Hook::OnRemoved,

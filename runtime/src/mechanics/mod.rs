@@ -15,6 +15,7 @@ pub(crate) mod abbot;
 pub(crate) mod barn;
 pub(crate) mod big;
 pub(crate) mod builder;
+pub(crate) mod castles;
 pub(crate) mod cathedrals;
 pub(crate) mod count;
 pub(crate) mod dragon;
@@ -153,6 +154,9 @@ pub(crate) trait Mechanic {
     /// `Hook::AfterWood`: the figure step of tile `idx` is over, before
     /// scoring.
     fn after_wood(g: &mut Game, idx: usize, events: &mut Vec<ScoreEvent>) {}
+    /// `Hook::BeforeScore`: the decisions after the figure step of tile
+    /// `idx` are answered; its completed features are about to score.
+    fn before_score(g: &mut Game, idx: usize, events: &mut Vec<ScoreEvent>) {}
     /// `Hook::Value`: a feature's worth after its multipliers.
     fn value(node: &crate::engine::features::Node, reason: Reason, units: u32, v: u32) -> u32 {
         v
@@ -190,11 +194,14 @@ pub(crate) trait Mechanic {
     /// `Hook::BeforeFinal`: the tiles and extra turns are over; decisions
     /// posed here (`Game::ask`) are answered before the final scoring.
     fn before_final(g: &mut Game, events: &mut Vec<ScoreEvent>) {}
-    /// `Hook::CityPlaces`: calls `place` with a number (0-3) for each of
-    /// its places off the board that counts as a completed city bordering
-    /// farm `farm` (`None`: every such place, for a count of completed
-    /// cities).
-    fn city_places(g: &Game, farm: Option<u16>, place: &mut dyn FnMut(u16)) {}
+    /// `Hook::CityPlaces`: calls `place(k, extra)` with a number `k`
+    /// (0-15, one per place) for each of its places off the board that
+    /// counts as a completed city bordering farm `farm`, worth `extra`
+    /// points more than a city to every farm scoring (a castle: 1,
+    /// 000_9deb58b1a7d17d38.txt L2517); with `None`, for each place that
+    /// counts in the number of completed cities (the King's, fn 38 L2179;
+    /// a castle does not, fn 37 L2180).
+    fn city_places(g: &Game, farm: Option<u16>, place: &mut dyn FnMut(u16, u32)) {}
     /// `Hook::GameEnd`: points after the final scoring.
     fn game_end(g: &mut Game, events: &mut Vec<ScoreEvent>) {}
     /// Its answers at `at`: the alternatives it offers to deploying, its
@@ -215,6 +222,12 @@ pub(crate) trait Mechanic {
     /// or a follower on top of a tower: the bots value only those as kept.
     fn held_comes_back(h: &Held) -> bool {
         true
+    }
+    /// Points it expects what it holds for `player` to bring beyond the
+    /// final scoring (a castle waiting for its fief): an estimate for the
+    /// bots' judgement of a position, never scored.
+    fn outlook(g: &Game, player: u8) -> u32 {
+        0
     }
     /// What it shows of `g` beyond figures on segments.
     fn show(g: &Game, out: &mut Shown) {}

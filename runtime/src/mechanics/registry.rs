@@ -49,8 +49,9 @@ const SKELETON_REASONS: [ReasonDef; 2] = [
 ];
 
 /// The ids of modules' places that count as completed cities
-/// (`city_places`), above any feature node a game can have.
-pub(crate) const PLACE_IDS: u16 = 0xFE00;
+/// (`city_places`), above any feature node a game can have: 16 per module.
+pub(crate) const PLACE_IDS: u16 = 0xFC00;
+const _: () = assert!(PLACE_IDS as usize + 16 * MECH_COUNT <= u16::MAX as usize);
 
 /// Walks the modules on hook `$hook` still playing in `$g`, in order.
 macro_rules! each {
@@ -475,6 +476,13 @@ macro_rules! registry {
             });
         }
 
+        pub(crate) fn before_score(g: &mut Game, idx: usize, events: &mut Vec<ScoreEvent>) {
+            each!(g, Hook::BeforeScore, |m| match m {
+                $(Mech::$T => <super::$m::$T as Mechanic>::before_score(g, idx, events),)*
+                _ => {}
+            });
+        }
+
         /// A feature's worth after the modules' multipliers; `units` are
         /// its tiles (cities: plus pennants), `v` the base game's value.
         #[inline]
@@ -585,13 +593,15 @@ macro_rules! registry {
             });
         }
 
-        /// Calls `place` with an id for each module place that counts as a
-        /// completed city (bordering farm `farm`, or all with `None`): ids
-        /// above every feature node (`PLACE_IDS`), distinct per module.
-        pub(crate) fn city_places(g: &Game, farm: Option<u16>, place: &mut dyn FnMut(u16)) {
+        /// Calls `place(id, extra)` for each module place that counts as a
+        /// completed city (bordering farm `farm`, with the points it adds
+        /// beyond a city's to a farm scoring; with `None`, those that count
+        /// in the number of completed cities): ids above every feature node
+        /// (`PLACE_IDS`), distinct per module.
+        pub(crate) fn city_places(g: &Game, farm: Option<u16>, place: &mut dyn FnMut(u16, u32)) {
             each!(g, Hook::CityPlaces, |m| {
-                let base = PLACE_IDS + 4 * m as u16;
-                let mut each = |k: u16| place(base + k.min(3));
+                let base = PLACE_IDS + 16 * m as u16;
+                let mut each = |k: u16, extra: u32| place(base + k.min(15), extra);
                 match m {
                     $(Mech::$T => <super::$m::$T as Mechanic>::city_places(g, farm, &mut each),)*
                     _ => {}
@@ -630,6 +640,19 @@ macro_rules! registry {
             })
         }
 
+        /// The points the ruleset's modules expect what they hold for
+        /// `player` to bring beyond the final scoring (`Mechanic::outlook`).
+        pub(crate) fn outlook(g: &Game, player: u8) -> u32 {
+            let mut points = 0;
+            for m in ranked(g.rules.hooks.modules) {
+                points += match m {
+                    $(Mech::$T => <super::$m::$T as Mechanic>::outlook(g, player),)*
+                    _ => 0,
+                };
+            }
+            points
+        }
+
         /// What the ruleset's modules show of `g`.
         pub fn show(g: &Game, out: &mut Shown) {
             for m in ranked(g.rules.hooks.modules) {
@@ -660,6 +683,7 @@ registry! {
         abbot: Abbot,
         pig_herd: PigHerd,
         dragon: Dragon,
+        castles: Castles,
         goods: Goods,
         builder: Builder,
         pig: Pig,
@@ -680,6 +704,7 @@ registry! {
     }
     reasons {
         Completed, Final, AbbotReturn, Goods, Barn, King, RobberBaron, Fairy, Ransom, RansomPaid,
+        Castle,
     }
 }
 

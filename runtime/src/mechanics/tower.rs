@@ -39,9 +39,9 @@
 //!   false` for the initial German rules). The follower may be deployed at
 //!   once.
 //!
-//! Not played: castles (Bridges, Castles & Bazaars is not played yet), so
-//! nothing is protected from capture (fn 7 L1502); the fairy next to a
-//! follower on a tower (fn 19 L1517).
+//! Castles protect when they exist (fn 7 L1502, L2641): a follower in a
+//! castle is held off the board, out of every tower's reach. Not played:
+//! the fairy next to a follower on a tower (fn 19 L1517).
 
 use serde_json::{json, Map, Value};
 
