@@ -75,7 +75,7 @@ fn recorder(fresh: &Game, scripted: bool, start: &[(u16, Placement)]) -> Recorde
 
 fn refused(e: ActionError) -> Failure {
     let code = match e {
-        ActionError::WrongPlayer { .. } => Code::WrongPlayer,
+        ActionError::WrongPlayer { .. } | ActionError::ChanceDecides { .. } => Code::WrongPlayer,
         ActionError::GameOver => Code::GameOver,
         ActionError::NotNow { .. } | ActionError::Illegal(_) => Code::IllegalAction,
     };

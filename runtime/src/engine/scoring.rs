@@ -53,11 +53,16 @@ fn strengths_on(g: &mut Game, root: u16) -> ([u32; MAX_PLAYERS], u64) {
     (s, on)
 }
 
-/// Everyone with the most strength scores in full (L175-L186); for a farm
-/// (`farm`: its root and completed cities) each winner may add a module's
-/// bonus (the pig).
+/// Everyone with the most strength on the feature rooted at `root` scores
+/// in full (L175-L186), unless a module breaks their tie (`Hook::Majority`:
+/// a follower on a hill; `root` is `NO_NODE` for strengths summed over
+/// several features, which no module looks into); for a farm (`farm`: its
+/// root and completed cities) each winner may add a module's bonus (the
+/// pig).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn award(
     g: &mut Game,
+    root: u16,
     s: &[u32; MAX_PLAYERS],
     points: u32,
     feature: Kind,
@@ -69,8 +74,15 @@ pub(crate) fn award(
     if best == 0 || points == 0 {
         return;
     }
+    let mut winners = 0u8;
     for p in 0..g.players {
-        if s[p as usize] == best {
+        winners |= u8::from(s[p as usize] == best) << p;
+    }
+    if winners.count_ones() > 1 && root != NO_NODE && mechanics::live(g, Hook::Majority) {
+        winners = mechanics::break_tie(g, root, winners);
+    }
+    for p in 0..g.players {
+        if winners & (1 << p) != 0 {
             let points = match farm {
                 Some((root, cities)) if mechanics::live(g, Hook::Value) => {
                     points + mechanics::farm_bonus(g, root, p, cities)
@@ -107,6 +119,7 @@ fn value(g: &Game, root: u16, reason: Reason) -> u32 {
     };
     if mechanics::live(g, Hook::Value) {
         mechanics::value(g.rules, &node, reason, units, v)
+            + mechanics::feature_bonus(g, root, reason)
     } else {
         v
     }
@@ -121,7 +134,7 @@ pub(crate) fn score_feature(g: &mut Game, root: u16, reason: Reason, events: &mu
     let (s, on) = strengths_on(g, root);
     let points = value(g, root, reason);
     let kind = g.features.nodes[root as usize].kind;
-    award(g, &s, points, kind, reason, events, None);
+    award(g, root, &s, points, kind, reason, events, None);
     let on = if mechanics::live(g, Hook::OnScored) {
         let standing = g.followers.len();
         scored(g, root, reason, events);
@@ -282,6 +295,7 @@ pub(crate) fn final_scoring(g: &mut Game, events: &mut Vec<ScoreEvent>) {
                 let cities = farm_cities(g, farm).count() as u32;
                 award(
                     g,
+                    farm,
                     &s,
                     3 * cities,
                     Kind::Field,
@@ -313,7 +327,7 @@ pub(crate) fn final_scoring(g: &mut Game, events: &mut Vec<ScoreEvent>) {
                 }
             }
             for (_, s) in supplied {
-                award(g, &s, 4, Kind::Field, Reason::Final, events, None);
+                award(g, NO_NODE, &s, 4, Kind::Field, Reason::Final, events, None);
             }
         }
     }

@@ -86,7 +86,7 @@ impl Game {
             Phase::Ask { .. } => {
                 let ask = self.asks[0];
                 return Some(Pending {
-                    actor: Actor::Player(ask.player),
+                    actor: ask.actor(),
                     decision: ask.decision(),
                 });
             }
@@ -213,6 +213,13 @@ impl Game {
                 let ask = self.asks[0];
                 mechanics::act(ask.mech, self, At::Ask(ask), a, events)?;
                 self.asks.remove(0);
+                if ask.by_chance() {
+                    self.dealt.push(super::game::Dealt {
+                        ask,
+                        action: a,
+                        stated: true,
+                    });
+                }
                 self.go_on(events);
             }
             _ => {
@@ -243,6 +250,10 @@ impl Game {
                 actor: Actor::Player(asked),
                 ..
             }) if asked != player => Err(ActionError::WrongPlayer { player, asked }),
+            Some(Pending {
+                actor: Actor::Chance,
+                ..
+            }) => Err(ActionError::ChanceDecides { player }),
             Some(_) => self.apply_action(a, events),
         }
     }
@@ -533,7 +544,7 @@ impl Game {
     /// scored as the turn's own), then its first part.
     #[inline(always)]
     pub(crate) fn begin_turn(&mut self, events: &mut Vec<ScoreEvent>) {
-        if mechanics::live(self, Hook::TurnStart) && self.next < self.stack.len() {
+        if mechanics::live(self, Hook::TurnStart) && self.next < self.stack_end() {
             self.when = When::TurnStart;
             mechanics::turn_start(self, events);
             self.when = When::Play;
@@ -552,7 +563,7 @@ impl Game {
         // With the stack empty, only a second part is asked here (the abbey
         // as the builder's second tile, fn 5 L1838); first parts go to the
         // end-of-game round, which asks each player once.
-        let tiles_left = self.next < self.stack.len();
+        let tiles_left = self.next < self.stack_end();
         if mechanics::live(self, Hook::Source)
             && (tiles_left || self.part > 1)
             && self.holds_a_placeable_tile()
@@ -626,7 +637,11 @@ impl Game {
     #[inline(never)]
     fn stop_at(&mut self, resume: Resume, events: &mut Vec<ScoreEvent>) -> bool {
         let (me, n) = (self.to_move, self.players);
-        self.asks.sort_by_key(|a| (a.player + n - me) % n);
+        // Chance's decisions keep their place among the active player's.
+        self.asks.sort_by_key(|a| match a.by_chance() {
+            true => 0,
+            false => (a.player + n - me) % n,
+        });
         self.phase = Phase::Ask { resume };
         if self.settle_asks(events) {
             return true;
@@ -645,6 +660,12 @@ impl Game {
     /// way moves on); whether one with a choice waits.
     fn settle_asks(&mut self, events: &mut Vec<ScoreEvent>) -> bool {
         while let Some(&ask) = self.asks.first() {
+            if ask.by_chance() && !self.states_chance() {
+                // A seeded game deals chance's answers itself.
+                self.deal_chance(ask, events);
+                self.asks.remove(0);
+                continue;
+            }
             let mut two = FirstTwo::default();
             mechanics::answers(ask.mech, self, At::Ask(ask), &mut two);
             match two.first {
@@ -652,6 +673,14 @@ impl Game {
                     let done = mechanics::act(ask.mech, self, At::Ask(ask), a, events);
                     debug_assert!(done.is_ok(), "the one answer to {ask:?} is legal: {done:?}");
                     self.asks.remove(0);
+                    if ask.by_chance() {
+                        // Certain: no one is asked, and the record lists it.
+                        self.dealt.push(super::game::Dealt {
+                            ask,
+                            action: a,
+                            stated: false,
+                        });
+                    }
                 }
                 Some(_) => return true,
                 None => {
@@ -719,6 +748,7 @@ impl Game {
                 .saturating_sub(usize::from(self.current.is_some())),
         );
         self.next = self.stack.len();
+        self.buried = 0;
         self.tiles_out(events);
         Ok(())
     }

@@ -247,6 +247,7 @@ fn score_farmers(g: &mut Game, farm: u16, per_city: u32, events: &mut Vec<ScoreE
     let bonus = Some((farm, cities));
     scoring::award(
         g,
+        farm,
         &s,
         per_city * cities,
         Kind::Field,

@@ -37,8 +37,12 @@ pub enum Hook {
     WoodAnswers,
     /// The figure step is over, before scoring (the dragon moves).
     AfterWood,
-    /// A feature's worth: multipliers, per-player bonuses.
+    /// A feature's worth: multipliers, per-player bonuses, points for what
+    /// lies around it (vineyards beside a cloister).
     Value,
+    /// Who wins a feature's majority when players tie for it: a module may
+    /// narrow the tied players down (a follower on a hill wins the tie).
+    Majority,
     /// A feature has scored, its figures still standing.
     OnScored,
     /// A figure has left the board (the builder follows its owner's last
@@ -68,7 +72,7 @@ pub enum Hook {
 }
 
 impl Hook {
-    pub const ALL: [Hook; 23] = [
+    pub const ALL: [Hook; 24] = [
         Hook::Setup,
         Hook::TileSource,
         Hook::TurnStart,
@@ -82,6 +86,7 @@ impl Hook {
         Hook::WoodAnswers,
         Hook::AfterWood,
         Hook::Value,
+        Hook::Majority,
         Hook::OnScored,
         Hook::OnRemoved,
         Hook::Scoring,
