@@ -188,7 +188,9 @@ impl Game {
                 mechanics::act(v.mech, self, At::Wood(placed), a, events)?;
             }
             // An alternative to deploying, offered by a module.
-            (Phase::Wood { placed }, Action::Do(v)) if self.rules.hooks.plays(v.mech) => {
+            (Phase::Wood { placed }, Action::Do(v))
+                if self.rules.hooks.plays(v.mech) && v.def().answers == Answers::Wood =>
+            {
                 mechanics::act(v.mech, self, At::Wood(placed), a, events)?;
                 self.end_wood(placed as usize, events);
             }
