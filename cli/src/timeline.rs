@@ -79,6 +79,9 @@ pub struct Step {
     /// figures, what players hold, paths taken in this step, notes and
     /// tallies.
     pub neutral: Vec<NeutralAt>,
+    /// Symbols on placed tiles (`Shown::marks`: a hill, a vineyard), by
+    /// the cell they are on.
+    pub marks: Vec<(NeutralDef, i16, i16)>,
     pub holdings: Vec<Holding>,
     pub trails: Vec<Trail>,
     pub notes: Vec<String>,
@@ -148,6 +151,14 @@ fn blank(turn: usize, game: &Game) -> Step {
                     let p = game.placed().get(s.placed as usize)?;
                     Some((board_tile(p), s.segment))
                 }),
+            })
+            .collect(),
+        marks: shown
+            .marks
+            .iter()
+            .filter_map(|m| {
+                let p = game.placed().get(m.placed as usize)?;
+                Some((m.def, p.x, p.y))
             })
             .collect(),
         holdings: shown.holdings,
@@ -396,9 +407,10 @@ impl Timeline {
         let mut neutrals: Vec<NeutralDef> = Vec::new();
         let mut held_keys: Vec<&'static str> = Vec::new();
         for s in &steps {
-            for n in &s.neutral {
-                if !neutrals.iter().any(|d| d.name == n.def.name) {
-                    neutrals.push(n.def);
+            let defs = s.neutral.iter().map(|n| n.def);
+            for def in defs.chain(s.marks.iter().map(|m| m.0)) {
+                if !neutrals.iter().any(|d| d.name == def.name) {
+                    neutrals.push(def);
                 }
             }
             for h in &s.holdings {
@@ -515,7 +527,24 @@ impl Timeline {
             })
             .collect();
         figures::spread(&mut placed);
-        let neutral = s.neutral.iter().map(|n| neutral_point(n, lays)).collect();
+        // Tile marks first, under the figures, small in their tile's
+        // north-west corner.
+        let neutral = s
+            .marks
+            .iter()
+            .map(|&(def, x, y)| {
+                let c = cell_centre(x, y);
+                BoardNeutral {
+                    def,
+                    at: Pt {
+                        x: c.x - MARK_OFFSET,
+                        y: c.y - MARK_OFFSET,
+                    },
+                    scale: 1.0,
+                }
+            })
+            .chain(s.neutral.iter().map(|n| neutral_point(n, lays)))
+            .collect();
         let trails = s
             .trails
             .iter()
@@ -625,6 +654,9 @@ const BESIDE: Pt = Pt { x: 12.0, y: -10.0 };
 /// How much larger than declared a neutral figure alone on its tile is
 /// drawn: it stands for the whole tile (nothing may stand on the dragon's).
 const ON_TILE_SCALE: f64 = 1.6;
+
+/// How far a tile mark sits from its tile's centre, up and left.
+const MARK_OFFSET: f64 = 32.0;
 
 /// Where and how large neutral figure `n` is drawn: beside the figure it
 /// stands next to, else in the middle of its tile.
