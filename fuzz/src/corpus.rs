@@ -151,6 +151,21 @@ pub fn records(repo: &Path) -> Vec<Input> {
         // The Tower: pieces, followers on top, captures (a top among
         // them), exchanges, two ransoms paid mid-step:
         ("base_tower", 2, 13, &[BotKind::Random]),
+        // Hills & Sheep: shepherds drawing as they are placed, flocks grown
+        // and herded, two wolves, tiles under hills:
+        (
+            "base_hills_sheep",
+            2,
+            2,
+            &[BotKind::Greedy, BotKind::Random],
+        ),
+        // The River III's printed sheep and vineyards with Hills & Sheep:
+        (
+            "base_river3_hills_sheep",
+            3,
+            1,
+            &[BotKind::Greedy, BotKind::Random, BotKind::Random],
+        ),
         // With big followers: one on top of a tower, an exchange where the
         // owner chooses which of theirs comes back, eight ransoms:
         ("base_inns_cathedrals_tower", 3, 21, &[BotKind::Random]),

@@ -168,7 +168,7 @@ impl Mechanic for HillsSheep {
         },
         DecisionDef {
             key: "sheep-bag",
-            name: "a token drawn from the sheep bag",
+            name: "draw a token from the sheep bag",
         },
     ];
     const REASONS: &'static [ReasonDef] = &[ReasonDef {

@@ -568,25 +568,26 @@ fn play_entry(
                 return fail(
                     turn,
                     format!(
-                        "the engine asks chance for {}; the entry's `actions` do not say it",
+                        "the engine asks chance to {}; the entry's `actions` do not say what came",
                         pd.decision.name()
                     ),
                 );
             };
-            if !by_chance(a) || a.player.is_some() {
+            if !by_chance(a) {
                 return fail(
                     turn,
                     format!(
-                        "the engine asks chance for {}; the record's `{}` is not chance's",
+                        "the engine asks chance to {}; the record's `{}` is not chance's",
                         pd.decision.name(),
                         a.do_
                     ),
                 );
             }
+            no_player(a, turn)?;
             action_json::from_json(g, a).map_err(|e| ReplayError {
                 turn,
                 reason: format!(
-                    "the engine asks chance for {}; the record's `{}`: {e}",
+                    "the engine asks chance to {}; the record's `{}`: {e}",
                     pd.decision.name(),
                     a.do_
                 ),
@@ -646,21 +647,29 @@ fn check_dealt<'a>(
             continue;
         }
         let gave = action_json::text(g, d.action);
+        let asked = d.ask.decision().name();
+        let verb = d.action.name();
         let Some(a) = actions.next_if(|a| by_chance(a)) else {
             return fail(
                 turn,
-                format!("chance {gave} here, which the entry's `actions` do not list"),
+                format!(
+                    "the engine asks chance to {asked} and `{verb}` gives: {gave}; the entry's `actions` do not list it"
+                ),
             );
         };
+        no_player(a, turn)?;
         let named = action_json::from_json(g, a).map_err(|e| ReplayError {
             turn,
-            reason: format!("the record's chance outcome `{}`: {e}", a.do_),
+            reason: format!(
+                "the engine asks chance to {asked}; the record's `{}`: {e}",
+                a.do_
+            ),
         })?;
         if named != d.action {
             return fail(
                 turn,
                 format!(
-                    "the record says chance {}; the engine gives (from its seed, or as the only outcome): {gave}",
+                    "the engine asks chance to {asked}: the record's `{verb}` says {}; the engine's `{verb}` gives (from its seed, or as the only outcome): {gave}",
                     action_json::text(g, named)
                 ),
             );
@@ -668,6 +677,20 @@ fn check_dealt<'a>(
     }
     *seen = g.dealt().len();
     Ok(())
+}
+
+/// A chance outcome names no player: no one answered it.
+fn no_player(a: &ActionJson, turn: usize) -> Result<(), ReplayError> {
+    match a.player {
+        Some(p) => fail(
+            turn,
+            format!(
+                "the record's `{}` names player {p}, but chance's outcomes are no player's",
+                a.do_
+            ),
+        ),
+        None => Ok(()),
+    }
 }
 
 /// The placement of the tile the player holds, as the action of the module
