@@ -74,15 +74,13 @@ pub(crate) fn award(
     if best == 0 || points == 0 {
         return;
     }
-    let mut winners = 0u8;
+    let winners = if root != NO_NODE && mechanics::live(g, Hook::Majority) {
+        tie_break(g, root, s, best)
+    } else {
+        u8::MAX
+    };
     for p in 0..g.players {
-        winners |= u8::from(s[p as usize] == best) << p;
-    }
-    if winners.count_ones() > 1 && root != NO_NODE && mechanics::live(g, Hook::Majority) {
-        winners = mechanics::break_tie(g, root, winners);
-    }
-    for p in 0..g.players {
-        if winners & (1 << p) != 0 {
+        if s[p as usize] == best && winners & (1 << p) != 0 {
             let points = match farm {
                 Some((root, cities)) if mechanics::live(g, Hook::Value) => {
                     points + mechanics::farm_bonus(g, root, p, cities)
@@ -91,6 +89,22 @@ pub(crate) fn award(
             };
             g.add_points(events, ScoreEvent::new(p, points, feature, reason));
         }
+    }
+}
+
+/// The players with strength `best` in `s` (bit per player) who win the
+/// feature rooted at `root`: all of them, unless they are several and a
+/// module breaks their tie (`Hook::Majority`).
+#[cold]
+fn tie_break(g: &Game, root: u16, s: &[u32; MAX_PLAYERS], best: u32) -> u8 {
+    let mut tied = 0u8;
+    for p in 0..g.players {
+        tied |= u8::from(s[p as usize] == best) << p;
+    }
+    if tied.count_ones() > 1 {
+        mechanics::break_tie(g, root, tied)
+    } else {
+        tied
     }
 }
 
