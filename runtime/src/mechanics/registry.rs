@@ -519,7 +519,7 @@ macro_rules! registry {
                     _ => winners,
                 };
                 if w != 0 {
-                    winners = w & winners;
+                    winners &= w;
                 }
             });
             winners
