@@ -618,3 +618,54 @@ const SHEPHERD_SVG: &str = concat!(
     r##"<circle cx="0" cy="-6" r="3.6" stroke="#111" stroke-width="1.1"/>"##,
     r##"<path d="M8 11 L8 -9 Q8 -13 4.5 -12" fill="none" stroke="#5a3a1a" stroke-width="1.6" stroke-linecap="round"/></g>"##
 );
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::game::Game;
+
+    /// D at (0, 0) and the hill HS/CFR.h at (1, 0) turned 1, whose road
+    /// joins D's: the road's root, the hill's road node and D's.
+    fn road_over_a_hill(rules: &'static crate::tables::Ruleset) -> (Game, u16, u16, u16) {
+        let d = rules.tile_index("D").unwrap() as u16;
+        let hill = rules.tile_index("HS/CFR.h").unwrap() as u16;
+        let mut g = Game::new_scripted(rules, 2, &[(d, Placement::at(0, 0, 0))]).unwrap();
+        g.force_draw(hill).unwrap();
+        g.apply_action(Action::Place(Placement::at(1, 0, 1)), &mut Vec::new())
+            .unwrap();
+        let road = |g: &Game, idx: usize| {
+            let t = &g.rules.tiles[g.placed[idx].tile as usize];
+            let s = t
+                .segments
+                .iter()
+                .position(|s| s.kind == Kind::Road)
+                .unwrap();
+            g.node_of(idx, s as u8)
+        };
+        let (on_d, on_hill) = (road(&g, 0), road(&g, 1));
+        (g.clone(), g.root_of(on_d), on_hill, on_d)
+    }
+
+    /// §Hills: two players tied at two followers each, P0 both on the
+    /// hill, P1 one there and one off it. Presence on a hill (the default)
+    /// leaves the tie; `hill_tiebreak = "count"` gives it to P0.
+    #[test]
+    fn the_count_variant_compares_followers_on_hills_hills() {
+        let base = crate::ruleset("base_hills_sheep").unwrap();
+        let mut counting = *base;
+        counting.options.values[HILL_TIEBREAK] = 1;
+        let counting: &'static crate::tables::Ruleset = Box::leak(Box::new(counting));
+        for (rules, want) in [(base, 0b11), (counting, 0b01)] {
+            let (mut g, root, hill, flat) = road_over_a_hill(rules);
+            for (p, node) in [(0, hill), (0, hill), (1, hill), (1, flat)] {
+                g.put_figure(p, FollowerKind::Normal, node);
+            }
+            assert_eq!(HillsSheep::break_tie(&g, root, 0b11), want);
+            // Without anyone on the hill, the tie stands either way.
+            let (mut g, root, _, flat) = road_over_a_hill(rules);
+            g.put_figure(0, FollowerKind::Normal, flat);
+            g.put_figure(1, FollowerKind::Normal, flat);
+            assert_eq!(HillsSheep::break_tie(&g, root, 0b11), 0b11);
+        }
+    }
+}
