@@ -272,7 +272,7 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) -> Used {
     while let Some(pending) = g.pending() {
         let before = g.clone();
         let Actor::Player(who) = pending.actor else {
-            panic!("no chance decisions yet")
+            panic!("a seeded game deals chance itself")
         };
         let a = bots[who as usize].choose_action(&g.view(who)).unwrap();
         events.clear();
