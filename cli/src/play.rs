@@ -154,6 +154,10 @@ fn say_action(
         .collect();
     let events = events.as_slice();
     say_answer(rules, before, a, events, after, placing, player);
+    // What chance dealt on the way (a token from the sheep bag).
+    for d in after.dealt().iter().skip(before.dealt().len()) {
+        crate::say!("           chance {}", action_json::text(after, d.action));
+    }
     if !starting.is_empty() {
         crate::say!("           turn start: {}", events_text(&starting));
     }

@@ -484,6 +484,15 @@ impl Server {
     fn bot(&mut self, f: BotFields) -> Outcome {
         let (id, s) = self.game_mut(f.game)?;
         s.no_chance_pending()?;
+        if s.game
+            .pending()
+            .is_some_and(|p| p.actor == carcassonne_runtime::engine::Actor::Chance)
+        {
+            return Err(Failure::new(
+                Code::ChancePending,
+                "chance decides this, not a player: state its outcome with `apply`",
+            ));
+        }
         if s.game.is_over() {
             return Err(Failure::new(Code::GameOver, "the game is over"));
         }

@@ -84,6 +84,9 @@ pub struct Step {
     /// figures, what players hold, paths taken in this step, notes and
     /// tallies.
     pub neutral: Vec<NeutralAt>,
+    /// Symbols on placed tiles (`Shown::marks`: a hill, a vineyard), by
+    /// the cell they are on.
+    pub marks: Vec<(NeutralDef, i16, i16)>,
     pub holdings: Vec<Holding>,
     pub trails: Vec<Trail>,
     pub notes: Vec<String>,
@@ -165,6 +168,14 @@ fn blank(turn: usize, game: &Game) -> Step {
                 section: n.section,
             })
             .collect(),
+        marks: shown
+            .marks
+            .iter()
+            .filter_map(|m| {
+                let p = game.placed().get(m.placed as usize)?;
+                Some((m.def, p.x, p.y))
+            })
+            .collect(),
         holdings: shown.holdings,
         trails: shown.trails,
         notes: shown.notes,
@@ -231,9 +242,9 @@ fn shown_keys(steps: &[Step]) -> (Vec<NeutralDef>, Vec<&'static str>, Vec<&'stat
                 held_figure_keys.push(h.key);
             }
         }
-        for n in &s.neutral {
-            if !neutrals.iter().any(|d| d.name == n.def.name) {
-                neutrals.push(n.def);
+        for def in s.neutral.iter().map(|n| n.def).chain(s.marks.iter().map(|m| m.0)) {
+            if !neutrals.iter().any(|d| d.name == def.name) {
+                neutrals.push(def);
             }
         }
         for h in &s.holdings {
@@ -584,10 +595,25 @@ impl Timeline {
             .collect();
         figures::spread(&mut placed);
         let areas: Vec<BoardArea> = s.areas.iter().filter_map(areas::layout).collect();
+        // Tile marks first, under the figures, small in their tile's
+        // north-west corner.
         let neutral = s
-            .neutral
+            .marks
             .iter()
-            .map(|n| neutral_point(n, lays, &areas))
+            .map(|&(def, x, y)| {
+                let c = cell_centre(x, y);
+                BoardNeutral {
+                    def,
+                    at: Pt {
+                        x: c.x - MARK_OFFSET,
+                        y: c.y - MARK_OFFSET,
+                    },
+                    scale: 1.0,
+                    label: None,
+                    top: None,
+                }
+            })
+            .chain(s.neutral.iter().map(|n| neutral_point(n, lays, &areas)))
             .collect();
         let trails = s
             .trails
@@ -700,6 +726,9 @@ const BESIDE: Pt = Pt { x: 12.0, y: -10.0 };
 /// How much larger than declared a neutral figure alone on its tile is
 /// drawn: it stands for the whole tile (nothing may stand on the dragon's).
 const ON_TILE_SCALE: f64 = 1.6;
+
+/// How far a tile mark sits from its tile's centre, up and left.
+const MARK_OFFSET: f64 = 32.0;
 
 /// Where and how large neutral figure `n` is drawn: in the section of an
 /// area it stands in, beside the figure it stands next to, else in the

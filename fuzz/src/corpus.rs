@@ -155,18 +155,33 @@ pub fn records(repo: &Path) -> Vec<Input> {
         // The Tower: pieces, followers on top, captures (a top among
         // them), exchanges, two ransoms paid mid-step:
         ("base_tower", 2, 13, &[BotKind::Random]),
+        // Hills & Sheep: shepherds drawing as they are placed, flocks grown
+        // and herded, two wolves, tiles under hills:
+        (
+            "base_hills_sheep",
+            2,
+            2,
+            &[BotKind::Greedy, BotKind::Random],
+        ),
+        // The River III's printed sheep and vineyards with Hills & Sheep:
+        (
+            "base_river3_hills_sheep",
+            3,
+            1,
+            &[BotKind::Greedy, BotKind::Random, BotKind::Random],
+        ),
         // With big followers: one on top of a tower, an exchange where the
         // owner chooses which of theirs comes back, eight ransoms:
         ("base_inns_cathedrals_tower", 3, 21, &[BotKind::Random]),
         // Every 1st-edition set: the dragon among builders, pigs, wagons,
-        // barns and the mayor; tiles set aside and discarded, portals, a
-        // wagon taken back (`pass`), two exchanges of prisoners, sends out
-        // of the City, castles (two scoring a structure picked among
-        // several):
+        // barns and the mayor; portals, wagons moved, three exchanges of
+        // prisoners and a ransom, sends out of the City, castles (one
+        // scoring a structure picked among several), flocks grown from the
+        // sheep bag:
         (
             "everything_c1",
             3,
-            6,
+            72,
             &[BotKind::Greedy, BotKind::Random, BotKind::Greedy],
         ),
     ];

@@ -72,10 +72,10 @@ fn the_new_seed_records_replay_and_hold_parts_and_answers() {
     std::fs::remove_dir_all(&dir).ok();
     // What the seeds were chosen for (fuzz/src/corpus.rs); a change of the
     // bots or the engine that loses it shows here.
-    // everything_c2 also plays the mayor and the wagon.
+    // everything_c2 also plays the mayor, the wagon and the shepherd.
     assert_eq!(
         kinds.into_iter().collect::<Vec<_>>(),
-        ["abbot", "big", "builder", "mayor", "normal", "pig", "wagon"]
+        ["abbot", "big", "builder", "mayor", "normal", "pig", "shepherd", "wagon"]
     );
     assert!(
         wagon_moves + wagons_back >= 1,
@@ -96,7 +96,7 @@ fn the_new_seed_records_replay_and_hold_parts_and_answers() {
         reasons.into_iter().collect::<Vec<_>>(),
         // everything_c2 plays King & Robber Baron: its cards' end points;
         // the barn, whose farm scores at the end; the fairy; the Tower's
-        // ransom, paid and received; and castles.
+        // ransom, paid and received; castles; and flocks herded.
         [
             "abbot-return",
             "barn",
@@ -104,6 +104,7 @@ fn the_new_seed_records_replay_and_hold_parts_and_answers() {
             "completed",
             "fairy",
             "final",
+            "flock",
             "goods",
             "king",
             "ransom",

@@ -168,15 +168,15 @@ fn mutants_of_the_princess_dragon_seeds_reach_every_verb_and_decision() {
         .map(|a| a.do_.clone())
         .filter(|v| declared().verb(v).is_some())
         .collect();
-    // The Count's decisions come up a few times a game in the everything
-    // rulesets' seeds, the Tower's exchange only when an owner has two
-    // kinds of figures held by one player, and a castle's pick only when
-    // several structures of its fief complete at once: too seldom for
-    // 3,000 mutants to reach each; their own seed games answer them
-    // (`the_seeds_answer_every_declared_verb_and_decision`).
+    // The Count's, the Tower's and Hills & Sheep's decisions come up a few
+    // times a game in the everything rulesets' seeds, and a castle's pick
+    // only when several structures of its fief complete at once: too
+    // seldom for 3,000 mutants to reach each; their own seed games answer
+    // them (`the_seeds_answer_every_declared_verb_and_decision`).
+    use carcassonne_runtime::mechanics::Mech;
     let rare = |d: &Decision| {
-        matches!(d, Decision::Module { mech, .. } if *mech == carcassonne_runtime::mechanics::Mech::Count)
-            || matches!(d.key(), "exchange" | "castle-pick")
+        matches!(d, Decision::Module { mech, .. } if [Mech::Count, Mech::Tower, Mech::HillsSheep].contains(mech))
+            || d.key() == "castle-pick"
     };
     let decisions: Vec<&str> = Decision::all()
         .into_iter()

@@ -7,7 +7,7 @@
 //! across (0, -1) and (0, 0); its fief is x -1..1, y -1..0.
 
 use carcassonne_runtime::engine::{
-    Action, ActionError, Arg, Decision, FollowerKind, Game, MoveError, Reason, ScoreEvent,
+    Action, ActionError, Arg, Decision, FollowerKind, Game, Reason, ScoreEvent,
 };
 use carcassonne_runtime::tables::{Kind, Ruleset};
 use serde_json::Value;
@@ -507,7 +507,13 @@ fn wrong_castle_answers_are_refused() {
     let before = g.clone();
     let e = g.apply_action(castle(), &mut Vec::new()).unwrap_err();
     assert!(
-        matches!(e, ActionError::Illegal(MoveError::Waiting(_))),
+        matches!(
+            e,
+            ActionError::NotNow {
+                action: "castle",
+                ..
+            }
+        ),
         "{e}"
     );
     assert_eq!(g, before);

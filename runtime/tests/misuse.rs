@@ -362,6 +362,7 @@ fn every_illegal_action_is_refused_and_changes_nothing() {
                             );
                             let k = match e {
                                 ActionError::WrongPlayer { .. } => "WrongPlayer".to_string(),
+                                ActionError::ChanceDecides { .. } => "ChanceDecides".to_string(),
                                 ActionError::Illegal(m) => kind(&m),
                                 ActionError::NotNow { .. } => "NotNow".to_string(),
                                 ActionError::GameOver => "GameOver".to_string(),

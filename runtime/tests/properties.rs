@@ -4,8 +4,10 @@
 //! fill independent of the engine's union-find), no shrine or cloister has
 //! two rivals around it where heretics are played, no figure shares the
 //! dragon's tile (every figure eaten is back in its owner's supply), castle
-//! tokens and the followers in castles are accounted for, and replaying
-//! each game's record reproduces every event and score.
+//! tokens and the followers in castles are accounted for, no shepherd joins
+//! another's field and every sheep token is in the bag or a flock whose
+//! shepherd stands, and replaying each game's record reproduces every event
+//! and score.
 //!
 //! `CARCASSONNE_PROPERTY_GAMES` sets the games per ruleset (default 10,000).
 
@@ -142,6 +144,52 @@ struct Used {
     castles: u32,
     castle_points: u32,
     castle_picks: u32,
+    shepherds: u32,
+    grown: u32,
+    herded: u32,
+    wolves: u32,
+    buried: u32,
+}
+
+/// Hills & Sheep: the 18 tokens are in the bag or in flocks (four of 1
+/// sheep, five of 2, five of 3, two of 4, two wolves, which never leave the
+/// bag: docs/rules/hills-sheep.md §Bag), and a player has a flock only while
+/// their shepherd stands.
+fn check_sheep(g: &Game, seed: u64) {
+    let mut m = serde_json::Map::new();
+    carcassonne_runtime::mechanics::state_json(g, &mut m);
+    let names = ["sheep1", "sheep2", "sheep3", "sheep4"];
+    let start = [4, 5, 5, 2];
+    for (k, name) in names.iter().enumerate() {
+        let in_bag = m["sheep_bag"][name].as_u64().unwrap();
+        let in_flocks: u64 = m["flocks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["tokens"][name].as_u64().unwrap())
+            .sum();
+        assert_eq!(
+            in_bag + in_flocks,
+            start[k],
+            "{} seed {seed}: {name} tokens not conserved",
+            g.rules().id
+        );
+    }
+    assert_eq!(
+        m["sheep_bag"]["wolf"], 2,
+        "seed {seed}: a wolf left the bag"
+    );
+    for (p, f) in m["flocks"].as_array().unwrap().iter().enumerate() {
+        let shepherd = g
+            .followers()
+            .iter()
+            .any(|d| d.player == p as u8 && d.kind.name() == "shepherd");
+        assert!(
+            shepherd || f["sheep"] == 0,
+            "{} seed {seed}: P{p} keeps a flock without a shepherd",
+            g.rules().id
+        );
+    }
 }
 
 /// The Tower: every tower piece is in a player's supply or in a tower
@@ -278,7 +326,7 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) -> Used {
     while let Some(pending) = g.pending() {
         let before = g.clone();
         let Actor::Player(who) = pending.actor else {
-            panic!("no chance decisions yet")
+            panic!("a seeded game deals chance itself")
         };
         let a = bots[who as usize].choose_action(&g.view(who)).unwrap();
         events.clear();
@@ -321,6 +369,21 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) -> Used {
                     rules.id,
                     before.turn(),
                 );
+            } else if d.kind.name() == "shepherd" {
+                // No shepherd where another stands (Hills & Sheep, §Shepherd).
+                let other = before.followers().iter().any(|f| {
+                    f.kind == d.kind && {
+                        let s = before.spot_of(f);
+                        let p = before.placed()[s.placed as usize];
+                        members.contains(&(p.x as i32, p.y as i32, s.segment as usize))
+                    }
+                });
+                assert!(
+                    !other,
+                    "{} seed {seed}: a shepherd joined another's field",
+                    rules.id
+                );
+                used.shepherds += 1;
             } else {
                 assert!(
                     own,
@@ -412,6 +475,9 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) -> Used {
         if rules.has_mechanic("castles") {
             check_castles(&g, seed);
         }
+        if rules.has_mechanic("hills-sheep") {
+            check_sheep(&g, seed);
+        }
         match a.name() {
             "portal" => used.portal += 1,
             "princess" => used.princess += 1,
@@ -421,6 +487,7 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) -> Used {
             "ransom" => used.ransoms += 1,
             "castle" => used.castles += 1,
             "castle-pick" => used.castle_picks += 1,
+            "grow-flock" => used.grown += 1,
             _ => {}
         }
         used.castle_points += events
@@ -428,6 +495,7 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) -> Used {
             .filter(|e| e.reason.name() == "castle")
             .map(|e| e.points)
             .sum::<u32>();
+        used.herded += events.iter().filter(|e| e.reason.name() == "flock").count() as u32;
         if rules.has_mechanic("tower") {
             // An exchange: figures come back from two captors in one answer.
             let back = |g: &Game| {
@@ -454,6 +522,12 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) -> Used {
         .filter(|t| t.key == "eaten")
         .map(|t| t.count)
         .sum();
+    for t in g.shown().tallies {
+        if t.key == "wolves" {
+            used.wolves += t.count;
+        }
+    }
+    used.buried = g.buried() as u32;
     check_matches(&g);
     // Tiles held by the players (the abbeys) come on top of the stack's, and
     // each is either still held or on the board.
@@ -474,11 +548,12 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) -> Used {
     if rules.has_mechanic("heretics") {
         check_shrines(&g);
     }
-    // Every tile is placed, out of the game, or still set aside (a tile set
-    // aside and shuffled back is logged when set aside, then played).
+    // Every tile is placed, out of the game, still set aside (a tile set
+    // aside and shuffled back is logged when set aside, then played), or
+    // face down under a hill.
     let out = g.removed().count();
     assert_eq!(
-        g.placed().len() - held_placed + out + g.set_aside().len(),
+        g.placed().len() - held_placed + out + g.set_aside().len() + g.buried(),
         rules.total as usize,
         "{} seed {seed}: placed {} (held {held_placed}), out {out}, aside {}",
         rules.id,
@@ -525,6 +600,11 @@ fn invariants_hold_in_every_ruleset() {
             used.castles += u.castles;
             used.castle_points += u.castle_points;
             used.castle_picks += u.castle_picks;
+            used.shepherds += u.shepherds;
+            used.grown += u.grown;
+            used.herded += u.herded;
+            used.wolves += u.wolves;
+            used.buried += u.buried;
         }
         if rules.has_mechanic("castles") && n >= 50 {
             let id = rules.id;
@@ -533,6 +613,14 @@ fn invariants_hold_in_every_ruleset() {
             if n >= 2_000 {
                 assert!(used.castle_picks > 0, "{id}: no castle picked");
             }
+        }
+        if rules.has_mechanic("hills-sheep") && n >= 50 {
+            let id = rules.id;
+            assert!(used.shepherds > 0, "{id}: no shepherd was placed");
+            assert!(used.grown > 0, "{id}: no flock grew");
+            assert!(used.herded > 0, "{id}: no flock was herded");
+            assert!(used.wolves > 0, "{id}: no wolf came");
+            assert!(used.buried > 0, "{id}: no tile went under a hill");
         }
         if rules.has_mechanic("tower") && n >= 50 {
             let id = rules.id;

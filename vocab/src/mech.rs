@@ -265,6 +265,13 @@ pub const OPTIONS: &[OptionDecl] = &[
         meaning: "a ransom needs 3 points to pay (L1477, fn 30 L1529; RGG, ZMG) or may be paid with fewer, all of them (the initial German rules, fn 30)",
     },
     OptionDecl {
+        key: "hill_tiebreak",
+        mechanic: "hills-sheep",
+        values: OptionValues::Words(&["presence", "count"]),
+        default: [0, 0],
+        meaning: "players tied for a feature's majority: those with a follower on a hill tile of it win (the published rule: docs/rules/hills-sheep.md), or those with the most followers on hill tiles (the variant Wikicarpedia's 1st-edition page notes, JCloisterZone's `number-of-followers`)",
+    },
+    OptionDecl {
         key: "count_move",
         mechanic: "count",
         values: OptionValues::Words(&["free", "clockwise", "to-quarter"]),
@@ -385,7 +392,7 @@ pub const MECHANICS: &[MechDecl] = &[
     decl("catapult", false, "fairs and catapult rounds (The Catapult)"),
     decl("bridges", false, "wooden bridges built on fields (Bridges, Castles & Bazaars)"),
     decl("bazaars", false, "tile auctions at bazaars (Bridges, Castles & Bazaars)"),
-    decl("hills-sheep", false, "hills, vineyards, the shepherd and sheep (Hills & Sheep; no rules in the seeds)"),
+    decl("hills-sheep", true, "hills, vineyards, the shepherd and the sheep bag (Hills & Sheep; the published rules, docs/rules/hills-sheep.md)"),
     decl("flier", false, "followers flying from flier tiles (The Flier)"),
     decl("messages", false, "messengers and message tiles (The Messages)"),
     decl("ferries", false, "ferries joining road ends on lakes (The Ferries)"),

@@ -75,7 +75,7 @@ fn recorder(fresh: &Game, scripted: bool, start: &[(u16, Placement)]) -> Recorde
 
 fn refused(e: ActionError) -> Failure {
     let code = match e {
-        ActionError::WrongPlayer { .. } => Code::WrongPlayer,
+        ActionError::WrongPlayer { .. } | ActionError::ChanceDecides { .. } => Code::WrongPlayer,
         ActionError::GameOver => Code::GameOver,
         ActionError::NotNow { .. } | ActionError::Illegal(_) => Code::IllegalAction,
     };
@@ -419,8 +419,14 @@ mod tests {
             let mut s = Session::new(rules, None, players, Some(3), None).expect("sets up");
             let mut bot = SimpleBot::new(BotKind::Random, 3);
             loop {
+                // Face down: still to draw, or under a hill (Hills & Sheep).
                 let n: u32 = s.unseen().iter().sum();
-                assert_eq!(n as usize, s.game.remaining(), "{}", rules.id);
+                assert_eq!(
+                    n as usize,
+                    s.game.remaining() + s.game.buried(),
+                    "{}",
+                    rules.id
+                );
                 let Some(a) = bot.choose_action(&s.game) else {
                     break;
                 };

@@ -202,11 +202,14 @@ impl SimpleBot {
         };
         let mut next = self.scratch.take().unwrap_or_else(|| g.clone());
         next.clone_from(g);
+        // Chance waits to be stated in the bot's copy, so that each outcome
+        // is weighed, not one dealt.
+        next.state_chance(true);
         let mut events = std::mem::take(&mut self.events);
         events.clear();
         let value = match next.apply_action(a, &mut events) {
             Ok(()) if asks_me_next(&next, me) => follow_up(&next, me, &mut events),
-            Ok(()) => standing(&mut next, me, &mut events),
+            Ok(()) => expected(&mut next, me, &mut events, 2),
             Err(_) => i64::MIN,
         };
         self.events = events;
@@ -260,6 +263,7 @@ impl SimpleBot {
                     deploy: d,
                 };
                 next.clone_from(g);
+                next.state_chance(true);
                 events.clear();
                 if next.apply_into(mv, &mut events).is_err() {
                     continue;
@@ -272,7 +276,7 @@ impl SimpleBot {
                 } else if asks_me_next(&next, me) {
                     follow_up(&next, me, &mut events)
                 } else {
-                    standing(&mut next, me, &mut events)
+                    expected(&mut next, me, &mut events, 2)
                 };
                 match &best {
                     Some((b, _)) if value < *b => {}
@@ -357,6 +361,36 @@ fn reply_value(after: &mut Game, me: usize, events: &mut Vec<ScoreEvent>) -> i64
     total / weight
 }
 
+/// `me`'s standing in `g` (a scratch game it may play on), and where `g`
+/// waits for chance (a token from the sheep bag), the average over its
+/// outcomes weighed by their odds, `depth` chance steps deep (past that,
+/// the standing before the outcome).
+fn expected(g: &mut Game, me: usize, events: &mut Vec<ScoreEvent>, depth: u8) -> i64 {
+    let chance = g
+        .pending()
+        .is_some_and(|p| p.actor == crate::engine::Actor::Chance);
+    if !chance || depth == 0 {
+        return standing(g, me, events);
+    }
+    let mut odds = Vec::new();
+    g.chance_odds(&mut odds);
+    let (mut total, mut weight) = (0i64, 0i64);
+    let mut next = g.clone();
+    for &(a, w) in &odds {
+        next.clone_from(g);
+        events.clear();
+        if w == 0 || next.apply_action(a, events).is_err() {
+            continue;
+        }
+        total += i64::from(w) * expected(&mut next, me, events, depth - 1);
+        weight += i64::from(w);
+    }
+    if weight == 0 {
+        return standing(g, me, events);
+    }
+    total / weight
+}
+
 /// Whether `g` waits for `me` to answer a module's question that follows
 /// from their own answer (whom a tower piece captures): an action is then
 /// worth the best of its follow-ups.
@@ -431,7 +465,12 @@ pub(crate) fn standing(g: &mut Game, me: usize, events: &mut Vec<ScoreEvent>) ->
             // Carcassonne; a prisoner or a follower on a tower does not.
             .map(|k| i64::from(g.figures(p as u8, k)) + i64::from(g.coming_back(p as u8, k)))
             .sum();
-        *v = SCALE * i64::from(g.scores()[p]) + figures * RESERVE * left / HORIZON;
+        // What a module keeps that only a later tile can pay (a flock to
+        // herd) is worth less as the tiles run out.
+        let prospects = i64::from(crate::mechanics::prospects(g, p as u8));
+        *v = SCALE * i64::from(g.scores()[p])
+            + figures * RESERVE * left / HORIZON
+            + SCALE * prospects * left / HORIZON;
     }
     // What the modules expect of what a player holds beyond the final
     // scoring (a castle waiting for its fief scores nothing at the end).

@@ -116,6 +116,19 @@ pub struct Discard {
     pub aside: Option<Mech>,
 }
 
+/// A chance outcome the game applied: the decision posed to chance and its
+/// answer, in the order they came (`Game::dealt`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Dealt {
+    /// The decision chance answered.
+    pub ask: Ask,
+    /// Its outcome.
+    pub action: Action,
+    /// Stated by the caller (`apply_action` in a game that waits for
+    /// chance), rather than dealt from the seed or certain.
+    pub stated: bool,
+}
+
 /// A game in progress: the board, the figures, the scores, the tiles to
 /// come, and the pending decision. It plays one ruleset's compiled tables.
 ///
@@ -183,6 +196,17 @@ pub struct Game {
     /// The draw order; `stack[next..]` are still face down.
     pub(crate) stack: Vec<u16>,
     pub(crate) next: usize,
+    /// The last tiles of `stack`, face down out of play: never drawn
+    /// (`Game::bury`: a tile under a hill).
+    pub(crate) buried: u16,
+    /// Chance outcomes applied so far, in order (a record lists them).
+    pub(crate) dealt: Vec<Dealt>,
+    /// Where a game deals chance outcomes from: its seed, or in a
+    /// re-dealt game (`determinize`) a seed of its own; 0 in a view.
+    pub(crate) chance_seed: u64,
+    /// Chance decisions wait to be stated (`Game::state_chance`), as in a
+    /// scripted game, instead of being dealt.
+    pub(crate) chance_stated: bool,
     pub(crate) current: Option<u16>,
     pub(crate) discards: Vec<Discard>,
     /// Tiles set aside, face up, until their module returns them
@@ -275,6 +299,10 @@ impl Clone for Game {
             asks: self.asks.clone(),
             held: self.held.clone(),
             next: self.next,
+            buried: self.buried,
+            chance_seed: self.chance_seed,
+            chance_stated: self.chance_stated,
+            dealt: self.dealt.clone(),
             current: self.current,
             scripted: self.scripted,
             hold_final: self.hold_final,
@@ -311,6 +339,10 @@ impl Clone for Game {
         self.asks.clone_from(&src.asks);
         self.held.clone_from(&src.held);
         self.next = src.next;
+        self.buried = src.buried;
+        self.chance_seed = src.chance_seed;
+        self.chance_stated = src.chance_stated;
+        self.dealt.clone_from(&src.dealt);
         self.current = src.current;
         self.scripted = src.scripted;
         self.hold_final = src.hold_final;
@@ -431,6 +463,10 @@ impl Game {
             // Room for tiles set aside and shuffled back in.
             stack: Vec::with_capacity(rules.total as usize + 32),
             next: 0,
+            buried: 0,
+            dealt: Vec::new(),
+            chance_seed: seed,
+            chance_stated: false,
             current: None,
             discards: Vec::with_capacity(8),
             aside: Vec::new(),
@@ -489,6 +525,9 @@ impl Game {
             ..Ext::default()
         };
         self.seed = seed;
+        self.chance_seed = seed;
+        self.dealt.clear();
+        self.buried = 0;
         self.hidden = false;
         self.to_move = 0;
         self.turn = 0;
@@ -677,6 +716,9 @@ impl Game {
     /// shuffle is seeded by the game's seed and the turn, so a replay
     /// shuffles the same.
     pub(crate) fn shuffle_back(&mut self, by: Mech) {
+        // The tiles out of play stay the last ones, out of the shuffle:
+        // they left before these came back.
+        let tail = self.stack.split_off(self.stack_end());
         let before = self.stack.len();
         for &(t, m) in &self.aside {
             if m == by {
@@ -685,13 +727,112 @@ impl Game {
         }
         self.aside.retain(|&(_, m)| m != by);
         let back = self.stack.len() - before;
-        if back == 0 {
-            return;
+        if back > 0 {
+            let start = self.deal.extend_last(back).max(self.next);
+            let salt = u64::from(self.turn) << 32 | self.placed.len() as u64;
+            let mut rng = Pcg64Mcg::seed_from_u64(self.seed ^ 0x5eed_bac6 ^ salt);
+            self.stack[start..].shuffle(&mut rng);
         }
-        let start = self.deal.extend_last(back).max(self.next);
-        let salt = u64::from(self.turn) << 32 | self.placed.len() as u64;
-        let mut rng = Pcg64Mcg::seed_from_u64(self.seed ^ 0x5eed_bac6 ^ salt);
-        self.stack[start..].shuffle(&mut rng);
+        self.stack.extend(tail);
+    }
+
+    /// One face-down tile leaves play unseen (a tile put under a hill):
+    /// the last of the stack, which no one knows, so that what is face
+    /// down stays as public as it was; whether there was one left to take.
+    pub(crate) fn bury(&mut self) -> bool {
+        if self.next >= self.stack_end() {
+            return false;
+        }
+        self.buried += 1;
+        true
+    }
+
+    /// Where the tiles still to be drawn end: the buried ones follow.
+    #[inline(always)]
+    pub(crate) fn stack_end(&self) -> usize {
+        self.stack.len() - usize::from(self.buried)
+    }
+
+    /// Pose a decision to chance (`Ask::CHANCE`): module `mech`'s decision
+    /// `decision` with its note `data`. A seeded game deals it as it comes
+    /// to it; a scripted one waits to be told it. Like any decision, one
+    /// posed while another is answered comes next (`ask`).
+    pub(crate) fn ask_chance(&mut self, mech: Mech, decision: u8, data: u16) {
+        self.ask(Ask {
+            mech,
+            player: Ask::CHANCE,
+            decision,
+            data,
+        });
+    }
+
+    /// Answer `ask`, the decision at the front of the queue, with `a`
+    /// through its module; the decisions the answer poses follow it at
+    /// once (`ask`). It stays at the front: the caller removes it.
+    pub(crate) fn answer(
+        &mut self,
+        ask: Ask,
+        a: Action,
+        events: &mut Vec<ScoreEvent>,
+    ) -> Result<(), MoveError> {
+        self.follow_ups = 0;
+        let done = mechanics::act(ask.mech, self, mechanics::At::Ask(ask), a, events);
+        self.follow_ups = NOT_ANSWERING;
+        done
+    }
+
+    /// Whether chance decisions wait to be stated rather than dealt: in a
+    /// scripted game, or one told to (`state_chance`).
+    #[inline]
+    pub(crate) fn states_chance(&self) -> bool {
+        self.scripted || self.chance_stated
+    }
+
+    /// Answer chance decision `ask` (at the front of the queue) from the
+    /// game's chance seed, each answer as likely as its weight
+    /// (`Mechanic::odds`). Reproducible: the seed, the outcomes dealt so
+    /// far and the board fix it.
+    pub(crate) fn deal_chance(&mut self, ask: Ask, events: &mut Vec<ScoreEvent>) {
+        use rand::Rng;
+        let mut outcomes: Vec<Action> = Vec::new();
+        mechanics::answers(ask.mech, self, mechanics::At::Ask(ask), &mut outcomes);
+        let weights: Vec<u32> = outcomes
+            .iter()
+            .map(|&a| mechanics::odds(ask.mech, self, ask, a))
+            .collect();
+        let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
+        let salt =
+            (self.dealt.len() as u64) << 40 | u64::from(self.turn) << 20 | self.placed.len() as u64;
+        let mut rng = Pcg64Mcg::seed_from_u64(self.chance_seed ^ 0xc4a2_ce5e_ed00_0001 ^ salt);
+        let pick = if total == 0 {
+            0
+        } else {
+            rng.random_range(0..total)
+        };
+        let mut acc = 0u64;
+        let chosen = outcomes
+            .iter()
+            .zip(&weights)
+            .find(|(_, &w)| {
+                acc += u64::from(w);
+                pick < acc
+            })
+            .or(outcomes.first().zip(weights.first()))
+            .map(|(&a, _)| a);
+        let Some(a) = chosen else {
+            debug_assert!(false, "a module posed {ask:?} to chance with no outcome");
+            return;
+        };
+        let done = self.answer(ask, a, events);
+        debug_assert!(
+            done.is_ok(),
+            "the outcome dealt for {ask:?} is legal: {done:?}"
+        );
+        self.dealt.push(Dealt {
+            ask,
+            action: a,
+            stated: false,
+        });
     }
 
     /// Another part of this turn follows the current one (the builder's
@@ -850,9 +991,46 @@ impl Game {
     pub fn set_aside(&self) -> &[(u16, Mech)] {
         &self.aside
     }
-    /// Tiles still face down (not counting the current one).
+    /// Tiles still to be drawn (not counting the current one).
     pub fn remaining(&self) -> usize {
-        self.stack.len() - self.next
+        self.stack_end() - self.next
+    }
+    /// Tiles face down out of play, never to be drawn (under hills); with
+    /// `remaining`, every tile still face down.
+    pub fn buried(&self) -> usize {
+        usize::from(self.buried)
+    }
+    /// Every chance outcome applied so far, in order: dealt from the seed,
+    /// certain (one answer), or stated (`stated`).
+    pub fn dealt(&self) -> &[Dealt] {
+        &self.dealt
+    }
+    /// Chance decisions wait to be stated (`Actor::Chance` pending,
+    /// answered with `apply_action`) when `on`, as in a scripted game,
+    /// rather than dealt: a bot weighing each outcome on its own copy of a
+    /// view, a caller that rolls its own dice. A scripted game always
+    /// waits.
+    pub fn state_chance(&mut self, on: bool) {
+        self.chance_stated = on;
+    }
+    /// The pending chance decision's outcomes with their weights (each
+    /// dealt with probability weight / total), into `out` (cleared first);
+    /// empty when no chance decision is pending.
+    pub fn chance_odds(&self, out: &mut Vec<(Action, u32)>) {
+        out.clear();
+        let Some(&ask) = self.asks.first() else {
+            return;
+        };
+        if !matches!(self.phase, Phase::Ask { .. }) || !ask.by_chance() {
+            return;
+        }
+        let mut outcomes: Vec<Action> = Vec::new();
+        mechanics::answers(ask.mech, self, mechanics::At::Ask(ask), &mut outcomes);
+        out.extend(
+            outcomes
+                .into_iter()
+                .map(|a| (a, mechanics::odds(ask.mech, self, ask, a))),
+        );
     }
     /// Width of the board grid (it grows as the game spreads).
     pub fn board_size(&self) -> i32 {

@@ -15,7 +15,7 @@ pub mod types;
 mod wood;
 
 pub use game::{
-    start_placements, Deployed, Discard, ForceDrawError, Game, Held, Placed, PlacementScan,
+    start_placements, Dealt, Deployed, Discard, ForceDrawError, Game, Held, Placed, PlacementScan,
     SetupError, NO_NODE,
 };
 pub use types::*;

@@ -425,7 +425,7 @@ impl Game {
     /// drawn.
     pub(crate) fn draw(&mut self) {
         self.current = None;
-        while self.next < self.stack.len() {
+        while self.next < self.stack_end() {
             let t = self.stack[self.next];
             self.next += 1;
             let aside = if mechanics::live(self, Hook::Draw) {

@@ -53,11 +53,16 @@ fn strengths_on(g: &mut Game, root: u16) -> ([u32; MAX_PLAYERS], u64) {
     (s, on)
 }
 
-/// Everyone with the most strength scores in full (L175-L186); for a farm
-/// (`farm`: its root and completed cities) each winner may add a module's
-/// bonus (the pig).
+/// Everyone with the most strength on the feature rooted at `root` scores
+/// in full (L175-L186), unless a module breaks their tie (`Hook::Majority`:
+/// a follower on a hill; `root` is `NO_NODE` for strengths summed over
+/// several features, which no module looks into); for a farm (`farm`: its
+/// root and completed cities) each winner may add a module's bonus (the
+/// pig).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn award(
     g: &mut Game,
+    root: u16,
     s: &[u32; MAX_PLAYERS],
     points: u32,
     feature: Kind,
@@ -69,8 +74,13 @@ pub(crate) fn award(
     if best == 0 || points == 0 {
         return;
     }
+    let winners = if root != NO_NODE && mechanics::live(g, Hook::Majority) {
+        tie_break(g, root, s, best)
+    } else {
+        u8::MAX
+    };
     for p in 0..g.players {
-        if s[p as usize] == best {
+        if s[p as usize] == best && winners & (1 << p) != 0 {
             let points = match farm {
                 Some((root, cities)) if mechanics::live(g, Hook::Value) => {
                     points + mechanics::farm_bonus(g, root, p, cities)
@@ -79,6 +89,22 @@ pub(crate) fn award(
             };
             g.add_points(events, ScoreEvent::new(p, points, feature, reason));
         }
+    }
+}
+
+/// The players with strength `best` in `s` (bit per player) who win the
+/// feature rooted at `root`: all of them, unless they are several and a
+/// module breaks their tie (`Hook::Majority`).
+#[cold]
+fn tie_break(g: &Game, root: u16, s: &[u32; MAX_PLAYERS], best: u32) -> u8 {
+    let mut tied = 0u8;
+    for p in 0..g.players {
+        tied |= u8::from(s[p as usize] == best) << p;
+    }
+    if tied.count_ones() > 1 {
+        mechanics::break_tie(g, root, tied)
+    } else {
+        tied
     }
 }
 
@@ -107,6 +133,7 @@ pub(crate) fn value(g: &Game, root: u16, reason: Reason) -> u32 {
     };
     if mechanics::live(g, Hook::Value) {
         mechanics::value(g.rules, &node, reason, units, v)
+            + mechanics::feature_bonus(g, root, reason)
     } else {
         v
     }
@@ -121,7 +148,7 @@ pub(crate) fn score_feature(g: &mut Game, root: u16, reason: Reason, events: &mu
     let (s, on) = strengths_on(g, root);
     let points = value(g, root, reason);
     let kind = g.features.nodes[root as usize].kind;
-    award(g, &s, points, kind, reason, events, None);
+    award(g, root, &s, points, kind, reason, events, None);
     let on = if mechanics::live(g, Hook::OnScored) {
         let standing = g.followers.len();
         scored(g, root, reason, events);
@@ -297,6 +324,7 @@ pub(crate) fn final_scoring(g: &mut Game, events: &mut Vec<ScoreEvent>) {
                 let cities = bordering.count() as u32;
                 award(
                     g,
+                    farm,
                     &s,
                     3 * cities + bordering.extra,
                     Kind::Field,
@@ -328,7 +356,7 @@ pub(crate) fn final_scoring(g: &mut Game, events: &mut Vec<ScoreEvent>) {
                 }
             }
             for (_, s) in supplied {
-                award(g, &s, 4, Kind::Field, Reason::Final, events, None);
+                award(g, NO_NODE, &s, 4, Kind::Field, Reason::Final, events, None);
             }
         }
     }

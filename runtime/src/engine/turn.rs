@@ -92,7 +92,7 @@ impl Game {
             Phase::Ask { .. } => {
                 let ask = self.asks[0];
                 return Some(Pending {
-                    actor: Actor::Player(ask.player),
+                    actor: ask.actor(),
                     decision: ask.decision(),
                 });
             }
@@ -194,7 +194,9 @@ impl Game {
                 mechanics::act(v.mech, self, At::Wood(placed), a, events)?;
             }
             // An alternative to deploying, offered by a module.
-            (Phase::Wood { placed }, Action::Do(v)) if self.rules.hooks.plays(v.mech) => {
+            (Phase::Wood { placed }, Action::Do(v))
+                if self.rules.hooks.plays(v.mech) && v.def().answers == Answers::Wood =>
+            {
                 mechanics::act(v.mech, self, At::Wood(placed), a, events)?;
                 self.end_wood(placed as usize, events);
             }
@@ -217,11 +219,16 @@ impl Game {
             }
             (Phase::Ask { .. }, a) => {
                 let ask = self.asks[0];
-                self.follow_ups = 0;
-                let done = mechanics::act(ask.mech, self, At::Ask(ask), a, events);
-                self.follow_ups = super::game::NOT_ANSWERING;
+                let done = self.answer(ask, a, events);
                 done?;
                 self.asks.remove(0);
+                if ask.by_chance() {
+                    self.dealt.push(super::game::Dealt {
+                        ask,
+                        action: a,
+                        stated: true,
+                    });
+                }
                 self.go_on(events);
             }
             _ => {
@@ -252,6 +259,10 @@ impl Game {
                 actor: Actor::Player(asked),
                 ..
             }) if asked != player => Err(ActionError::WrongPlayer { player, asked }),
+            Some(Pending {
+                actor: Actor::Chance,
+                ..
+            }) => Err(ActionError::ChanceDecides { player }),
             Some(_) => self.apply_action(a, events),
         }
     }
@@ -557,7 +568,7 @@ impl Game {
     /// scored as the turn's own), then its first part.
     #[inline(always)]
     pub(crate) fn begin_turn(&mut self, events: &mut Vec<ScoreEvent>) {
-        if mechanics::live(self, Hook::TurnStart) && self.next < self.stack.len() {
+        if mechanics::live(self, Hook::TurnStart) && self.next < self.stack_end() {
             self.when = When::TurnStart;
             mechanics::turn_start(self, events);
             self.when = When::Play;
@@ -576,7 +587,7 @@ impl Game {
         // With the stack empty, only a second part is asked here (the abbey
         // as the builder's second tile, fn 5 L1838); first parts go to the
         // end-of-game round, which asks each player once.
-        let tiles_left = self.next < self.stack.len();
+        let tiles_left = self.next < self.stack_end();
         if mechanics::live(self, Hook::Source)
             && (tiles_left || self.part > 1)
             && self.holds_a_placeable_tile()
@@ -650,7 +661,11 @@ impl Game {
     #[inline(never)]
     fn stop_at(&mut self, resume: Resume, events: &mut Vec<ScoreEvent>) -> bool {
         let (me, n) = (self.to_move, self.players);
-        self.asks.sort_by_key(|a| (a.player + n - me) % n);
+        // Chance's decisions keep their place among the active player's.
+        self.asks.sort_by_key(|a| match a.by_chance() {
+            true => 0,
+            false => (a.player + n - me) % n,
+        });
         self.phase = Phase::Ask { resume };
         if self.settle_asks(events) {
             return true;
@@ -669,15 +684,27 @@ impl Game {
     /// way moves on); whether one with a choice waits.
     fn settle_asks(&mut self, events: &mut Vec<ScoreEvent>) -> bool {
         while let Some(&ask) = self.asks.first() {
+            if ask.by_chance() && !self.states_chance() {
+                // A seeded game deals chance's answers itself.
+                self.deal_chance(ask, events);
+                self.asks.remove(0);
+                continue;
+            }
             let mut two = FirstTwo::default();
             mechanics::answers(ask.mech, self, At::Ask(ask), &mut two);
             match two.first {
                 Some(a) if two.n == 1 => {
-                    self.follow_ups = 0;
-                    let done = mechanics::act(ask.mech, self, At::Ask(ask), a, events);
-                    self.follow_ups = super::game::NOT_ANSWERING;
+                    let done = self.answer(ask, a, events);
                     debug_assert!(done.is_ok(), "the one answer to {ask:?} is legal: {done:?}");
                     self.asks.remove(0);
+                    if ask.by_chance() {
+                        // Certain: no one is asked, and the record lists it.
+                        self.dealt.push(super::game::Dealt {
+                            ask,
+                            action: a,
+                            stated: false,
+                        });
+                    }
                 }
                 Some(_) => return true,
                 None => {
@@ -746,6 +773,7 @@ impl Game {
                 .saturating_sub(usize::from(self.current.is_some())),
         );
         self.next = self.stack.len();
+        self.buried = 0;
         self.tiles_out(events);
         Ok(())
     }

@@ -274,6 +274,7 @@ fn score_farmers(g: &mut Game, farm: u16, per_city: u32, events: &mut Vec<ScoreE
     // (L1785, L1798).
     scoring::award(
         g,
+        farm,
         &s,
         per_city * cities + bordering.extra,
         Kind::Field,

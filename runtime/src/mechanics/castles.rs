@@ -54,7 +54,7 @@ use serde_json::{json, Map, Value};
 
 use super::{Ask, At, Contains, Holding, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink};
 use super::{Figure, Tally, Why};
-use crate::engine::game::Game;
+use crate::engine::game::{Game, NO_NODE};
 use crate::engine::scoring;
 use crate::engine::types::*;
 use crate::generated::attr;
@@ -762,8 +762,10 @@ fn score_castle(g: &mut Game, c: usize, points: u16, events: &mut Vec<ScoreEvent
     for h in g.held.iter().filter(|h| is_in(h, c)) {
         strength[h.player as usize] += h.kind.strength(0);
     }
+    // No feature stands for the castle, so no hill breaks its ties.
     scoring::award(
         g,
+        NO_NODE,
         &strength,
         u32::from(points),
         Kind::City,

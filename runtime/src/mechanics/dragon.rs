@@ -100,8 +100,9 @@ impl Mechanic for Dragon {
         svg: DRAGON_SVG,
     }];
     /// Prisoners are taken before the dragon moves (The Tower, fn 6 L1501;
-    /// L1246-L1248).
-    const AFTER: &'static [Mech] = &[Mech::Tower];
+    /// L1246-L1248), and the shepherd's action is taken before it too
+    /// (Hills & Sheep, L1254).
+    const AFTER: &'static [Mech] = &[Mech::Tower, Mech::HillsSheep];
     type State = State;
 
     /// "Until a volcano tile has been placed ... If a dragon tile is drawn,

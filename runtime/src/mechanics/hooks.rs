@@ -44,8 +44,12 @@ pub enum Hook {
     /// the move-wood step, fn 25 L2626). Runs once per turn part, so a
     /// module may count scoring rounds on it.
     BeforeScore,
-    /// A feature's worth: multipliers, per-player bonuses.
+    /// A feature's worth: multipliers, per-player bonuses, points for what
+    /// lies around it (vineyards beside a cloister).
     Value,
+    /// Who wins a feature's majority when players tie for it: a module may
+    /// narrow the tied players down (a follower on a hill wins the tie).
+    Majority,
     /// A feature has scored, its figures still standing.
     OnScored,
     /// A figure has left the board (the builder follows its owner's last
@@ -78,7 +82,7 @@ pub enum Hook {
 }
 
 impl Hook {
-    pub const ALL: [Hook; 24] = [
+    pub const ALL: [Hook; 25] = [
         Hook::Setup,
         Hook::TileSource,
         Hook::TurnStart,
@@ -93,6 +97,7 @@ impl Hook {
         Hook::AfterWood,
         Hook::BeforeScore,
         Hook::Value,
+        Hook::Majority,
         Hook::OnScored,
         Hook::OnRemoved,
         Hook::Scoring,

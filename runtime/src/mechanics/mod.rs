@@ -22,6 +22,7 @@ pub(crate) mod dragon;
 pub(crate) mod fairy;
 pub(crate) mod goods;
 pub(crate) mod heretics;
+pub(crate) mod hills_sheep;
 pub(crate) mod inns;
 pub(crate) mod king_robber;
 pub(crate) mod mayor;
@@ -40,10 +41,10 @@ mod show;
 pub use carcassonne_vocab::mech::{Mech, MechSet};
 pub use hooks::{Hook, Hooks};
 pub(crate) use registry::Ext;
-pub use registry::{decisions, neutrals, reasons, show, state_json, verbs};
+pub use registry::{decisions, neutrals, prospects, reasons, show, state_json, verbs};
 pub use show::{
-    Area, CornerFigure, Figure, HeldFigure, Holding, Neutral, NeutralDef, Section, Shown, Tally,
-    Trail,
+    Area, CornerFigure, Figure, FigureCount, HeldFigure, Holding, Neutral, NeutralDef, Section,
+    Shown, Tally, TileMark, Trail,
 };
 
 #[cfg(test)]
@@ -165,6 +166,18 @@ pub(crate) trait Mechanic {
     fn farm_bonus(g: &Game, farm: u16, player: u8, cities: u32) -> u32 {
         0
     }
+    /// Points the feature rooted at `root`, scored for `reason`, is worth
+    /// beyond its own tiles, from what lies around it (vineyards beside a
+    /// completed cloister).
+    fn feature_bonus(g: &Game, root: u16, reason: Reason) -> u32 {
+        0
+    }
+    /// `Hook::Majority`: `tied` (bit `p` for player `p`) have the most
+    /// strength on the feature rooted at `root`; those of them who win it.
+    /// An empty answer leaves the tie as it is.
+    fn break_tie(g: &Game, root: u16, tied: u8) -> u8 {
+        tied
+    }
     /// `Hook::OnScored`: feature `root` scored; its figures still stand.
     /// No module takes a figure of `root` away here (they leave after
     /// every module has had its say: `Game::remove` checks).
@@ -212,6 +225,19 @@ pub(crate) trait Mechanic {
     fn act(g: &mut Game, at: At, a: Action, events: &mut Vec<ScoreEvent>) -> Result<(), MoveError> {
         Err(MoveError::Waiting("another decision"))
     }
+    /// For a decision it posed to chance (`Game::ask_chance`): the weight of
+    /// its answer `a`, one of those `answers` lists; a seeded game deals an
+    /// answer with probability weight / total (a token drawn from a bag:
+    /// how many such tokens the bag holds).
+    fn odds(g: &Game, ask: Ask, a: Action) -> u32 {
+        1
+    }
+    /// Points `player` may count on from what the module keeps for them and
+    /// the final scoring does not pay (a flock that a later tile may herd):
+    /// what a bot weighs while tiles remain. Never part of any score.
+    fn prospects(g: &Game, player: u8) -> u32 {
+        0
+    }
     /// Whether `apply(Move)` answers every decision it poses in `rules`.
     fn moves_suffice(rules: &Ruleset) -> bool {
         Self::VERBS.is_empty() && Self::DECISIONS.is_empty()
@@ -244,8 +270,9 @@ pub enum At {
     Ask(Ask),
 }
 
-/// A decision a module poses to a player (`Game::ask`): answered through
-/// the module's `answers` and `act`; `data` is the module's own.
+/// A decision a module poses to a player (`Game::ask`), or to chance
+/// (`Game::ask_chance`: `player` is `Ask::CHANCE`): answered through the
+/// module's `answers` and `act`; `data` is the module's own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Ask {
     pub mech: Mech,
@@ -256,10 +283,30 @@ pub struct Ask {
 }
 
 impl Ask {
+    /// `player` of a decision chance answers: a seeded game deals the
+    /// answer from its seed, a scripted one waits to be told it
+    /// (`Actor::Chance`).
+    pub const CHANCE: u8 = u8::MAX;
+
     pub fn decision(&self) -> Decision {
         Decision::Module {
             mech: self.mech,
             code: self.decision,
+        }
+    }
+
+    /// Whether chance answers it.
+    #[inline]
+    pub fn by_chance(&self) -> bool {
+        self.player == Self::CHANCE
+    }
+
+    /// Who answers it.
+    pub fn actor(&self) -> Actor {
+        if self.by_chance() {
+            Actor::Chance
+        } else {
+            Actor::Player(self.player)
         }
     }
 }

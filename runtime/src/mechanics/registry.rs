@@ -511,6 +511,37 @@ macro_rules! registry {
             bonus
         }
 
+        /// Points feature `root`, scored for `reason`, is worth beyond its
+        /// own tiles (vineyards beside a cloister).
+        #[inline]
+        pub(crate) fn feature_bonus(g: &Game, root: u16, reason: Reason) -> u32 {
+            let mut bonus = 0;
+            each!(g, Hook::Value, |m| {
+                bonus += match m {
+                    $(Mech::$T => <super::$m::$T as Mechanic>::feature_bonus(g, root, reason),)*
+                    _ => 0,
+                };
+            });
+            bonus
+        }
+
+        /// Of `tied` (bit per player) on feature `root`, those who win it:
+        /// each module on `Hook::Majority` in turn narrows them (an empty
+        /// answer is ignored).
+        pub(crate) fn break_tie(g: &Game, root: u16, tied: u8) -> u8 {
+            let mut winners = tied;
+            each!(g, Hook::Majority, |m| {
+                let w = match m {
+                    $(Mech::$T => <super::$m::$T as Mechanic>::break_tie(g, root, winners),)*
+                    _ => winners,
+                };
+                if w != 0 {
+                    winners &= w;
+                }
+            });
+            winners
+        }
+
         pub(crate) fn on_scored(g: &mut Game, root: u16, reason: Reason, events: &mut Vec<ScoreEvent>) {
             each!(g, Hook::OnScored, |m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::on_scored(g, root, reason, events),)*
@@ -632,6 +663,27 @@ macro_rules! registry {
             }
         }
 
+        /// The weight of answer `a` to chance decision `ask` of module `m`.
+        pub(crate) fn odds(m: Mech, g: &Game, ask: super::Ask, a: Action) -> u32 {
+            match m {
+                $(Mech::$T => <super::$m::$T as Mechanic>::odds(g, ask, a),)*
+                _ => 0,
+            }
+        }
+
+        /// Points `player` may count on from what the ruleset's modules
+        /// keep for them and the final scoring does not pay (`prospects`).
+        pub fn prospects(g: &Game, player: u8) -> u32 {
+            let mut sum = 0;
+            for m in ranked(g.rules.hooks.modules) {
+                sum += match m {
+                    $(Mech::$T => <super::$m::$T as Mechanic>::prospects(g, player),)*
+                    _ => 0,
+                };
+            }
+            sum
+        }
+
         /// Whether every module of `rules` is answered by `apply(Move)`.
         pub(crate) fn moves_suffice(rules: &Ruleset) -> bool {
             ranked(rules.hooks.modules).all(|m| match m {
@@ -698,13 +750,15 @@ registry! {
         king_robber: KingRobber,
         heretics: Heretics,
         tower: Tower,
+        hills_sheep: HillsSheep,
     }
     figures {
-        Normal, Big, Builder, Pig, Abbot, Mayor, Wagon, Barn,
+        Normal, Big, Builder, Pig, Abbot, Mayor, Wagon, Barn, Shepherd,
     }
     reasons {
         Completed, Final, AbbotReturn, Goods, Barn, King, RobberBaron, Fairy, Ransom, RansomPaid,
         Castle,
+        Flock,
     }
 }
 

@@ -1,6 +1,6 @@
 //! Replaying a record with every move, event and score checked.
 
-use super::recorder::{answers_free, answers_wood};
+use super::recorder::{answers_free, answers_wood, by_chance};
 use super::{
     fail, find_tile, follower_move, split_start, start_records, EventRec, Record, ReplayError,
     Replayed, TurnRec, FORMAT, MAX_START_COORD,
@@ -526,7 +526,11 @@ fn play_entry(
         Some(pd) if pd.decision == Decision::Source => held_placement(g, p, turn)?,
         _ => Action::Place(p),
     };
+    // Chance outcomes the engine gives by itself are checked against the
+    // entry's as they come; those it waits for are read from it.
+    let mut dealt = g.dealt().len();
     g.apply_action(place, &mut got).map_err(illegal)?;
+    check_dealt(g, &mut actions, &mut dealt, turn)?;
     let mut wood_asked = false;
     while let Some(pd) = g.pending() {
         if matches!(pd.decision, Decision::Place | Decision::Source) {
@@ -558,6 +562,36 @@ fn play_entry(
                     None => Action::Pass,
                 },
             }
+        } else if pd.actor == Actor::Chance {
+            // A scripted game waits for chance: the entry says what came.
+            let Some(a) = actions.next() else {
+                return fail(
+                    turn,
+                    format!(
+                        "the engine asks chance to {}; the entry's `actions` do not say what came",
+                        pd.decision.name()
+                    ),
+                );
+            };
+            if !by_chance(a) {
+                return fail(
+                    turn,
+                    format!(
+                        "the engine asks chance to {}; the record's `{}` is not chance's",
+                        pd.decision.name(),
+                        a.do_
+                    ),
+                );
+            }
+            no_player(a, turn)?;
+            action_json::from_json(g, a).map_err(|e| ReplayError {
+                turn,
+                reason: format!(
+                    "the engine asks chance to {}; the record's `{}`: {e}",
+                    pd.decision.name(),
+                    a.do_
+                ),
+            })?
         } else {
             let who = match pd.actor {
                 Actor::Player(q) => q,
@@ -579,6 +613,7 @@ fn play_entry(
             action
         };
         g.apply_action(action, &mut got).map_err(illegal)?;
+        check_dealt(g, &mut actions, &mut dealt, turn)?;
     }
     if t.follower.is_some() && !wood_asked {
         return fail(
@@ -596,6 +631,66 @@ fn play_entry(
         );
     }
     Ok(got)
+}
+
+/// The chance outcomes `g` gave by itself since the `seen`-th (dealt from
+/// the seed, or certain), each against the entry's next answer, which must
+/// be that outcome; those stated from the record were read already.
+fn check_dealt<'a>(
+    g: &Game,
+    actions: &mut std::iter::Peekable<impl Iterator<Item = &'a ActionJson>>,
+    seen: &mut usize,
+    turn: usize,
+) -> Result<(), ReplayError> {
+    for d in &g.dealt()[*seen..] {
+        if d.stated {
+            continue;
+        }
+        let gave = action_json::text(g, d.action);
+        let asked = d.ask.decision().name();
+        let verb = d.action.name();
+        let Some(a) = actions.next_if(|a| by_chance(a)) else {
+            return fail(
+                turn,
+                format!(
+                    "the engine asks chance to {asked} and `{verb}` gives: {gave}; the entry's `actions` do not list it"
+                ),
+            );
+        };
+        no_player(a, turn)?;
+        let named = action_json::from_json(g, a).map_err(|e| ReplayError {
+            turn,
+            reason: format!(
+                "the engine asks chance to {asked}; the record's `{}`: {e}",
+                a.do_
+            ),
+        })?;
+        if named != d.action {
+            return fail(
+                turn,
+                format!(
+                    "the engine asks chance to {asked}: the record's `{verb}` says {}; the engine's `{verb}` gives (from its seed, or as the only outcome): {gave}",
+                    action_json::text(g, named)
+                ),
+            );
+        }
+    }
+    *seen = g.dealt().len();
+    Ok(())
+}
+
+/// A chance outcome names no player: no one answered it.
+fn no_player(a: &ActionJson, turn: usize) -> Result<(), ReplayError> {
+    match a.player {
+        Some(p) => fail(
+            turn,
+            format!(
+                "the record's `{}` names player {p}, but chance's outcomes are no player's",
+                a.do_
+            ),
+        ),
+        None => Ok(()),
+    }
 }
 
 /// The placement of the tile the player holds, as the action of the module
