@@ -242,7 +242,12 @@ fn shown_keys(steps: &[Step]) -> (Vec<NeutralDef>, Vec<&'static str>, Vec<&'stat
                 held_figure_keys.push(h.key);
             }
         }
-        for def in s.neutral.iter().map(|n| n.def).chain(s.marks.iter().map(|m| m.0)) {
+        for def in s
+            .neutral
+            .iter()
+            .map(|n| n.def)
+            .chain(s.marks.iter().map(|m| m.0))
+        {
             if !neutrals.iter().any(|d| d.name == def.name) {
                 neutrals.push(def);
             }
