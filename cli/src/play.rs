@@ -219,7 +219,7 @@ fn say_answer(
     }
 }
 
-pub fn scores_line(scores: &[u32]) -> String {
+pub fn scores_line(scores: &[i32]) -> String {
     scores
         .iter()
         .enumerate()

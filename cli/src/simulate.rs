@@ -156,7 +156,7 @@ fn columns(rules: &'static Ruleset, players: u8, results: &[GameResult]) -> Vec<
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameResult {
     pub seed: u64,
-    pub scores: Vec<u32>,
+    pub scores: Vec<i32>,
     /// Per seat, points per source, indexed as `sources()`.
     pub by_source: Vec<Vec<u32>>,
     /// Counts the modules keep per player at the game's end

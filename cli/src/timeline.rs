@@ -59,7 +59,7 @@ pub struct Step {
     /// One line per event, as `event_line` words it.
     pub event_lines: Vec<String>,
     /// Scores after this step.
-    pub scores: Vec<u32>,
+    pub scores: Vec<i32>,
     /// Tiles drawn for this turn that fit nowhere and were removed.
     pub discarded: Vec<String>,
     /// Tiles drawn for this turn that a module set aside face up, to come
@@ -258,7 +258,7 @@ impl Steps {
                 if let Some(last) = self.steps.last_mut() {
                     for e in events.iter().filter(|e| e.when == When::TurnStart) {
                         if let Some(s) = last.scores.get_mut(e.player as usize) {
-                            *s = s.saturating_sub(e.points);
+                            *s -= e.signed() as i32;
                         }
                     }
                 }
@@ -327,7 +327,7 @@ impl Steps {
                 let mut scores = game.scores().to_vec();
                 for e in events.iter() {
                     if let Some(s) = scores.get_mut(e.player as usize) {
-                        *s = s.saturating_sub(e.points);
+                        *s -= e.signed() as i32;
                     }
                 }
                 if let Some(last) = self.steps.last_mut() {

@@ -311,10 +311,10 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) -> Used {
         }
         for p in 0..players {
             // Only a payment lowers a score (the Tower's ransom, L1477).
-            let paid: u32 = events
+            let paid: i32 = events
                 .iter()
                 .filter(|e| e.player == p && e.reason.def().paid)
-                .map(|e| e.points)
+                .map(|e| e.points as i32)
                 .sum();
             assert!(
                 g.scores()[p as usize] + paid >= before.scores()[p as usize],

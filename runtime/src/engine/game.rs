@@ -148,7 +148,10 @@ pub struct Game {
     pub(crate) seed: u64,
     pub(crate) to_move: u8,
     pub(crate) turn: u32,
-    pub(crate) scores: [u32; MAX_PLAYERS],
+    /// Each player's points: below 0 only where a rule lets a player pay
+    /// more than they have (the bazaar's bids, 000_9deb58b1a7d17d38.txt
+    /// L2419).
+    pub(crate) scores: [i32; MAX_PLAYERS],
     /// Figures in each player's supply, by `FollowerKind as usize`.
     pub(crate) supply: [[u8; FIGURE_KINDS]; MAX_PLAYERS],
     pub(crate) phase: Phase,
@@ -710,7 +713,8 @@ impl Game {
 
     /// `from` pays `points` to `to` for `paid` (a reason whose points are
     /// paid, `ReasonDef::paid`) and `to` scores them for `got`: two events.
-    /// The caller checks that `from` has them.
+    /// The caller checks that its rules let `from` pay them (a score may go
+    /// below 0 only where they say so).
     pub(crate) fn pay(
         &mut self,
         events: &mut Vec<ScoreEvent>,
@@ -720,17 +724,32 @@ impl Game {
         (paid, got): (Reason, Reason),
         feature: crate::tables::Kind,
     ) {
-        debug_assert!(paid.def().paid && self.scores[from as usize] >= points);
-        self.scores[from as usize] -= points;
+        self.pay_out(events, from, points, paid, feature);
+        self.add_points(events, ScoreEvent::new(to, points, feature, got));
+    }
+
+    /// `from` pays `points` for `paid` (a reason whose points are paid) to
+    /// no one: one event (a bid that no other player raised, paid to the
+    /// bank, 000_9deb58b1a7d17d38.txt L2418). The caller checks that its
+    /// rules let `from` pay them.
+    pub(crate) fn pay_out(
+        &mut self,
+        events: &mut Vec<ScoreEvent>,
+        from: u8,
+        points: u32,
+        paid: Reason,
+        feature: crate::tables::Kind,
+    ) {
+        debug_assert!(paid.def().paid);
+        self.scores[from as usize] -= points_i32(points);
         events.push(ScoreEvent {
             when: self.when,
             ..ScoreEvent::new(from, points, feature, paid)
         });
-        self.add_points(events, ScoreEvent::new(to, points, feature, got));
     }
 
     pub(crate) fn add_points(&mut self, events: &mut Vec<ScoreEvent>, e: ScoreEvent) {
-        self.scores[e.player as usize] += e.points;
+        self.scores[e.player as usize] += points_i32(e.points);
         events.push(ScoreEvent {
             when: self.when,
             ..e
@@ -759,8 +778,9 @@ impl Game {
     pub fn turn(&self) -> u32 {
         self.turn
     }
-    /// Each player's points so far, by seat.
-    pub fn scores(&self) -> &[u32] {
+    /// Each player's points so far, by seat (below 0 only where a rule lets
+    /// a player pay more than they have: the bazaar's bids).
+    pub fn scores(&self) -> &[i32] {
         &self.scores[..self.players as usize]
     }
     /// Normal followers in `player`'s supply.
@@ -924,6 +944,13 @@ impl Game {
             _ => false,
         }
     }
+}
+
+/// Points as a score counts them: an event's points are far below
+/// `i32::MAX` (a game's tiles bound them).
+#[inline(always)]
+fn points_i32(points: u32) -> i32 {
+    points as i32
 }
 
 /// How far from (0, 0) a start tile may lie (scripted games choose it).

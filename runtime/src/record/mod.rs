@@ -194,7 +194,7 @@ pub struct FinalRec {
     /// Its points, event by event.
     pub events: Vec<EventRec>,
     /// The final scores, by seat.
-    pub scores: Vec<u32>,
+    pub scores: Vec<i32>,
 }
 
 impl EventRec {

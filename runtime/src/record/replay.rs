@@ -752,7 +752,7 @@ impl Shadow {
         let got = ended.finish();
         let mut want = g.scores().to_vec();
         for e in &self.carry {
-            want[e.player as usize] += e.points;
+            want[e.player as usize] += e.signed() as i32;
         }
         if got != fin || ended.scores() != want {
             return Err(Self::drifted(turn, "it scores the end differently"));
