@@ -558,8 +558,8 @@ pub fn table(s: &Value) -> String {
             seat["bot"].as_str().unwrap_or("?"),
             seat["mean"].as_f64().unwrap_or(0.0),
             seat["sd"].as_f64().unwrap_or(0.0),
-            seat["min"].as_u64().unwrap_or(0),
-            seat["max"].as_u64().unwrap_or(0),
+            seat["min"].as_i64().unwrap_or(0),
+            seat["max"].as_i64().unwrap_or(0),
             100.0 * seat["win_rate"].as_f64().unwrap_or(0.0),
             format!("{:.1}-{:.1}", ci(0), ci(1)),
         );

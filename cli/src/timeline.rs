@@ -696,6 +696,8 @@ pub fn action_text(a: &ActionJson) -> String {
             format!(" a {kind} held by P{holder}")
         }
         Some(Value::String(w)) => format!(" {w}"),
+        // A number (points bid, which of the tiles face up).
+        Some(Value::Number(n)) => format!(" {n}"),
         Some(Value::Object(at)) => {
             let num = |k: &str| at.get(k).and_then(Value::as_i64).unwrap_or(0);
             let feature = at.get("feature").and_then(Value::as_str).unwrap_or("?");

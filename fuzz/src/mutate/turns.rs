@@ -315,12 +315,15 @@ fn arg_of(rng: &mut Rng, kind: ArgKind, turns: &[Value]) -> Option<Value> {
             "player": rng.below(3),
             "kind": rng.pick(&["normal", "big", "builder", "wagon"]),
         }),
+        // Mostly within the range, sometimes just past it.
+        ArgKind::Number(most) => json!(rng.below(usize::from(most) + 3)),
     })
 }
 
 /// A value of another kind than `kind` (or none of any kind).
 fn wrong_arg(rng: &mut Rng, kind: ArgKind, turns: &[Value]) -> Value {
-    const KINDS: [ArgKind; 8] = [
+    const KINDS: [ArgKind; 9] = [
+        ArgKind::Number(9),
         ArgKind::Bool,
         ArgKind::Corner,
         ArgKind::Dir,
@@ -727,6 +730,16 @@ fn edit_arg(rng: &mut Rng, turns: &mut [Value]) -> bool {
             }
             (ArgKind::Target(_) | ArgKind::Figure, Some(Value::Object(s))) if !rng.chance(4) => {
                 Some(edit_spot(rng, s))
+            }
+            // A number off by one, negative, or far too large.
+            (ArgKind::Number(most), Some(Value::Number(n))) if !rng.chance(4) => {
+                let n = n.as_i64().unwrap_or(0);
+                Some(match rng.below(4) {
+                    0 => json!(n + 1),
+                    1 => json!(n - 1),
+                    2 => json!(-1),
+                    _ => json!(i64::from(most) + 1 + rng.below(1000) as i64),
+                })
             }
             (kind, _) => arg_of(rng, kind, turns),
         },

@@ -8,6 +8,8 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use super::board::Board;
+pub use super::extra::ExtraTurn;
+use super::extra::Interlude;
 use super::features::Features;
 pub use super::fit::PlacementScan;
 use super::hidden::Deal;
@@ -184,6 +186,12 @@ pub struct Game {
     /// Tiles set aside, face up, until their module returns them
     /// (`Game::shuffle_back`).
     pub(crate) aside: Vec<(u16, Mech)>,
+    /// Turns modules gave players out of the normal order, not begun yet
+    /// (`Game::give_turn`; `extra.rs`).
+    pub(crate) extra: Vec<ExtraTurn>,
+    /// The extra turn being played and the turn the extra turns
+    /// interrupted (`extra.rs`).
+    pub(crate) interlude: Interlude,
     /// Tiles are chosen by the caller (`force_draw`), not by the seed.
     pub(crate) scripted: bool,
     /// A scripted game that stops before its final scoring, waiting with
@@ -283,6 +291,8 @@ impl Clone for Game {
             stack: self.stack.clone(),
             discards: self.discards.clone(),
             aside: self.aside.clone(),
+            extra: self.extra.clone(),
+            interlude: self.interlude,
             drawn: DrawnScan::default(),
         }
     }
@@ -318,6 +328,8 @@ impl Clone for Game {
         self.stack.clone_from(&src.stack);
         self.discards.clone_from(&src.discards);
         self.aside.clone_from(&src.aside);
+        self.extra.clone_from(&src.extra);
+        self.interlude = src.interlude;
         self.drawn.forget();
     }
 }
@@ -369,6 +381,13 @@ pub enum ForceDrawError {
     /// No such tile type.
     #[error("there is no tile {0} in this ruleset")]
     NoSuchTile(u16),
+    /// The turn is an extra turn a module gave, with its player and its
+    /// tile (`Game::extra_turn`): neither is chosen.
+    #[error("player {0} plays an extra turn with the tile a module gave them (the bazaar's): its player and its tile are not chosen")]
+    ExtraTurn(u8),
+    /// More tiles to turn face up at once than a module ever turns.
+    #[error("{0} tiles to turn face up: a module turns up at most one per player")]
+    TooMany(usize),
 }
 
 impl Game {
@@ -427,6 +446,8 @@ impl Game {
             current: None,
             discards: Vec::with_capacity(8),
             aside: Vec::new(),
+            extra: Vec::new(),
+            interlude: Interlude::default(),
             scripted,
             hold_final: false,
             deal: Deal::default(),
@@ -502,6 +523,8 @@ impl Game {
         self.current = None;
         self.discards.clear();
         self.aside.clear();
+        self.extra.clear();
+        self.interlude = Interlude::default();
         if mechanics::live(self, Hook::Setup) {
             mechanics::setup(self);
         }
@@ -576,6 +599,10 @@ impl Game {
         if self.to_move == player {
             return Ok(());
         }
+        if self.in_interlude() {
+            // Extra turns follow the order their module gave them.
+            return Err(ForceDrawError::ExtraTurn(self.to_move));
+        }
         self.to_move = player;
         // A turn's start depends on its player (whether they hold an abbey
         // to place instead of drawing): begin it again for them. The tile
@@ -603,6 +630,13 @@ impl Game {
     pub fn force_draw(&mut self, tile: u16) -> Result<(), ForceDrawError> {
         if tile as usize >= self.rules.tiles.len() {
             return Err(ForceDrawError::NoSuchTile(tile));
+        }
+        if self.tile_given() {
+            // An extra turn's tile was given, not drawn.
+            return match self.current == Some(tile) {
+                true => Ok(()),
+                false => Err(ForceDrawError::ExtraTurn(self.to_move)),
+            };
         }
         if !self.scripted {
             // A real draw would set such a tile aside (a scripted game picks

@@ -294,7 +294,13 @@ fn run(
             return fail(turn, "a turn needs tile, x, y and rotation (or discarded)");
         };
         let tile = find_tile(rules, tile_id, turn)?;
+        // The tiles a module turns up while this entry is played (a
+        // bazaar's) are listed after it: a scripted game is told them.
+        let revealed = revealed_after(rules, &rec.turns[i + 1..], turn)?;
         begin_entry(&mut g, turn, tile, rec.seed.is_none())?;
+        if rec.seed.is_none() {
+            force_reveals(&mut g, &revealed, turn)?;
+        }
         if t.part.unwrap_or(1) != g.part() {
             return fail(
                 turn,
@@ -321,7 +327,7 @@ fn run(
             compare_events(turn, "events", &during, want)?;
         }
         if let (Some(observe), Some(shadow)) = (&mut observe, &mut shadow) {
-            shadow.follow(turn, t, tile, &during, g.is_over())?;
+            shadow.follow(turn, t, tile, &revealed, &during, g.is_over())?;
             // The same board either way; only the shadow has not been
             // scored for the end yet.
             let now = if g.is_over() { &shadow.game } else { &g };
@@ -429,6 +435,30 @@ fn check_discard(g: &Game, t: &TurnRec, turn: usize, k: usize) -> Result<u16, Re
         );
     }
     Ok(actual.tile)
+}
+
+/// The tiles of the `set_aside` entries at the start of `rest` (those after
+/// an entry, before the next one that places a tile): tiles turned face up
+/// while that entry was played.
+fn revealed_after(rules: &Ruleset, rest: &[TurnRec], turn: usize) -> Result<Vec<u16>, ReplayError> {
+    rest.iter()
+        .take_while(|t| t.discarded.is_some() || t.set_aside.is_some())
+        .filter_map(|t| t.set_aside.as_deref())
+        .map(|id| find_tile(rules, id, turn))
+        .collect()
+}
+
+/// A scripted game turns up `tiles` with the next tiles a module turns face
+/// up (none listed: it is told nothing, and any it turns up were drawn in
+/// the record's order).
+fn force_reveals(g: &mut Game, tiles: &[u16], turn: usize) -> Result<(), ReplayError> {
+    if tiles.is_empty() {
+        return Ok(());
+    }
+    g.force_reveal(tiles).map_err(|e| ReplayError {
+        turn,
+        reason: format!("the record turns up tiles the game cannot: {e}"),
+    })
 }
 
 /// Bring `g` to the placement of entry tile `tile`: a tile held (the abbey)
@@ -725,6 +755,7 @@ impl Shadow {
         turn: usize,
         entry: &TurnRec,
         tile: u16,
+        revealed: &[u16],
         during: &[ScoreEvent],
         last: bool,
     ) -> Result<(), ReplayError> {
@@ -734,6 +765,7 @@ impl Shadow {
                 .map_err(|e| Self::drifted(turn, e))?;
         }
         begin_entry(g, turn, tile, true).map_err(|e| Self::drifted(turn, e))?;
+        force_reveals(g, revealed, turn).map_err(|e| Self::drifted(turn, e.reason))?;
         let got =
             play_entry(g, entry, turn, tile, None, last).map_err(|e| Self::drifted(turn, e))?;
         let got = entry_events(&mut self.carry, &got);
