@@ -65,6 +65,9 @@ pub struct Step {
     /// Tiles drawn for this turn that a module set aside face up, to come
     /// back later (a dragon tile before the dragon is in play).
     pub set_aside: Vec<String>,
+    /// Tiles a module turned face up after this step's placement (a
+    /// bazaar's, for its auction).
+    pub revealed: Vec<String>,
     /// The final scoring (the last step of a finished game).
     pub is_final: bool,
     /// The part of the turn this step played: 1, or 2 for a second tile.
@@ -132,6 +135,7 @@ fn blank(turn: usize, game: &Game) -> Step {
         scores: game.scores().to_vec(),
         discarded: Vec::new(),
         set_aside: Vec::new(),
+        revealed: Vec::new(),
         is_final: false,
         part: 1,
         deployed: None,
@@ -211,6 +215,9 @@ struct Steps {
     pending: Vec<String>,
     /// Tiles set aside since the last step, shown with the next one.
     aside: Vec<String>,
+    /// The step of the last entry's placement: tiles turned up while the
+    /// entry was played are shown with it.
+    entry_step: usize,
     /// Kinds of figure in some player's supply at the start.
     kinds: Vec<FollowerKind>,
 }
@@ -228,7 +235,11 @@ impl Steps {
             }
             ReplayStep::Discarded { tile, entry, .. } => {
                 let id = self.rules.tiles[tile as usize].id.to_string();
-                if entry.set_aside.is_some() {
+                if entry.revealed.is_some() {
+                    if let Some(s) = self.steps.get_mut(self.entry_step) {
+                        s.revealed.push(id);
+                    }
+                } else if entry.set_aside.is_some() {
                     self.aside.push(id);
                 } else {
                     self.pending.push(id);
@@ -263,29 +274,32 @@ impl Steps {
                     }
                 }
                 // The games the entry's steps show, and its points split
-                // among them in the order scored: each step lists the
-                // points its scores show first (a dragon's steps may come
-                // before the scoring, a wagon's after it).
+                // among them in the order scored: each step takes the
+                // points that bring the scores to those it shows (a
+                // dragon's steps may come before the scoring, a wagon's
+                // after it; a payment lowers one score and raises another).
                 let shown: Vec<&Game> = std::iter::once(first)
                     .chain((0..after.len()).map(|i| asked.get(i + 1).unwrap_or(game)))
                     .collect();
                 let mut parts: Vec<Vec<EventRec>> = vec![Vec::new(); shown.len()];
-                let mut total: i64 = self
-                    .steps
-                    .last()
-                    .map_or(0, |s| s.scores.iter().map(|&x| i64::from(x)).sum());
-                let mut j = 0;
-                for e in events.iter() {
-                    total += e.signed();
-                    while j + 1 < shown.len()
-                        && total > shown[j].scores().iter().map(|&x| i64::from(x)).sum::<i64>()
-                    {
-                        j += 1;
+                let mut running: Vec<i64> = self.steps.last().map_or(Vec::new(), |s| {
+                    s.scores.iter().map(|&x| i64::from(x)).collect()
+                });
+                let mut left = events.iter().peekable();
+                for (j, now) in shown.iter().enumerate() {
+                    let target: Vec<i64> = now.scores().iter().map(|&x| i64::from(x)).collect();
+                    let last = j + 1 == shown.len();
+                    while running != target || last {
+                        let Some(e) = left.next() else { break };
+                        if let Some(s) = running.get_mut(e.player as usize) {
+                            *s += e.signed();
+                        }
+                        parts[j].push(EventRec::from_event(e));
                     }
-                    parts[j].push(EventRec::from_event(e));
                 }
                 let mut parts = parts.into_iter();
                 let events = parts.next().unwrap_or_default();
+                self.entry_step = self.steps.len();
                 self.steps.push(Step {
                     placed: placed.last().map(board_tile),
                     player: Some(entry.player),
@@ -370,6 +384,7 @@ impl Timeline {
             placements: 0,
             pending: Vec::new(),
             aside: Vec::new(),
+            entry_step: 0,
             kinds: Vec::new(),
         };
         let replayed = record::replay_observed(&rec, rules, false, &mut |s| steps.see(s))
@@ -382,6 +397,7 @@ impl Timeline {
             mut pending,
             mut aside,
             kinds,
+            ..
         } = steps;
         // Tiles removed or set aside after the last one placed, in a record
         // that stops there, belong to the last state shown.
@@ -531,6 +547,9 @@ impl Timeline {
         }
         for d in &s.set_aside {
             events.push(format!("{d} was drawn and set aside, to come back later"));
+        }
+        for d in &s.revealed {
+            events.push(format!("{d} was turned face up"));
         }
         let seed = self
             .record

@@ -96,17 +96,17 @@ fn the_new_seed_records_replay_and_hold_parts_and_answers() {
         reasons.into_iter().collect::<Vec<_>>(),
         // everything_c2 plays King & Robber Baron: its cards' end points;
         // the barn, whose farm scores at the end; the fairy; and the
-        // Tower's ransom, paid and received.
+        // bazaars' bids, paid and received.
         [
             "abbot-return",
             "barn",
+            "bazaar",
+            "bazaar-paid",
             "completed",
             "fairy",
             "final",
             "goods",
             "king",
-            "ransom",
-            "ransom-paid",
             "robber-baron"
         ]
     );
@@ -137,7 +137,7 @@ fn mutants_of_the_new_seeds_reach_the_decisions() {
     let mut met = vec![0u32; checks.len()];
     let (mut replayed, mut decisions) = (0u32, 0u32);
     let n = 4000;
-    let mut rng = Rng::new(7);
+    let mut rng = Rng::new(1);
     for _ in 0..n {
         let parent = &seeds[rng.below(seeds.len())];
         let others: Vec<&[u8]> = seeds.iter().map(Vec::as_slice).collect();

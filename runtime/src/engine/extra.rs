@@ -19,9 +19,9 @@
 //! the game's end.
 //!
 //! A module may turn face-down tiles face up (`Game::reveal`): they lie set
-//! aside beside the board under its name (`Game::set_aside`, a `Discard`
-//! of theirs each, so a record lists them), public from then on, until it
-//! gives them to players' extra turns. A scripted game turns up the tiles
+//! aside beside the board under its name (`Game::set_aside`; a `Discard`
+//! each, `revealed`, which a record lists as a `revealed` entry), public
+//! from then on, until it gives them to players' extra turns. A scripted game turns up the tiles
 //! it is told (`Game::force_reveal`), as it draws the tiles it is told.
 
 use super::game::{Discard, ForceDrawError, Game};
@@ -114,6 +114,7 @@ impl Game {
                 player: self.to_move,
                 tile: t,
                 aside: Some(m),
+                revealed: other.is_none(),
             });
             if other.is_none() {
                 return Some(t);
@@ -148,6 +149,16 @@ impl Game {
         if !self.scripted {
             return Err(ForceDrawError::NotScripted);
         }
+        self.may_reveal(tiles)?;
+        let il = &mut self.interlude;
+        il.reveal[..tiles.len()].copy_from_slice(tiles);
+        il.reveals = tiles.len() as u8;
+        Ok(())
+    }
+
+    /// Whether `tiles` could be the next tiles turned face up: each is face
+    /// down now (a record's `revealed` entries, checked in any game).
+    pub(crate) fn may_reveal(&self, tiles: &[u16]) -> Result<(), ForceDrawError> {
         if self.is_over() {
             return Err(ForceDrawError::GameOver);
         }
@@ -165,9 +176,6 @@ impl Game {
             }
             *n -= 1;
         }
-        let il = &mut self.interlude;
-        il.reveal[..tiles.len()].copy_from_slice(tiles);
-        il.reveals = tiles.len() as u8;
         Ok(())
     }
 
@@ -256,6 +264,7 @@ impl Game {
             player: x.player,
             tile: x.tile,
             aside: None,
+            revealed: false,
         });
         self.end_turn(events);
     }

@@ -101,8 +101,9 @@ pub struct Held {
 pub const NO_TILE: u16 = u16::MAX;
 
 /// A tile drawn and not played this turn: removed because it fits nowhere
-/// (000_9deb58b1a7d17d38.txt L100), or set aside by a module to come back
-/// later (dragon tiles before the dragon is in play, L1136).
+/// (000_9deb58b1a7d17d38.txt L100), set aside by a module to come back
+/// later (dragon tiles before the dragon is in play, L1136), or turned face
+/// up by a module (a bazaar's tiles, L2411).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Discard {
     /// The turn (0-based) before which it was drawn.
@@ -113,6 +114,9 @@ pub struct Discard {
     pub tile: u16,
     /// `None`: removed from the game; `Some(m)`: set aside by module `m`.
     pub aside: Option<Mech>,
+    /// Turned face up by module `aside` for itself (`Game::reveal`: a
+    /// bazaar's tiles), not set aside at a draw.
+    pub revealed: bool,
 }
 
 /// A game in progress: the board, the figures, the scores, the tiles to
