@@ -517,6 +517,7 @@ mod tests {
             "base_traders_builders",
             "base_c2",
             "base_princess_dragon",
+            "base_bridges_castles_bazaars",
         ] {
             let rules = crate::ruleset(id).expect("compiled in");
             for seed in 1..5 {
@@ -552,6 +553,9 @@ mod tests {
             "fairy",
             "portal",
             "princess",
+            "bazaar-choose",
+            "bazaar-bid",
+            "bazaar-deal",
         ] {
             assert!(kinds.contains(k), "no `{k}` seen: {kinds:?}");
         }
