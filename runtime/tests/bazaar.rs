@@ -109,8 +109,8 @@ fn red_blue_green_example_l2426() {
         [(1, -3, Reason::BazaarPaid), (0, 3, Reason::Bazaar)],
         "BLUE pays RED the 3 points"
     );
-    assert_eq!(g.scores(), [3, -3, 0], "BLUE's score goes below 0 (L2419)");
-    // GREEN chooses next; BLUE, who has a tile, is not asked (L2421).
+    assert_eq!(g.scores(), [3, -3, 0], "BLUE's score goes below 0 (L2420)");
+    // GREEN chooses next; BLUE, who has a tile, is not asked (L2422).
     assert_eq!(asked(&g), (2, "bazaar-choose"));
     assert_eq!(
         g.legal_actions(),
@@ -169,10 +169,10 @@ fn the_bazaar_follows_the_scoring_l2409_fn2() {
     assert_eq!(asked(&g), (1, "bazaar-choose"));
 }
 
-/// A bid nobody raises is paid to no one (L2418); the next chooser is the
-/// next player without a tile (L2420), and the last tile is free (L2421).
+/// A bid nobody raises is paid to no one (L2420); the next chooser is the
+/// next player without a tile (L2422), and the last tile is free (L2422).
 #[test]
-fn a_bid_nobody_raised_is_paid_to_no_one_l2418() {
+fn a_bid_nobody_raised_is_paid_to_no_one_l2420() {
     let r = bz();
     let mut g = on_d(r, 3);
     bazaar_south(&mut g, &["B", "U", "E"], Action::Pass);
@@ -201,11 +201,11 @@ fn a_bid_nobody_raised_is_paid_to_no_one_l2418() {
     );
 }
 
-/// After a sale the next player without a tile chooses (L2420); RGG Big
+/// After a sale the next player without a tile chooses (L2422); RGG Big
 /// Box 3 lets the chooser choose again (fn 6 L2556, `bazaar_chooser =
 /// "same-if-sold"`).
 #[test]
-fn the_next_chooser_after_a_sale_l2420_fn6() {
+fn the_next_chooser_after_a_sale_l2422_fn6() {
     for (option, next) in [(0, 3), (1, 1)] {
         let r = with_option(bz(), "bazaar_chooser", option);
         let mut g = on_d(r, 4);
@@ -222,7 +222,7 @@ fn the_next_chooser_after_a_sale_l2420_fn6() {
 }
 
 /// "If the player who selected the tile is the only one who made a bid"
-/// … "Players may bid more than they have" (L2418-L2419); the ZMG rule
+/// … "Players may bid more than they have" (L2420); the ZMG rule
 /// (fn 5 L2555, `bazaar_bids = "own-score"`): no bid above one's points,
 /// and no purchase one cannot pay.
 #[test]
@@ -280,7 +280,7 @@ fn a_chooser_who_cannot_pay_sells_fn5() {
 }
 
 /// ZMG: with every player at 0 points the variant is played (fn 11
-/// L2561); the variant itself (L2437, fn 10 L2559): from the next player,
+/// L2561); the variant itself (L2437, fn 10 L2560): from the next player,
 /// each takes one tile for nothing.
 #[test]
 fn the_free_choice_variant_l2437_fn10_fn11() {
@@ -305,7 +305,7 @@ fn the_free_choice_variant_l2437_fn10_fn11() {
 }
 
 /// "No chain reaction": a bazaar tile bought and placed holds no bazaar
-/// (L2435, fn 9 L2558).
+/// (L2435, fn 9 L2559).
 #[test]
 fn a_bought_bazaar_tile_holds_none_l2435() {
     let r = bz();
@@ -325,7 +325,7 @@ fn a_bought_bazaar_tile_holds_none_l2435() {
 }
 
 /// A bazaar tile drawn (not bought) in a regular turn right after a
-/// bazaar holds its own bazaar (fn 9 L2558).
+/// bazaar holds its own bazaar (fn 9 L2559).
 #[test]
 fn a_drawn_bazaar_tile_holds_one_fn9() {
     let r = bz();
@@ -441,7 +441,7 @@ fn the_builders_second_part_after_the_bazaar_l2444() {
 }
 
 /// A bazaar tile drawn in a buyer's second part waits until the bazaar's
-/// tiles are all placed, then holds its bazaar (fn 9 L2558, L2449-L2456).
+/// tiles are all placed, then holds its bazaar (fn 9 L2559, L2453-L2459).
 #[test]
 fn a_bazaar_drawn_in_a_buyers_second_part_is_delayed_l2449() {
     let r = with_option(support::everything(), "builder_second_tile", 1);

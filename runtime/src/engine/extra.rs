@@ -7,7 +7,7 @@
 //! interrupted resumes once they are over (its second part, its end, L2444:
 //! "Once the bazaar rounds are finished, you perform your builder-turn").
 //! Turns given during an extra turn join the queue and wait for it to end,
-//! second part included (L2449-L2456).
+//! second part included (L2453-L2459).
 //!
 //! An extra turn is a whole turn: its start (`Hook::TurnStart`), the tile
 //! placed, the figure step, scoring and every module's steps after them, a
@@ -93,7 +93,7 @@ impl Game {
     }
 
     /// Module `by` turns the next face-down tile face up and sets it aside
-    /// (the bazaar's auction, 000_9deb58b1a7d17d38.txt L2411): public from
+    /// (the bazaar's auction, 000_9deb58b1a7d17d38.txt L2413): public from
     /// now on. A tile a draw would set aside for another module (a dragon
     /// tile before the dragon, L1136) goes to that module instead, and the
     /// next is turned. `None` once no tile is face down.

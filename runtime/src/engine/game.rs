@@ -103,7 +103,7 @@ pub const NO_TILE: u16 = u16::MAX;
 /// A tile drawn and not played this turn: removed because it fits nowhere
 /// (000_9deb58b1a7d17d38.txt L100), set aside by a module to come back
 /// later (dragon tiles before the dragon is in play, L1136), or turned face
-/// up by a module (a bazaar's tiles, L2411).
+/// up by a module (a bazaar's tiles, L2413).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Discard {
     /// The turn (0-based) before which it was drawn.
@@ -156,7 +156,7 @@ pub struct Game {
     pub(crate) turn: u32,
     /// Each player's points: below 0 only where a rule lets a player pay
     /// more than they have (the bazaar's bids, 000_9deb58b1a7d17d38.txt
-    /// L2419).
+    /// L2420).
     pub(crate) scores: [i32; MAX_PLAYERS],
     /// Figures in each player's supply, by `FollowerKind as usize`.
     pub(crate) supply: [[u8; FIGURE_KINDS]; MAX_PLAYERS],
@@ -768,7 +768,7 @@ impl Game {
 
     /// `from` pays `points` for `paid` (a reason whose points are paid) to
     /// no one: one event (a bid that no other player raised, paid to the
-    /// bank, 000_9deb58b1a7d17d38.txt L2418). The caller checks that its
+    /// bank, 000_9deb58b1a7d17d38.txt L2420). The caller checks that its
     /// rules let `from` pay them.
     pub(crate) fn pay_out(
         &mut self,

@@ -4,20 +4,20 @@
 //! - A drawn tile marked `+bazaar` is placed as usual, with its figure and
 //!   scoring (L2409, fn 2 L2552); once the part's scoring is over its
 //!   placer, the host, turns up as many tiles as there are players
-//!   (L2411). A bazaar tile that fits nowhere and is discarded holds none
+//!   (L2413). A bazaar tile that fits nowhere and is discarded holds none
 //!   (fn 3 L2553); with fewer face-down tiles than players there is none
 //!   (L2433, `bazaar_few_tiles = "auction"` for an auction of the tiles
 //!   left).
-//! - The auction (L2413-L2421): the player after the host chooses one of
+//! - The auction (L2413-L2422): the player after the host chooses one of
 //!   the tiles and bids for it, 0 or more points; each other player without
 //!   a tile, once and in order, raises or passes; the chooser then buys it
 //!   (pays the highest bidder) or sells it (the highest bidder pays the
-//!   chooser and takes it). A bid nobody raised is paid to no one (L2418).
+//!   chooser and takes it). A bid nobody raised is paid to no one (L2420).
 //!   Players with a tile take no more part; the next player without one
-//!   chooses next (L2420; `bazaar_chooser = "same-if-sold"`: the chooser
+//!   chooses next (L2422; `bazaar_chooser = "same-if-sold"`: the chooser
 //!   again if they sold, RGG fn 6 L2556); the last tile goes free to the
-//!   last player without one (L2421). A bid may exceed the bidder's points
-//!   and a score may go below 0 (L2419, fn 4 L2554); `bazaar_bids =
+//!   last player without one (L2422). A bid may exceed the bidder's points
+//!   and a score may go below 0 (L2420, fn 4 L2554); `bazaar_bids =
 //!   "own-score"` (ZMG, fn 5 L2555): no bid above one's points, no purchase
 //!   one cannot pay, and the free choice when every player has 0 (fn 11
 //!   L2561). Bids are whole points up to `MOST_BID`.
@@ -26,14 +26,14 @@
 //!   through the skeleton's extra turns (`Game::give_turn`). A bought bazaar
 //!   tile holds no bazaar (L2435); a bazaar tile drawn while a bazaar's
 //!   tiles are being placed waits until they all are, and the delayed
-//!   bazaars then follow in the order drawn (fn 9 L2558, L2444-L2463).
+//!   bazaars then follow in the order drawn (fn 9 L2559, L2444-L2463).
 //! - With a builder: the bazaar of the first part, its buyers' turns and
 //!   the delayed bazaars come before the second part (L2439-L2463);
 //!   `bazaar_builder = "builder-first"` for the variant HiG accepts (fn 12
 //!   L2562: the second part first, bazaars drawn there delayed). The tiles
 //!   are turned up when the auction starts: the variant's "draw the tiles,
 //!   still face down" before the second part picks the same random tiles.
-//! - The variant (L2437, fn 10 L2559; `bazaar_auction = "free-choice"`):
+//! - The variant (L2437, fn 10 L2560; `bazaar_auction = "free-choice"`):
 //!   from the host's left each player takes one of the tiles for nothing.
 //!
 //! Not in the seeds, chosen here: a bought tile that fits nowhere leaves
@@ -55,7 +55,7 @@ const CHOOSER: usize = option_index("bazaar_chooser");
 const FEW_TILES: usize = option_index("bazaar_few_tiles");
 const BUILDER: usize = option_index("bazaar_builder");
 
-/// The highest bid the engine takes. The rules set none (L2419), but a
+/// The highest bid the engine takes. The rules set none (L2420), but a
 /// decision's answers are a finite list; no tile is worth a bid near it.
 pub const MOST_BID: u16 = 99;
 
@@ -108,7 +108,7 @@ pub struct State {
     pub active: bool,
     /// Its auction is over.
     pub done: bool,
-    /// Its tiles are taken for nothing (the variant, fn 10 L2559; every
+    /// Its tiles are taken for nothing (the variant, fn 10 L2560; every
     /// player at 0 under `own-score`, fn 11 L2561).
     pub free: bool,
     /// The tile auctioned now (index into `tiles`), its chooser, the highest
@@ -122,7 +122,7 @@ pub struct State {
     /// A drawn bazaar tile was placed and its bazaar is still to come.
     pub triggered: bool,
     /// Players who placed a drawn bazaar tile while a bazaar was under way,
-    /// in order: their bazaars come once it is over (fn 9 L2558, L2449).
+    /// in order: their bazaars come once it is over (fn 9 L2559, L2460).
     pub delayed: [u8; MAX_DELAYED],
     pub n_delayed: u8,
     /// Bazaars held in the game.
@@ -226,7 +226,7 @@ impl Mechanic for Bazaars {
     }
 
     /// A drawn bazaar tile is down: its bazaar comes after the part's
-    /// scoring, or waits for the bazaar under way (fn 9 L2558); a bought
+    /// scoring, or waits for the bazaar under way (fn 9 L2559); a bought
     /// one holds none (L2435).
     fn after_place(g: &mut Game, idx: usize) {
         let t = &g.rules.tiles[g.placed[idx].tile as usize];
@@ -515,7 +515,7 @@ fn pose(g: &mut Game, player: u8, decision: u8) {
     }]);
 }
 
-/// `host` holds a bazaar: as many tiles as players are turned up (L2411)
+/// `host` holds a bazaar: as many tiles as players are turned up (L2413)
 /// and the first chooser, on the host's left, is asked. False when there
 /// are too few tiles face down (L2433).
 fn open(g: &mut Game, host: u8) -> bool {
@@ -557,7 +557,7 @@ fn open(g: &mut Game, host: u8) -> bool {
 
 /// The next tile: its chooser is asked, from `from` (itself when `again`,
 /// else the players after it) the first without a tile; the last player
-/// without a tile takes the last tile for nothing (L2421); with no tile or
+/// without a tile takes the last tile for nothing (L2422); with no tile or
 /// no such player left, the auction is over and the buyers get their turns
 /// from the host's left (L2424).
 fn next_round(g: &mut Game, from: u8, again: bool) {
@@ -585,8 +585,8 @@ fn next_round(g: &mut Game, from: u8, again: bool) {
 }
 
 /// The next player after the chooser without a tile and not asked yet is
-/// asked to raise (L2415, L2421); once all were, the chooser buys or sells,
-/// or pays the bank a bid nobody raised (L2418).
+/// asked to raise (L2413, L2422); once all were, the chooser buys or sells,
+/// or pays the bank a bid nobody raised (L2420).
 fn next_bidder(g: &mut Game, events: &mut Vec<ScoreEvent>) {
     let n = g.players();
     let s = g.ext.bazaars;
@@ -647,11 +647,11 @@ fn why_not(g: &Game, ask: Ask, a: Action) -> &'static str {
             "a bid raises the highest so far, up to the bidder's points (fn 5 L2555)"
         }
         (ASK_OPEN, _) => "the chooser bids 0 points or more (L2413)",
-        (ASK_RAISE, _) => "raise the highest bid or pass (L2415)",
+        (ASK_RAISE, _) => "raise the highest bid or pass (L2413)",
         (ASK_DEAL, _) if own_score(g) => {
             "buy (paying the highest bid, with points enough: fn 5 L2555) or sell"
         }
-        _ => "buy the tile from the highest bidder or sell it to them (L2416)",
+        _ => "buy the tile from the highest bidder or sell it to them (L2417)",
     }
 }
 
