@@ -432,7 +432,7 @@ pub fn features(g: &Game, observer: u8) -> Vec<i32> {
     }
     let seats: Vec<u8> = (0..players).map(|k| (observer + k) % players).collect();
     for &p in &seats {
-        v.push(g.scores()[usize::from(p)] as i32);
+        v.push(g.scores()[usize::from(p)]);
     }
     for &p in &seats {
         for kind in FollowerKind::ALL {

@@ -65,8 +65,17 @@ pub struct SimpleBot {
     /// Score events of the moves tried (reused).
     events: Vec<ScoreEvent>,
     /// What tiles are worth to players on the board they were valued on
-    /// (`tile_worth`): the board's key, and (player, tile, points).
-    worths: ((usize, u32), Vec<(u8, u16, i64)>),
+    /// (`tile_worth`).
+    worths: Worths,
+}
+
+/// Tiles valued for players (`SimpleBot::tile_worth`): the key of the
+/// board they were valued on (tiles placed, turn), and (player, tile,
+/// points).
+#[derive(Debug, Clone, Default)]
+struct Worths {
+    board: (usize, u32),
+    known: Vec<(u8, u16, i64)>,
 }
 
 impl SimpleBot {
@@ -81,7 +90,7 @@ impl SimpleBot {
             scratch: None,
             plan: None,
             events: Vec::with_capacity(32),
-            worths: ((0, 0), Vec::new()),
+            worths: Worths::default(),
         }
     }
 
@@ -256,10 +265,13 @@ impl SimpleBot {
     /// auction asks about the same tiles again and again).
     fn tile_worth(&mut self, g: &Game, p: u8, t: u16) -> i64 {
         let key = (g.placed().len(), g.turn());
-        if self.worths.0 != key {
-            self.worths = (key, Vec::new());
+        if self.worths.board != key {
+            self.worths = Worths {
+                board: key,
+                known: Vec::new(),
+            };
         }
-        if let Some(&(_, _, w)) = self.worths.1.iter().find(|w| (w.0, w.1) == (p, t)) {
+        if let Some(&(_, _, w)) = self.worths.known.iter().find(|w| (w.0, w.1) == (p, t)) {
             return w;
         }
         let mut what_if = g.clone();
@@ -277,7 +289,7 @@ impl SimpleBot {
             None => before,
         };
         let w = (after - before) / SCALE;
-        self.worths.1.push((p, t, w));
+        self.worths.known.push((p, t, w));
         w
     }
 
