@@ -702,3 +702,40 @@ fn greedy_bids_below_a_tiles_worth_and_wins() {
     }
     assert!(wins >= 5, "greedy won {wins} of 6");
 }
+
+/// Hidden information: the tiles face up are public, so every view and
+/// every re-dealt game keeps them and the auction's state; only the order
+/// of the tiles still face down is hidden.
+#[test]
+fn views_keep_the_tiles_face_up_and_hide_the_rest() {
+    let r = bz();
+    let mut g = Game::new(r, 3, 5).unwrap();
+    let mut seats: Vec<_> = (0..3)
+        .map(|i| carcassonne_runtime::bots::make("greedy", i).unwrap())
+        .collect();
+    let mut checked = 0;
+    while let Some(p) = g.pending() {
+        let Actor::Player(who) = p.actor else {
+            unreachable!()
+        };
+        if !face_up(&g).is_empty() {
+            let mut v = g.view(who);
+            assert_eq!(v.set_aside(), g.set_aside());
+            assert_eq!(v.extra_turns(), g.extra_turns());
+            assert_eq!(v.pending(), g.pending());
+            assert_eq!(v.legal_actions(), g.legal_actions());
+            assert_eq!(v.seed(), 0, "the order face down is not given away");
+            v.determinize_seeded(checked);
+            assert_eq!(v.set_aside(), g.set_aside());
+            assert_eq!(v.legal_actions(), g.legal_actions());
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            g.unseen_into(&mut a);
+            v.unseen_into(&mut b);
+            assert_eq!(a, b, "the same tiles face down");
+            checked += 1;
+        }
+        let a = seats[who as usize].choose_action(&g.view(who)).unwrap();
+        g.apply_action(a, &mut Vec::new()).unwrap();
+    }
+    assert!(checked > 10, "{checked}");
+}
