@@ -791,7 +791,7 @@ pub struct BoardView {
     pub trails: Vec<BoardTrail>,
     /// Seat names (e.g. the bots), one per player.
     pub players: Vec<String>,
-    pub scores: Vec<u32>,
+    pub scores: Vec<i32>,
     /// What each player holds besides points, shown after the score (goods
     /// tokens, cards); empty where there is nothing to show.
     pub holdings: Vec<String>,

@@ -64,12 +64,15 @@ pub struct Step {
     /// One line per event, as `event_line` words it.
     pub event_lines: Vec<String>,
     /// Scores after this step.
-    pub scores: Vec<u32>,
+    pub scores: Vec<i32>,
     /// Tiles drawn for this turn that fit nowhere and were removed.
     pub discarded: Vec<String>,
     /// Tiles drawn for this turn that a module set aside face up, to come
     /// back later (a dragon tile before the dragon is in play).
     pub set_aside: Vec<String>,
+    /// Tiles a module turned face up after this step's placement (a
+    /// bazaar's, for its auction).
+    pub revealed: Vec<String>,
     /// The final scoring (the last step of a finished game).
     pub is_final: bool,
     /// The part of the turn this step played: 1, or 2 for a second tile.
@@ -147,6 +150,7 @@ fn blank(turn: usize, game: &Game) -> Step {
         scores: game.scores().to_vec(),
         discarded: Vec::new(),
         set_aside: Vec::new(),
+        revealed: Vec::new(),
         is_final: false,
         part: 1,
         deployed: None,
@@ -271,6 +275,9 @@ struct Steps {
     pending: Vec<String>,
     /// Tiles set aside since the last step, shown with the next one.
     aside: Vec<String>,
+    /// The step of the last entry's placement: tiles turned up while the
+    /// entry was played are shown with it.
+    entry_step: usize,
     /// Kinds of figure in some player's supply at the start.
     kinds: Vec<FollowerKind>,
 }
@@ -288,7 +295,11 @@ impl Steps {
             }
             ReplayStep::Discarded { tile, entry, .. } => {
                 let id = self.rules.tiles[tile as usize].id.to_string();
-                if entry.set_aside.is_some() {
+                if entry.revealed.is_some() {
+                    if let Some(s) = self.steps.get_mut(self.entry_step) {
+                        s.revealed.push(id);
+                    }
+                } else if entry.set_aside.is_some() {
                     self.aside.push(id);
                 } else {
                     self.pending.push(id);
@@ -318,34 +329,37 @@ impl Steps {
                 if let Some(last) = self.steps.last_mut() {
                     for e in events.iter().filter(|e| e.when == When::TurnStart) {
                         if let Some(s) = last.scores.get_mut(e.player as usize) {
-                            *s = s.saturating_sub(e.points);
+                            *s -= e.signed() as i32;
                         }
                     }
                 }
                 // The games the entry's steps show, and its points split
-                // among them in the order scored: each step lists the
-                // points its scores show first (a dragon's steps may come
-                // before the scoring, a wagon's after it).
+                // among them in the order scored: each step takes the
+                // points that bring the scores to those it shows (a
+                // dragon's steps may come before the scoring, a wagon's
+                // after it; a payment lowers one score and raises another).
                 let shown: Vec<&Game> = std::iter::once(first)
                     .chain((0..after.len()).map(|i| asked.get(i + 1).unwrap_or(game)))
                     .collect();
                 let mut parts: Vec<Vec<EventRec>> = vec![Vec::new(); shown.len()];
-                let mut total: i64 = self
-                    .steps
-                    .last()
-                    .map_or(0, |s| s.scores.iter().map(|&x| i64::from(x)).sum());
-                let mut j = 0;
-                for e in events.iter() {
-                    total += e.signed();
-                    while j + 1 < shown.len()
-                        && total > shown[j].scores().iter().map(|&x| i64::from(x)).sum::<i64>()
-                    {
-                        j += 1;
+                let mut running: Vec<i64> = self.steps.last().map_or(Vec::new(), |s| {
+                    s.scores.iter().map(|&x| i64::from(x)).collect()
+                });
+                let mut left = events.iter().peekable();
+                for (j, now) in shown.iter().enumerate() {
+                    let target: Vec<i64> = now.scores().iter().map(|&x| i64::from(x)).collect();
+                    let last = j + 1 == shown.len();
+                    while running != target || last {
+                        let Some(e) = left.next() else { break };
+                        if let Some(s) = running.get_mut(e.player as usize) {
+                            *s += e.signed();
+                        }
+                        parts[j].push(EventRec::from_event(e));
                     }
-                    parts[j].push(EventRec::from_event(e));
                 }
                 let mut parts = parts.into_iter();
                 let events = parts.next().unwrap_or_default();
+                self.entry_step = self.steps.len();
                 self.steps.push(Step {
                     placed: placed.last().map(board_tile),
                     player: Some(entry.player),
@@ -387,7 +401,7 @@ impl Steps {
                 let mut scores = game.scores().to_vec();
                 for e in events.iter() {
                     if let Some(s) = scores.get_mut(e.player as usize) {
-                        *s = s.saturating_sub(e.points);
+                        *s -= e.signed() as i32;
                     }
                 }
                 if let Some(last) = self.steps.last_mut() {
@@ -432,6 +446,7 @@ impl Timeline {
             placements: 0,
             pending: Vec::new(),
             aside: Vec::new(),
+            entry_step: 0,
             kinds: Vec::new(),
         };
         let replayed = record::replay_observed(&rec, rules, false, &mut |s| steps.see(s))
@@ -444,6 +459,7 @@ impl Timeline {
             mut pending,
             mut aside,
             kinds,
+            ..
         } = steps;
         // Tiles removed or set aside after the last one placed, in a record
         // that stops there, belong to the last state shown.
@@ -635,6 +651,9 @@ impl Timeline {
         }
         for d in &s.set_aside {
             events.push(format!("{d} was drawn and set aside, to come back later"));
+        }
+        for d in &s.revealed {
+            events.push(format!("{d} was turned face up"));
         }
         let seed = self
             .record
@@ -829,6 +848,8 @@ pub fn action_text(a: &ActionJson) -> String {
             format!(" a {kind} held by P{holder}")
         }
         Some(Value::String(w)) => format!(" {w}"),
+        // A number (points bid, which of the tiles face up).
+        Some(Value::Number(n)) => format!(" {n}"),
         Some(Value::Object(at)) => {
             let num = |k: &str| at.get(k).and_then(Value::as_i64).unwrap_or(0);
             let feature = at.get("feature").and_then(Value::as_str).unwrap_or("?");

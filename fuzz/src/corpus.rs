@@ -73,11 +73,13 @@ fn rename_set(bytes: &[u8], path: &Path) -> Vec<u8> {
 
 /// Games whose record is also a seed without its `seed` (games with no
 /// discard: a scenario discards nothing; nor does it set tiles aside, so
-/// those entries are left out of it).
+/// those entries are left out of it; it turns up the tiles its `revealed`
+/// entries name).
 const SCENARIO_FORMS: &[(&str, u64)] = &[
     ("base_traders_builders", 29),
     ("base_c2", 1),
     ("base_princess_dragon", 2),
+    ("base_bridges_castles_bazaars", 5),
 ];
 
 /// Records of seeded bot games (what `carcassonne play --record` writes),
@@ -173,6 +175,14 @@ pub fn records(repo: &Path) -> Vec<Input> {
         // With big followers: one on top of a tower, an exchange where the
         // owner chooses which of theirs comes back, eight ransoms:
         ("base_inns_cathedrals_tower", 3, 21, &[BotKind::Random]),
+        // Bazaars: seven, tiles turned up (`revealed`), bids raised and
+        // passed, tiles bought and sold, the buyers' turns:
+        (
+            "base_bridges_castles_bazaars",
+            3,
+            5,
+            &[BotKind::Greedy, BotKind::Random, BotKind::Greedy],
+        ),
         // Every 1st-edition set: the dragon among builders, pigs, wagons,
         // barns and the mayor; portals, wagons moved, three exchanges of
         // prisoners and a ransom, sends out of the City, castles (one

@@ -96,10 +96,13 @@ fn the_new_seed_records_replay_and_hold_parts_and_answers() {
         reasons.into_iter().collect::<Vec<_>>(),
         // everything_c2 plays King & Robber Baron: its cards' end points;
         // the barn, whose farm scores at the end; the fairy; the Tower's
-        // ransom, paid and received; castles; and flocks herded.
+        // ransom, paid and received; castles; flocks herded; and the
+        // bazaars' bids, paid and received.
         [
             "abbot-return",
             "barn",
+            "bazaar",
+            "bazaar-paid",
             "castle",
             "completed",
             "fairy",
@@ -107,8 +110,6 @@ fn the_new_seed_records_replay_and_hold_parts_and_answers() {
             "flock",
             "goods",
             "king",
-            "ransom",
-            "ransom-paid",
             "robber-baron"
         ]
     );
@@ -139,7 +140,7 @@ fn mutants_of_the_new_seeds_reach_the_decisions() {
     let mut met = vec![0u32; checks.len()];
     let (mut replayed, mut decisions) = (0u32, 0u32);
     let n = 4000;
-    let mut rng = Rng::new(7);
+    let mut rng = Rng::new(1);
     for _ in 0..n {
         let parent = &seeds[rng.below(seeds.len())];
         let others: Vec<&[u8]> = seeds.iter().map(Vec::as_slice).collect();

@@ -205,7 +205,7 @@ fn mutants_of_the_princess_dragon_seeds_reach_every_verb_and_decision() {
     let mut met = vec![0u32; checks.len()];
     let (mut replayed, mut refused) = (0u32, 0u32);
     let n = 3000;
-    let mut rng = Rng::new(7);
+    let mut rng = Rng::new(8);
     let others: Vec<&[u8]> = seeds.iter().map(Vec::as_slice).collect();
     for _ in 0..n {
         let parent = &seeds[rng.below(seeds.len())];
@@ -453,7 +453,7 @@ fn bad_records() -> Vec<Bad> {
                 t.insert("discarded".into(), t["set_aside"].clone());
                 i
             },
-            error: "an entry discards a tile or sets one aside, not both",
+            error: "an entry discards a tile, sets one aside or turns one up, one of these",
         },
     ]
 }

@@ -122,6 +122,7 @@ fn put_arg(out: &mut ActionJson, g: &Game, v: Verb) {
         (ArgKind::Held, Arg::Held { player, kind }) => {
             serde_json::json!({ "player": player, "kind": kind.name() })
         }
+        (ArgKind::Number(_), Arg::Number(n)) => Value::from(n),
         _ => return,
     };
     out.args.insert(def.field.to_string(), value);
@@ -144,6 +145,7 @@ pub fn text(g: &Game, a: Action) -> String {
             None => " at ?".to_string(),
         },
         Arg::Held { player, kind } => format!(" a {} held by P{player}", kind.def().label),
+        Arg::Number(n) => format!(" {n}"),
         Arg::Word(w) => match def.arg {
             ArgKind::Word(words) => format!(" {}", words.get(w as usize).unwrap_or(&"?")),
             _ => " ?".to_string(),
@@ -304,6 +306,7 @@ fn read(g: &Game, j: &ActionJson) -> Result<Action, (bool, String)> {
                 ArgKind::Figure => Arg::Spot(spot(g, j, field, None, true)?),
                 ArgKind::Tile => Arg::Tile(tile_at(g, j, def.field, field)?),
                 ArgKind::Held => held_figure(j, def.field, field)?,
+                ArgKind::Number(most) => Arg::Number(number(j, def.field, field, most)?),
             };
             Ok(Action::Do(Verb { mech, code, arg }))
         }
@@ -346,6 +349,25 @@ fn word(
         None => Err((
             false,
             format!("`{}` needs a `{name}` (one of {words:?}), not {v}", j.do_),
+        )),
+    }
+}
+
+/// A whole number from 0 to `most`.
+fn number(
+    j: &ActionJson,
+    name: &str,
+    field: Option<&Value>,
+    most: u16,
+) -> Result<u16, (bool, String)> {
+    let Some(v) = field else {
+        return Err((true, format!("`{}` needs `{name}`", j.do_)));
+    };
+    match v.as_u64().and_then(|n| u16::try_from(n).ok()) {
+        Some(n) if n <= most => Ok(n),
+        _ => Err((
+            false,
+            format!("`{}` needs a `{name}` from 0 to {most}, not {v}", j.do_),
         )),
     }
 }
@@ -531,6 +553,9 @@ mod tests {
             "fairy",
             "portal",
             "princess",
+            "bazaar-choose",
+            "bazaar-bid",
+            "bazaar-deal",
         ] {
             assert!(kinds.contains(k), "no `{k}` seen: {kinds:?}");
         }

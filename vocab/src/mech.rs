@@ -306,6 +306,41 @@ pub const OPTIONS: &[OptionDecl] = &[
         default: [0, 0],
         meaning: "a town of two semicircular city segments may become a castle, never a city marked `no-castle` (000_9deb58b1a7d17d38.txt L2489, fn 20 L2587; HiG), or any town of two city ends, the marks ignored (fn 21 L2612; ZMG)",
     },
+    OptionDecl {
+        key: "bazaar_auction",
+        mechanic: "bazaars",
+        values: OptionValues::Words(&["auction", "free-choice"]),
+        default: [0, 0],
+        meaning: "the tiles turned up at a bazaar are auctioned (000_9deb58b1a7d17d38.txt L2413-L2424), or, the variant, each player from the next in turn takes one for nothing (L2437, fn 10 L2560)",
+    },
+    OptionDecl {
+        key: "bazaar_bids",
+        mechanic: "bazaars",
+        values: OptionValues::Words(&["any", "own-score"]),
+        default: [0, 0],
+        meaning: "a bid may exceed the bidder's points, scores going below 0 (L2420, fn 4 L2554; HiG, RGG), or not: no bid above one's points, no purchase one cannot pay, and with every player at 0 the free choice (ZMG, fn 5 L2555, fn 11 L2561)",
+    },
+    OptionDecl {
+        key: "bazaar_chooser",
+        mechanic: "bazaars",
+        values: OptionValues::Words(&["next", "same-if-sold"]),
+        default: [0, 0],
+        meaning: "after a tile is sold, the next player without a tile chooses (L2422), or the same chooser again if they sold it (RGG Big Box 3, fn 6 L2556)",
+    },
+    OptionDecl {
+        key: "bazaar_few_tiles",
+        mechanic: "bazaars",
+        values: OptionValues::Words(&["no-auction", "auction"]),
+        default: [0, 0],
+        meaning: "with fewer face-down tiles than players there is no bazaar (L2433; RGG Big Box 3 only, fn 8 L2558), or the tiles left are auctioned and the last players get none",
+    },
+    OptionDecl {
+        key: "bazaar_builder",
+        mechanic: "bazaars",
+        values: OptionValues::Words(&["auction-first", "builder-first"]),
+        default: [0, 0],
+        meaning: "a bazaar in the first part of a builder's double turn comes first: auction, the buyers' turns (their own second parts, bazaars drawn there delayed until after them), then the second part (L2439-L2463); or the second part comes first (fn 12 L2562, the variant HiG accepts)",
+    },
 ];
 
 /// The index of option `key` in `OPTIONS` (a compile-time error, where it is
@@ -391,7 +426,7 @@ pub const MECHANICS: &[MechDecl] = &[
     decl("heretics", true, "shrines and heretics challenging monks (Count, King & Robber)"),
     decl("catapult", false, "fairs and catapult rounds (The Catapult)"),
     decl("bridges", false, "wooden bridges built on fields (Bridges, Castles & Bazaars)"),
-    decl("bazaars", false, "tile auctions at bazaars (Bridges, Castles & Bazaars)"),
+    decl("bazaars", true, "tile auctions at bazaars (Bridges, Castles & Bazaars)"),
     decl("hills-sheep", true, "hills, vineyards, the shepherd and the sheep bag (Hills & Sheep; the published rules, docs/rules/hills-sheep.md)"),
     decl("flier", false, "followers flying from flier tiles (The Flier)"),
     decl("messages", false, "messengers and message tiles (The Messages)"),

@@ -127,10 +127,12 @@ impl Session {
     }
 
     /// A scripted game waits for the client to say which tile is drawn:
-    /// the engine has drawn one to place, but not one the client chose.
+    /// the engine has drawn one to place, but not one the client chose (a
+    /// tile given with an extra turn, a bazaar's, was not drawn).
     pub fn chance_pending(&self) -> bool {
         self.scripted
             && !self.drawn
+            && !self.game.tile_given()
             && self
                 .game
                 .pending()

@@ -178,6 +178,9 @@ pub fn state(s: &Session, game: u32, viewer: Option<u8>) -> Map<String, Value> {
             if let Some(by) = d.aside {
                 e["set_aside"] = json!(by.name());
             }
+            if d.revealed {
+                e["revealed"] = json!(true);
+            }
             e
         })
         .collect();

@@ -64,6 +64,18 @@ pub struct SimpleBot {
     plan: Option<Action>,
     /// Score events of the moves tried (reused).
     events: Vec<ScoreEvent>,
+    /// What tiles are worth to players on the board they were valued on
+    /// (`tile_worth`).
+    worths: Worths,
+}
+
+/// Tiles valued for players (`SimpleBot::tile_worth`): the key of the
+/// board they were valued on (tiles placed, turn), and (player, tile,
+/// points).
+#[derive(Debug, Clone, Default)]
+struct Worths {
+    board: (usize, u32),
+    known: Vec<(u8, u16, i64)>,
 }
 
 impl SimpleBot {
@@ -78,6 +90,7 @@ impl SimpleBot {
             scratch: None,
             plan: None,
             events: Vec::with_capacity(32),
+            worths: Worths::default(),
         }
     }
 
@@ -221,6 +234,16 @@ impl SimpleBot {
     /// player another part of the turn, the builder's second tile, is
     /// always worth taking: a tile more).
     fn greedy_action(&mut self, g: &Game) -> Option<Action> {
+        // A module's advice, given what tiles are worth to whom (a
+        // bazaar's bids).
+        if let Some(ask) = g.pending_ask() {
+            let mut worth = |p: u8, t: u16| self.tile_worth(g, p, t);
+            let advised = crate::mechanics::advice(ask.mech, g, ask, &mut worth);
+            g.legal_actions_into(&mut self.actions);
+            if let Some(a) = advised.filter(|a| self.actions.contains(a)) {
+                return Some(a);
+            }
+        }
         g.legal_actions_into(&mut self.actions);
         let actions = std::mem::take(&mut self.actions);
         if let Some(&a) = actions.iter().find(|&&a| self.gives_a_part(g, a)) {
@@ -237,6 +260,40 @@ impl SimpleBot {
         let best = best.map(|(_, a)| a);
         self.actions = actions;
         best
+    }
+
+    /// What placing tile `t` now would bring player `p` in `g`, in points:
+    /// their standing after their best placement of it (the greedy move)
+    /// less their standing before. Kept while the board stays the same (an
+    /// auction asks about the same tiles again and again).
+    fn tile_worth(&mut self, g: &Game, p: u8, t: u16) -> i64 {
+        let key = (g.placed().len(), g.turn());
+        if self.worths.board != key {
+            self.worths = Worths {
+                board: key,
+                known: Vec::new(),
+            };
+        }
+        if let Some(&(_, _, w)) = self.worths.known.iter().find(|w| (w.0, w.1) == (p, t)) {
+            return w;
+        }
+        let mut what_if = g.clone();
+        what_if.suppose_turn(p, t);
+        let mut events = Vec::new();
+        let before = standing(&mut what_if.clone(), p as usize, &mut events);
+        let after = match self.greedy(&what_if) {
+            Some(mv) => {
+                let mut next = what_if.clone();
+                match next.apply_into(mv, &mut events) {
+                    Ok(()) => standing(&mut next, p as usize, &mut events),
+                    Err(_) => before,
+                }
+            }
+            None => before,
+        };
+        let w = (after - before) / SCALE;
+        self.worths.known.push((p, t, w));
+        w
     }
 
     /// The move with the best immediate score difference (own points minus

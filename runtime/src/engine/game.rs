@@ -8,6 +8,8 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use super::board::Board;
+pub use super::extra::ExtraTurn;
+use super::extra::Interlude;
 use super::features::Features;
 pub use super::fit::PlacementScan;
 use super::hidden::Deal;
@@ -102,8 +104,9 @@ pub(crate) const NOT_ANSWERING: u8 = u8::MAX;
 pub const NO_TILE: u16 = u16::MAX;
 
 /// A tile drawn and not played this turn: removed because it fits nowhere
-/// (000_9deb58b1a7d17d38.txt L100), or set aside by a module to come back
-/// later (dragon tiles before the dragon is in play, L1136).
+/// (000_9deb58b1a7d17d38.txt L100), set aside by a module to come back
+/// later (dragon tiles before the dragon is in play, L1136), or turned face
+/// up by a module (a bazaar's tiles, L2413).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Discard {
     /// The turn (0-based) before which it was drawn.
@@ -114,6 +117,9 @@ pub struct Discard {
     pub tile: u16,
     /// `None`: removed from the game; `Some(m)`: set aside by module `m`.
     pub aside: Option<Mech>,
+    /// Turned face up by module `aside` for itself (`Game::reveal`: a
+    /// bazaar's tiles), not set aside at a draw.
+    pub revealed: bool,
 }
 
 /// A chance outcome the game applied: the decision posed to chance and its
@@ -164,7 +170,10 @@ pub struct Game {
     pub(crate) seed: u64,
     pub(crate) to_move: u8,
     pub(crate) turn: u32,
-    pub(crate) scores: [u32; MAX_PLAYERS],
+    /// Each player's points: below 0 only where a rule lets a player pay
+    /// more than they have (the bazaar's bids, 000_9deb58b1a7d17d38.txt
+    /// L2420).
+    pub(crate) scores: [i32; MAX_PLAYERS],
     /// Figures in each player's supply, by `FollowerKind as usize`.
     pub(crate) supply: [[u8; FIGURE_KINDS]; MAX_PLAYERS],
     pub(crate) phase: Phase,
@@ -212,6 +221,12 @@ pub struct Game {
     /// Tiles set aside, face up, until their module returns them
     /// (`Game::shuffle_back`).
     pub(crate) aside: Vec<(u16, Mech)>,
+    /// Turns modules gave players out of the normal order, not begun yet
+    /// (`Game::give_turn`; `extra.rs`).
+    pub(crate) extra: Vec<ExtraTurn>,
+    /// The extra turn being played and the turn the extra turns
+    /// interrupted (`extra.rs`).
+    pub(crate) interlude: Interlude,
     /// Tiles are chosen by the caller (`force_draw`), not by the seed.
     pub(crate) scripted: bool,
     /// A scripted game that stops before its final scoring, waiting with
@@ -316,6 +331,8 @@ impl Clone for Game {
             stack: self.stack.clone(),
             discards: self.discards.clone(),
             aside: self.aside.clone(),
+            extra: self.extra.clone(),
+            interlude: self.interlude,
             drawn: DrawnScan::default(),
         }
     }
@@ -356,6 +373,8 @@ impl Clone for Game {
         self.stack.clone_from(&src.stack);
         self.discards.clone_from(&src.discards);
         self.aside.clone_from(&src.aside);
+        self.extra.clone_from(&src.extra);
+        self.interlude = src.interlude;
         self.drawn.forget();
     }
 }
@@ -407,6 +426,13 @@ pub enum ForceDrawError {
     /// No such tile type.
     #[error("there is no tile {0} in this ruleset")]
     NoSuchTile(u16),
+    /// The turn is an extra turn a module gave, with its player and its
+    /// tile (`Game::extra_turn`): neither is chosen.
+    #[error("player {0} plays an extra turn with the tile a module gave them (the bazaar's): its player and its tile are not chosen")]
+    ExtraTurn(u8),
+    /// More tiles to turn face up at once than a module ever turns.
+    #[error("{0} tiles to turn face up: a module turns up at most one per player")]
+    TooMany(usize),
 }
 
 impl Game {
@@ -470,6 +496,8 @@ impl Game {
             current: None,
             discards: Vec::with_capacity(8),
             aside: Vec::new(),
+            extra: Vec::new(),
+            interlude: Interlude::default(),
             scripted,
             hold_final: false,
             deal: Deal::default(),
@@ -548,6 +576,8 @@ impl Game {
         self.current = None;
         self.discards.clear();
         self.aside.clear();
+        self.extra.clear();
+        self.interlude = Interlude::default();
         if mechanics::live(self, Hook::Setup) {
             mechanics::setup(self);
         }
@@ -622,6 +652,10 @@ impl Game {
         if self.to_move == player {
             return Ok(());
         }
+        if self.in_interlude() {
+            // Extra turns follow the order their module gave them.
+            return Err(ForceDrawError::ExtraTurn(self.to_move));
+        }
         self.to_move = player;
         // A turn's start depends on its player (whether they hold an abbey
         // to place instead of drawing): begin it again for them. The tile
@@ -649,6 +683,13 @@ impl Game {
     pub fn force_draw(&mut self, tile: u16) -> Result<(), ForceDrawError> {
         if tile as usize >= self.rules.tiles.len() {
             return Err(ForceDrawError::NoSuchTile(tile));
+        }
+        if self.tile_given() {
+            // An extra turn's tile was given, not drawn.
+            return match self.current == Some(tile) {
+                true => Ok(()),
+                false => Err(ForceDrawError::ExtraTurn(self.to_move)),
+            };
         }
         if !self.scripted {
             // A real draw would set such a tile aside (a scripted game picks
@@ -861,7 +902,8 @@ impl Game {
 
     /// `from` pays `points` to `to` for `paid` (a reason whose points are
     /// paid, `ReasonDef::paid`) and `to` scores them for `got`: two events.
-    /// The caller checks that `from` has them.
+    /// The caller checks that its rules let `from` pay them (a score may go
+    /// below 0 only where they say so).
     pub(crate) fn pay(
         &mut self,
         events: &mut Vec<ScoreEvent>,
@@ -871,17 +913,32 @@ impl Game {
         (paid, got): (Reason, Reason),
         feature: crate::tables::Kind,
     ) {
-        debug_assert!(paid.def().paid && self.scores[from as usize] >= points);
-        self.scores[from as usize] -= points;
+        self.pay_out(events, from, points, paid, feature);
+        self.add_points(events, ScoreEvent::new(to, points, feature, got));
+    }
+
+    /// `from` pays `points` for `paid` (a reason whose points are paid) to
+    /// no one: one event (a bid that no other player raised, paid to the
+    /// bank, 000_9deb58b1a7d17d38.txt L2420). The caller checks that its
+    /// rules let `from` pay them.
+    pub(crate) fn pay_out(
+        &mut self,
+        events: &mut Vec<ScoreEvent>,
+        from: u8,
+        points: u32,
+        paid: Reason,
+        feature: crate::tables::Kind,
+    ) {
+        debug_assert!(paid.def().paid);
+        self.scores[from as usize] -= points_i32(points);
         events.push(ScoreEvent {
             when: self.when,
             ..ScoreEvent::new(from, points, feature, paid)
         });
-        self.add_points(events, ScoreEvent::new(to, points, feature, got));
     }
 
     pub(crate) fn add_points(&mut self, events: &mut Vec<ScoreEvent>, e: ScoreEvent) {
-        self.scores[e.player as usize] += e.points;
+        self.scores[e.player as usize] += points_i32(e.points);
         events.push(ScoreEvent {
             when: self.when,
             ..e
@@ -910,8 +967,9 @@ impl Game {
     pub fn turn(&self) -> u32 {
         self.turn
     }
-    /// Each player's points so far, by seat.
-    pub fn scores(&self) -> &[u32] {
+    /// Each player's points so far, by seat (below 0 only where a rule lets
+    /// a player pay more than they have: the bazaar's bids).
+    pub fn scores(&self) -> &[i32] {
         &self.scores[..self.players as usize]
     }
     /// Normal followers in `player`'s supply.
@@ -1199,6 +1257,13 @@ impl Game {
             }
         }
     }
+}
+
+/// Points as a score counts them: an event's points are far below
+/// `i32::MAX` (a game's tiles bound them).
+#[inline(always)]
+fn points_i32(points: u32) -> i32 {
+    points as i32
 }
 
 /// How far from (0, 0) a start tile may lie (scripted games choose it).

@@ -444,6 +444,7 @@ impl Game {
                 player: self.to_move,
                 tile: t,
                 aside,
+                revealed: false,
             });
         }
     }

@@ -78,6 +78,8 @@ pub(crate) enum Resume {
     Final,
     /// The turn's first part (decisions at the turn's start).
     BeginPart,
+    /// An extra turn's tile, given (decisions at its start).
+    Given,
 }
 
 impl Game {
@@ -102,6 +104,26 @@ impl Game {
             actor: Actor::Player(self.to_move),
             decision,
         })
+    }
+
+    /// The module's decision pending, if one is.
+    pub(crate) fn pending_ask(&self) -> Option<mechanics::Ask> {
+        match self.phase {
+            Phase::Ask { .. } => self.asks.first().copied(),
+            _ => None,
+        }
+    }
+
+    /// For bots' what-ifs: this game as if `player` were to place `tile`
+    /// now, in a turn of their own (the decisions pending dropped).
+    pub(crate) fn suppose_turn(&mut self, player: u8, tile: u16) {
+        self.asks.clear();
+        self.to_move = player;
+        self.part = 1;
+        self.another_part = false;
+        self.current = Some(tile);
+        self.phase = Phase::Place;
+        self.drawn.forget();
     }
 
     /// Whether every decision of this ruleset is answered by `apply(Move)`
@@ -448,7 +470,9 @@ impl Game {
     pub(crate) fn end_wood(&mut self, idx: usize, events: &mut Vec<ScoreEvent>) {
         if self.ext.live_hooks & FLOW == 0 && self.asks.is_empty() {
             // No module acts between this figure step and the next draw:
-            // the chain below with every step's hook skipped.
+            // the chain below with every step's hook skipped (a module that
+            // gives extra turns sits on `Hook::TurnEnd`).
+            debug_assert!(!self.in_interlude());
             self.score_completed(idx, events);
             if self.asks.is_empty() {
                 self.next_turn(events);
@@ -534,25 +558,47 @@ impl Game {
         self.next_part(events);
     }
 
-    /// Another part (never a third, L884), or the turn's end.
+    /// Another part (never a third, L884), or the turn's end; extra turns
+    /// modules gave during the part come first (`extra.rs`).
     #[inline(always)]
-    fn next_part(&mut self, events: &mut Vec<ScoreEvent>) {
+    pub(crate) fn next_part(&mut self, events: &mut Vec<ScoreEvent>) {
+        if self.interrupts() {
+            self.next_extra(false, events);
+            return;
+        }
         if std::mem::take(&mut self.another_part) && self.part == 1 {
             self.part += 1;
             self.begin_part(events);
             return;
         }
+        self.end_turn(events);
+    }
+
+    /// The turn's end: the modules' step there, then what follows it.
+    #[inline(always)]
+    pub(crate) fn end_turn(&mut self, events: &mut Vec<ScoreEvent>) {
         if mechanics::live(self, Hook::TurnEnd) {
             mechanics::turn_end(self, events);
             if self.stop_for_asks(Resume::NextTurn, events) {
                 return;
             }
         }
+        self.turn_over(events);
+    }
+
+    /// A turn is over: the extra turns modules gave, or back to the turn
+    /// they interrupted, or the next turn.
+    #[inline(always)]
+    fn turn_over(&mut self, events: &mut Vec<ScoreEvent>) {
+        if self.in_interlude() {
+            self.next_extra(true, events);
+            return;
+        }
         self.next_turn(events);
     }
 
     #[inline(always)]
-    fn next_turn(&mut self, events: &mut Vec<ScoreEvent>) {
+    pub(crate) fn next_turn(&mut self, events: &mut Vec<ScoreEvent>) {
         self.turn += 1;
         self.part = 1;
         // The next seat without a division (this runs every turn).
@@ -614,6 +660,12 @@ impl Game {
     /// from the left of the last placer), then the end.
     fn tiles_out(&mut self, events: &mut Vec<ScoreEvent>) {
         self.current = None;
+        if self.in_interlude() {
+            // An extra turn's second part finds no tile: that turn ends, and
+            // the extra turns still given are played before the end.
+            self.end_turn(events);
+            return;
+        }
         if mechanics::live(self, Hook::TilesOut) {
             if let Some(p) = mechanics::tiles_out(self) {
                 self.to_move = p;
@@ -651,7 +703,7 @@ impl Game {
     /// and go on at `resume` once they are answered; whether the game now
     /// waits.
     #[inline(always)]
-    fn stop_for_asks(&mut self, resume: Resume, events: &mut Vec<ScoreEvent>) -> bool {
+    pub(crate) fn stop_for_asks(&mut self, resume: Resume, events: &mut Vec<ScoreEvent>) -> bool {
         if self.asks.is_empty() {
             return false;
         }
@@ -731,8 +783,9 @@ impl Game {
             Resume::AfterScore(idx) => self.after_score(idx as usize, events),
             Resume::PartEnd => self.end_part(events),
             Resume::NextPart => self.next_part(events),
-            Resume::NextTurn => self.next_turn(events),
+            Resume::NextTurn => self.turn_over(events),
             Resume::BeginPart => self.begin_part(events),
+            Resume::Given => self.take_given(events),
             Resume::Final => self.final_scoring(events),
         }
     }

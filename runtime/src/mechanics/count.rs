@@ -143,7 +143,7 @@ pub struct State {
     /// The Count's quarter (0 castle, the start, L1937).
     pub at: u8,
     /// Each player's points when the part's scoring began.
-    pub before: [u32; MAX_PLAYERS],
+    pub before: [i32; MAX_PLAYERS],
     /// The features the tile completed, about to score (their roots).
     pub roots: [u16; 8],
     pub n_roots: u8,

@@ -61,7 +61,8 @@ pub enum Hook {
     AfterScore,
     /// A turn part has ended: another part may follow.
     PartEnd,
-    /// The turn is over.
+    /// The turn is over (a bazaar's own turn, or the next one it delays;
+    /// a module that gives extra turns, `Game::give_turn`, sits here).
     TurnEnd,
     /// The tiles are gone: extra turns before the end (the abbey round).
     TilesOut,

@@ -13,6 +13,7 @@
 pub(crate) mod abbey;
 pub(crate) mod abbot;
 pub(crate) mod barn;
+pub(crate) mod bazaars;
 pub(crate) mod big;
 pub(crate) mod builder;
 pub(crate) mod castles;
@@ -237,6 +238,14 @@ pub(crate) trait Mechanic {
     /// what a bot weighs while tiles remain. Never part of any score.
     fn prospects(g: &Game, player: u8) -> u32 {
         0
+    }
+    /// For bots: its advice on decision `ask` it posed, given `worth(p,
+    /// t)`, a bot's estimate in points of what placing tile `t` now would
+    /// bring player `p` (its best placement): a bazaar's bids value a tile
+    /// by its worth to the bidder and to the others. `None`: the bot judges
+    /// the decision as any other.
+    fn advice(g: &Game, ask: Ask, worth: &mut dyn FnMut(u8, u16) -> i64) -> Option<Action> {
+        None
     }
     /// Whether `apply(Move)` answers every decision it poses in `rules`.
     fn moves_suffice(rules: &Ruleset) -> bool {

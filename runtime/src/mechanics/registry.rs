@@ -684,6 +684,14 @@ macro_rules! registry {
             sum
         }
 
+        /// Module `m`'s advice to a bot on decision `ask` (`Mechanic::advice`).
+        pub(crate) fn advice(m: Mech, g: &Game, ask: super::Ask, worth: &mut dyn FnMut(u8, u16) -> i64) -> Option<Action> {
+            match m {
+                $(Mech::$T => <super::$m::$T as Mechanic>::advice(g, ask, worth),)*
+                _ => None,
+            }
+        }
+
         /// Whether every module of `rules` is answered by `apply(Move)`.
         pub(crate) fn moves_suffice(rules: &Ruleset) -> bool {
             ranked(rules.hooks.modules).all(|m| match m {
@@ -751,6 +759,7 @@ registry! {
         heretics: Heretics,
         tower: Tower,
         hills_sheep: HillsSheep,
+        bazaars: Bazaars,
     }
     figures {
         Normal, Big, Builder, Pig, Abbot, Mayor, Wagon, Barn, Shepherd,
@@ -759,6 +768,7 @@ registry! {
         Completed, Final, AbbotReturn, Goods, Barn, King, RobberBaron, Fairy, Ransom, RansomPaid,
         Castle,
         Flock,
+        Bazaar, BazaarPaid,
     }
 }
 

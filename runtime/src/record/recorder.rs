@@ -57,14 +57,16 @@ impl Recorder {
     fn note_discards(&mut self, g: &Game) {
         for d in &g.discards()[self.discards_seen..] {
             let id = g.rules().tiles[d.tile as usize].id.to_string();
-            let (discarded, set_aside) = match d.aside {
-                None => (Some(id), None),
-                Some(_) => (None, Some(id)),
+            let (discarded, set_aside, revealed) = match (d.aside, d.revealed) {
+                (None, _) => (Some(id), None, None),
+                (Some(_), false) => (None, Some(id), None),
+                (Some(_), true) => (None, None, Some(id)),
             };
             self.record.turns.push(TurnRec {
                 player: d.player,
                 discarded,
                 set_aside,
+                revealed,
                 ..TurnRec::default()
             });
         }
@@ -204,7 +206,7 @@ impl Recorder {
             .record
             .turns
             .iter()
-            .rposition(|t| t.discarded.is_none() && t.set_aside.is_none())
+            .rposition(|t| !t.is_unplayed_tile())
             .expect("an action after a placement");
         &mut self.record.turns[i]
     }

@@ -220,7 +220,7 @@ fn run(
         // A discard (or a tile set aside) is checked against the engine's
         // list, where it may have landed before the game ended (every tile
         // discarded at setup).
-        if t.discarded.is_some() || t.set_aside.is_some() {
+        if t.is_unplayed_tile() {
             let tile = check_discard(&g, t, turn, discards_seen)?;
             discards_seen += 1;
             if let Some(observe) = &mut observe {
@@ -294,7 +294,11 @@ fn run(
             return fail(turn, "a turn needs tile, x, y and rotation (or discarded)");
         };
         let tile = find_tile(rules, tile_id, turn)?;
+        // The tiles a module turns up while this entry is played (a
+        // bazaar's) are listed after it: a scripted game is told them.
+        let revealed = revealed_after(rules, &rec.turns[i + 1..], turn)?;
         begin_entry(&mut g, turn, tile, rec.seed.is_none())?;
+        force_reveals(&mut g, &revealed, turn)?;
         if t.part.unwrap_or(1) != g.part() {
             return fail(
                 turn,
@@ -307,6 +311,7 @@ fn run(
             );
         }
         let placed_before = g.placed().len();
+        let discards_before = g.discards().len();
         let mut asked = Vec::new();
         let got = play_entry(
             &mut g,
@@ -321,7 +326,14 @@ fn run(
             compare_events(turn, "events", &during, want)?;
         }
         if let (Some(observe), Some(shadow)) = (&mut observe, &mut shadow) {
-            shadow.follow(turn, t, tile, &during, g.is_over())?;
+            // The shadow turns up what the game did (the record's list was
+            // checked against it, or forced on it).
+            let turned: Vec<u16> = g.discards()[discards_before..]
+                .iter()
+                .filter(|d| d.revealed)
+                .map(|d| d.tile)
+                .collect();
+            shadow.follow(turn, t, tile, &turned, &during, g.is_over())?;
             // The same board either way; only the shadow has not been
             // scored for the end yet.
             let now = if g.is_over() { &shadow.game } else { &g };
@@ -401,24 +413,41 @@ fn entry_events(carry: &mut Vec<ScoreEvent>, got: &[ScoreEvent]) -> Vec<ScoreEve
 /// Entry `t`, a tile drawn and discarded or set aside, checked against the
 /// engine's `k`-th such tile; the tile.
 fn check_discard(g: &Game, t: &TurnRec, turn: usize, k: usize) -> Result<u16, ReplayError> {
-    let (named, aside) = match (&t.discarded, &t.set_aside) {
-        (Some(d), None) => (d, false),
-        (None, Some(d)) => (d, true),
-        _ => return fail(turn, "an entry discards a tile or sets one aside, not both"),
+    let (named, aside, revealed) = match (&t.discarded, &t.set_aside, &t.revealed) {
+        (Some(d), None, None) => (d, false, false),
+        (None, Some(d), None) => (d, true, false),
+        (None, None, Some(d)) => (d, true, true),
+        _ => {
+            return fail(
+                turn,
+                "an entry discards a tile, sets one aside or turns one up, one of these",
+            )
+        }
     };
-    let verb = if aside { "sets aside" } else { "discards" };
+    let verb = match (aside, revealed) {
+        (_, true) => "turns up",
+        (true, _) => "sets aside",
+        _ => "discards",
+    };
     let Some(actual) = g.discards().get(k) else {
         return fail(
             turn,
-            format!("the record {verb} {named}, but the drawn tile can be placed"),
+            match revealed {
+                true => format!("the record {verb} {named}, but no tile was turned up"),
+                false => format!("the record {verb} {named}, but the drawn tile can be placed"),
+            },
         );
     };
     let actual_id = g.rules().tiles[actual.tile as usize].id;
-    if actual_id != named || actual.player != t.player || actual.aside.is_some() != aside {
-        let did = if actual.aside.is_some() {
-            "set aside"
-        } else {
-            "discarded"
+    if actual_id != named
+        || actual.player != t.player
+        || actual.aside.is_some() != aside
+        || actual.revealed != revealed
+    {
+        let did = match (actual.aside, actual.revealed) {
+            (Some(_), true) => "turned up",
+            (Some(_), false) => "set aside",
+            (None, _) => "discarded",
         };
         return fail(
             turn,
@@ -429,6 +458,36 @@ fn check_discard(g: &Game, t: &TurnRec, turn: usize, k: usize) -> Result<u16, Re
         );
     }
     Ok(actual.tile)
+}
+
+/// The tiles of the `revealed` entries at the start of `rest` (those after
+/// an entry, before the next one that places a tile): tiles turned face up
+/// while that entry was played.
+fn revealed_after(rules: &Ruleset, rest: &[TurnRec], turn: usize) -> Result<Vec<u16>, ReplayError> {
+    rest.iter()
+        .take_while(|t| t.is_unplayed_tile())
+        .filter_map(|t| t.revealed.as_deref())
+        .map(|id| find_tile(rules, id, turn))
+        .collect()
+}
+
+/// A scripted game turns up `tiles` with the next tiles a module turns face
+/// up (none listed: it is told nothing, and any it turns up were drawn in
+/// the record's order); a seeded game turns up its own, which must be face
+/// down now (checked alike, so a replay with an observer, whose board for
+/// the final scoring is scripted, fails where one without does).
+fn force_reveals(g: &mut Game, tiles: &[u16], turn: usize) -> Result<(), ReplayError> {
+    if tiles.is_empty() {
+        return Ok(());
+    }
+    let done = match g.scripted {
+        true => g.force_reveal(tiles),
+        false => g.may_reveal(tiles),
+    };
+    done.map_err(|e| ReplayError {
+        turn,
+        reason: format!("the record turns up tiles the game cannot: {e}"),
+    })
 }
 
 /// Bring `g` to the placement of entry tile `tile`: a tile held (the abbey)
@@ -820,6 +879,7 @@ impl Shadow {
         turn: usize,
         entry: &TurnRec,
         tile: u16,
+        revealed: &[u16],
         during: &[ScoreEvent],
         last: bool,
     ) -> Result<(), ReplayError> {
@@ -829,6 +889,7 @@ impl Shadow {
                 .map_err(|e| Self::drifted(turn, e))?;
         }
         begin_entry(g, turn, tile, true).map_err(|e| Self::drifted(turn, e))?;
+        force_reveals(g, revealed, turn).map_err(|e| Self::drifted(turn, e.reason))?;
         let got =
             play_entry(g, entry, turn, tile, None, last).map_err(|e| Self::drifted(turn, e))?;
         let got = entry_events(&mut self.carry, &got);
@@ -847,7 +908,7 @@ impl Shadow {
         let got = ended.finish();
         let mut want = g.scores().to_vec();
         for e in &self.carry {
-            want[e.player as usize] += e.points;
+            want[e.player as usize] += e.signed() as i32;
         }
         if got != fin || ended.scores() != want {
             return Err(Self::drifted(turn, "it scores the end differently"));
