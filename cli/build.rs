@@ -1,6 +1,7 @@
 //! The command line has nothing to generate; this script only decides whether
-//! the viewer's browser test (build/browser_test.rs) and the Python package's
-//! tests (build/python_test.rs) can run on this machine.
+//! the browser tests, the viewer's and the web page's (build/browser_test.rs),
+//! and the Python package's tests (build/python_test.rs) can run on this
+//! machine.
 
 #[path = "build/browser_test.rs"]
 mod browser_test;

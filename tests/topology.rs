@@ -26,6 +26,12 @@ fn research_tsv_path() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/research/wheel_robbers_topology.tsv")
 }
 
+/// The research rows of River III and the Games Quarterly #11 river tiles
+/// (docs/research/river3_gq11.md).
+fn rivers_tsv_path() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/research/river3_gq11_topology.tsv")
+}
+
 /// One row of the TSV, by column name.
 type Row = BTreeMap<String, String>;
 
@@ -552,6 +558,18 @@ const SETS: &[SetSource] = &[
         editions: &[(1, "1"), (2, "2")],
     },
     SetSource {
+        file: "river3",
+        reference: "river3",
+        research: true,
+        editions: &[(1, "1")],
+    },
+    SetSource {
+        file: "gq11",
+        reference: "gq11",
+        research: true,
+        editions: &[(1, "1")],
+    },
+    SetSource {
         file: "inns_cathedrals",
         reference: "inns-cathedrals",
         research: false,
@@ -719,7 +737,8 @@ fn set_catalog(file: &str, edition: u8) -> (Value, carcassonne_codegen::TileSet)
 #[test]
 fn every_set_matches_the_reference_topology() {
     let reference = read_tsv();
-    let research = read_tsv_at(&research_tsv_path());
+    let mut research = read_tsv_at(&research_tsv_path());
+    research.extend(read_tsv_at(&rivers_tsv_path()));
     // Every set file is listed above, with its editions.
     let dir = carcassonne_tests::repo_root().join("tiles");
     let mut files: Vec<String> = std::fs::read_dir(&dir)
@@ -801,6 +820,22 @@ struct Stated {
 }
 
 const STATED: &[Stated] = &[
+    Stated {
+        file: "river3",
+        edition: 1,
+        land: 12,
+        per_player: 0,
+        block: 0,
+        source: "000_… L580",
+    },
+    Stated {
+        file: "gq11",
+        edition: 1,
+        land: 2,
+        per_player: 0,
+        block: 0,
+        source: "000_… L415, L594",
+    },
     Stated {
         file: "base",
         edition: 1,

@@ -163,6 +163,11 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("RI.1/LIRI", &["cloister - road S"]),
     // river2
     ("RI.2/CIRI", &["city N - road S"]),
+    // river3: River I's layout (000_9deb58b1a7d17d38.txt L445)
+    ("RI.3/CIRI", &["city N - road S"]),
+    ("RI.3/LIRI", &["cloister - road S"]),
+    // gq11: the source's road ends at a cottage (L454)
+    ("GQ/RFI", &[]),
     // robbers: the base game's W with a robber symbol
     (
         "RB/BA/RRR.rb",

@@ -1,6 +1,8 @@
-//! Whether `tests/view_browser.rs` can run here. It needs Chromium, node, and
-//! playwright-core (installed by npm). A test cannot mark itself ignored while
-//! it runs, so the decision is made at build time: when a piece is missing,
+//! Whether the tests in headless Chromium (`tests/view_browser.rs`, the
+//! viewer's, and `tests/web_browser.rs`, the web page's) can run here. They
+//! need Chromium, node, and playwright-core (installed by npm). A test cannot
+//! mark itself ignored while it runs, so the decision is made at build time:
+//! when a piece is missing,
 //! the cfg `browser_missing = "<piece>"` makes the test `ignored` with the
 //! install command as its reason, and `cargo test` says so instead of `ok`.
 //!
@@ -69,12 +71,17 @@ fn first_missing() -> Option<&'static str> {
 }
 
 /// Whether the file exists; watches it if so, else its folder if that exists.
+/// Cargo scans a watched folder to its depths at every build, so the root
+/// (`CHROMIUM=/chromium`) is never watched: it would scan the whole machine.
 fn present(path: &Path) -> bool {
     if path.is_file() {
         watch(path);
         return true;
     }
-    if let Some(dir) = path.parent().filter(|d| d.is_dir()) {
+    let folder = path
+        .parent()
+        .filter(|d| d.is_dir() && d.parent().is_some_and(|p| !p.as_os_str().is_empty()));
+    if let Some(dir) = folder {
         watch(dir);
     }
     false

@@ -15,6 +15,7 @@ pub mod simulate;
 pub mod svg;
 pub mod timeline;
 pub mod view;
+pub mod web;
 
 /// Print a line to stdout; when stdout is closed (`carcassonne play | head`)
 /// stop quietly instead of panicking.

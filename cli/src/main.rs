@@ -88,6 +88,9 @@ enum Command {
     /// Speak the engine protocol on stdin/stdout: JSON requests in, one JSON
     /// reply per line out (docs/protocol.md).
     Serve,
+    /// Play in the browser: a local web page where people play any
+    /// ruleset against each other and the bots (docs/guide/web.md).
+    Web(carcassonne::web::WebArgs),
     /// Re-run a game record, checking every move; print the scores.
     Replay {
         file: PathBuf,
@@ -264,6 +267,7 @@ fn run(cmd: Command) -> Result<(), String> {
             carcassonne::serve::run(std::io::stdin().lock(), std::io::stdout().lock())
                 .map_err(|e| format!("serve: error: {e}"))
         }
+        Command::Web(args) => carcassonne::web::run(args),
         Command::Rulesets => {
             for rs in carcassonne_runtime::rulesets() {
                 carcassonne::say!("{}", carcassonne::listing::describe(rs));

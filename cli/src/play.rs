@@ -154,6 +154,10 @@ fn say_action(
         .collect();
     let events = events.as_slice();
     say_answer(rules, before, a, events, after, placing, player);
+    // What chance dealt on the way (a token from the sheep bag).
+    for d in after.dealt().iter().skip(before.dealt().len()) {
+        crate::say!("           chance {}", action_json::text(after, d.action));
+    }
     if !starting.is_empty() {
         crate::say!("           turn start: {}", events_text(&starting));
     }
@@ -207,19 +211,16 @@ fn say_answer(
         describe(&start, mv)
     );
     for d in &after.discards()[start.discards().len()..] {
-        let why = match d.aside {
-            None => "discarded",
-            Some(_) => "set aside",
-        };
-        let how = match d.aside {
-            None => " (fits nowhere)",
-            Some(_) => " (for later)",
+        let (why, how) = match (d.aside, d.revealed) {
+            (None, _) => ("discarded", " (fits nowhere)".to_string()),
+            (Some(m), true) => ("turned up", format!(" ({})", m.name())),
+            (Some(_), false) => ("set aside", " (for later)".to_string()),
         };
         crate::say!("           {why} {}{how}", rules.tiles[d.tile as usize].id);
     }
 }
 
-pub fn scores_line(scores: &[u32]) -> String {
+pub fn scores_line(scores: &[i32]) -> String {
     scores
         .iter()
         .enumerate()

@@ -146,6 +146,27 @@ impl Server {
         }
     }
 
+    /// Open `session` as a new game, as `new` would; its id. (`web` sets
+    /// its games up itself: rulesets it offers, seeds it picks, records
+    /// it resumes.)
+    pub fn adopt(&mut self, session: Session) -> u32 {
+        self.last_id += 1;
+        self.games.insert(self.last_id, session);
+        self.last_id
+    }
+
+    /// Open game `id`, to read.
+    pub fn session(&self, id: u32) -> Option<&Session> {
+        self.games.get(&id)
+    }
+
+    /// One request, as a line of `serve` is answered: refused requests
+    /// change nothing, and a panic inside the engine leaves the games as
+    /// they were (`guarded`).
+    pub fn request(&mut self, req: Request) -> Outcome {
+        self.guarded(req)
+    }
+
     /// `handle`, and should it panic (a bug), every game rebuilt from its
     /// inputs so that no half-done change survives, and an error reply.
     fn guarded(&mut self, req: Request) -> Outcome {
@@ -463,6 +484,15 @@ impl Server {
     fn bot(&mut self, f: BotFields) -> Outcome {
         let (id, s) = self.game_mut(f.game)?;
         s.no_chance_pending()?;
+        if s.game
+            .pending()
+            .is_some_and(|p| p.actor == carcassonne_runtime::engine::Actor::Chance)
+        {
+            return Err(Failure::new(
+                Code::ChancePending,
+                "chance decides this, not a player: state its outcome with `apply`",
+            ));
+        }
         if s.game.is_over() {
             return Err(Failure::new(Code::GameOver, "the game is over"));
         }

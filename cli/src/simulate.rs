@@ -156,7 +156,7 @@ fn columns(rules: &'static Ruleset, players: u8, results: &[GameResult]) -> Vec<
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameResult {
     pub seed: u64,
-    pub scores: Vec<u32>,
+    pub scores: Vec<i32>,
     /// Per seat, points per source, indexed as `sources()`.
     pub by_source: Vec<Vec<u32>>,
     /// Counts the modules keep per player at the game's end
@@ -558,8 +558,8 @@ pub fn table(s: &Value) -> String {
             seat["bot"].as_str().unwrap_or("?"),
             seat["mean"].as_f64().unwrap_or(0.0),
             seat["sd"].as_f64().unwrap_or(0.0),
-            seat["min"].as_u64().unwrap_or(0),
-            seat["max"].as_u64().unwrap_or(0),
+            seat["min"].as_i64().unwrap_or(0),
+            seat["max"].as_i64().unwrap_or(0),
             100.0 * seat["win_rate"].as_f64().unwrap_or(0.0),
             format!("{:.1}-{:.1}", ci(0), ci(1)),
         );

@@ -791,7 +791,7 @@ pub struct BoardView {
     pub trails: Vec<BoardTrail>,
     /// Seat names (e.g. the bots), one per player.
     pub players: Vec<String>,
-    pub scores: Vec<u32>,
+    pub scores: Vec<i32>,
     /// What each player holds besides points, shown after the score (goods
     /// tokens, cards); empty where there is nothing to show.
     pub holdings: Vec<String>,
@@ -928,8 +928,19 @@ pub fn bounds(tiles: &[BoardTile]) -> (i32, i32, i32, i32) {
     b
 }
 
-/// The board as one SVG document.
-pub fn board(rules: &Ruleset, lays: &[Layout], v: &BoardView) -> String {
+/// Where `board` draws: the picture's size, and the point of the board's
+/// (0, 0) (the tiles, figures and paths are drawn from there in board
+/// units), below the header of scores and events.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Frame {
+    pub width: f64,
+    pub height: f64,
+    pub ox: f64,
+    pub oy: f64,
+}
+
+/// The frame `board` draws `v` in.
+pub fn frame(v: &BoardView) -> Frame {
     let (x0, y0, x1, y1) = bounds(&v.tiles);
     let pad = 30.0;
     let header = 70.0
@@ -938,9 +949,23 @@ pub fn board(rules: &Ruleset, lays: &[Layout], v: &BoardView) -> String {
     let bw = (x1 - x0 + 1) as f64 * SIZE;
     let bh = (y1 - y0 + 1) as f64 * SIZE;
     let width = (bw + 2.0 * pad).max(520.0);
-    let height = header + bh + 2.0 * pad;
-    let ox = (width - bw) / 2.0 - x0 as f64 * SIZE;
-    let oy = header + pad - y0 as f64 * SIZE;
+    Frame {
+        width,
+        height: header + bh + 2.0 * pad,
+        ox: (width - bw) / 2.0 - x0 as f64 * SIZE,
+        oy: header + pad - y0 as f64 * SIZE,
+    }
+}
+
+/// The board as one SVG document.
+pub fn board(rules: &Ruleset, lays: &[Layout], v: &BoardView) -> String {
+    let pad = 30.0;
+    let Frame {
+        width,
+        height,
+        ox,
+        oy,
+    } = frame(v);
     let used = used(rules, &v.tiles);
     let mut s = String::new();
     let _ = write!(

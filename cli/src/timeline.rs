@@ -64,12 +64,15 @@ pub struct Step {
     /// One line per event, as `event_line` words it.
     pub event_lines: Vec<String>,
     /// Scores after this step.
-    pub scores: Vec<u32>,
+    pub scores: Vec<i32>,
     /// Tiles drawn for this turn that fit nowhere and were removed.
     pub discarded: Vec<String>,
     /// Tiles drawn for this turn that a module set aside face up, to come
     /// back later (a dragon tile before the dragon is in play).
     pub set_aside: Vec<String>,
+    /// Tiles a module turned face up after this step's placement (a
+    /// bazaar's, for its auction).
+    pub revealed: Vec<String>,
     /// The final scoring (the last step of a finished game).
     pub is_final: bool,
     /// The part of the turn this step played: 1, or 2 for a second tile.
@@ -84,6 +87,9 @@ pub struct Step {
     /// figures, what players hold, paths taken in this step, notes and
     /// tallies.
     pub neutral: Vec<NeutralAt>,
+    /// Symbols on placed tiles (`Shown::marks`: a hill, a vineyard), by
+    /// the cell they are on.
+    pub marks: Vec<(NeutralDef, i16, i16)>,
     pub holdings: Vec<Holding>,
     pub trails: Vec<Trail>,
     pub notes: Vec<String>,
@@ -144,6 +150,7 @@ fn blank(turn: usize, game: &Game) -> Step {
         scores: game.scores().to_vec(),
         discarded: Vec::new(),
         set_aside: Vec::new(),
+        revealed: Vec::new(),
         is_final: false,
         part: 1,
         deployed: None,
@@ -163,6 +170,14 @@ fn blank(turn: usize, game: &Game) -> Step {
                 label: n.label.clone(),
                 top: n.top,
                 section: n.section,
+            })
+            .collect(),
+        marks: shown
+            .marks
+            .iter()
+            .filter_map(|m| {
+                let p = game.placed().get(m.placed as usize)?;
+                Some((m.def, p.x, p.y))
             })
             .collect(),
         holdings: shown.holdings,
@@ -218,6 +233,38 @@ fn board_tile(p: &Placed) -> BoardTile {
     }
 }
 
+/// The neutral figures, the keys of what players hold and the keys of
+/// figures players hold that appear in some of `steps`, each in order of
+/// appearance.
+fn shown_keys(steps: &[Step]) -> (Vec<NeutralDef>, Vec<&'static str>, Vec<&'static str>) {
+    let mut neutrals: Vec<NeutralDef> = Vec::new();
+    let mut held_keys: Vec<&'static str> = Vec::new();
+    let mut held_figure_keys: Vec<&'static str> = Vec::new();
+    for s in steps {
+        for h in &s.held {
+            if !held_figure_keys.contains(&h.key) {
+                held_figure_keys.push(h.key);
+            }
+        }
+        for def in s
+            .neutral
+            .iter()
+            .map(|n| n.def)
+            .chain(s.marks.iter().map(|m| m.0))
+        {
+            if !neutrals.iter().any(|d| d.name == def.name) {
+                neutrals.push(def);
+            }
+        }
+        for h in &s.holdings {
+            if !held_keys.contains(&h.key) {
+                held_keys.push(h.key);
+            }
+        }
+    }
+    (neutrals, held_keys, held_figure_keys)
+}
+
 /// What `Timeline::new` gathers from the replay's steps.
 struct Steps {
     rules: &'static Ruleset,
@@ -228,6 +275,9 @@ struct Steps {
     pending: Vec<String>,
     /// Tiles set aside since the last step, shown with the next one.
     aside: Vec<String>,
+    /// The step of the last entry's placement: tiles turned up while the
+    /// entry was played are shown with it.
+    entry_step: usize,
     /// Kinds of figure in some player's supply at the start.
     kinds: Vec<FollowerKind>,
 }
@@ -245,7 +295,11 @@ impl Steps {
             }
             ReplayStep::Discarded { tile, entry, .. } => {
                 let id = self.rules.tiles[tile as usize].id.to_string();
-                if entry.set_aside.is_some() {
+                if entry.revealed.is_some() {
+                    if let Some(s) = self.steps.get_mut(self.entry_step) {
+                        s.revealed.push(id);
+                    }
+                } else if entry.set_aside.is_some() {
                     self.aside.push(id);
                 } else {
                     self.pending.push(id);
@@ -275,34 +329,37 @@ impl Steps {
                 if let Some(last) = self.steps.last_mut() {
                     for e in events.iter().filter(|e| e.when == When::TurnStart) {
                         if let Some(s) = last.scores.get_mut(e.player as usize) {
-                            *s = s.saturating_sub(e.points);
+                            *s -= e.signed() as i32;
                         }
                     }
                 }
                 // The games the entry's steps show, and its points split
-                // among them in the order scored: each step lists the
-                // points its scores show first (a dragon's steps may come
-                // before the scoring, a wagon's after it).
+                // among them in the order scored: each step takes the
+                // points that bring the scores to those it shows (a
+                // dragon's steps may come before the scoring, a wagon's
+                // after it; a payment lowers one score and raises another).
                 let shown: Vec<&Game> = std::iter::once(first)
                     .chain((0..after.len()).map(|i| asked.get(i + 1).unwrap_or(game)))
                     .collect();
                 let mut parts: Vec<Vec<EventRec>> = vec![Vec::new(); shown.len()];
-                let mut total: i64 = self
-                    .steps
-                    .last()
-                    .map_or(0, |s| s.scores.iter().map(|&x| i64::from(x)).sum());
-                let mut j = 0;
-                for e in events.iter() {
-                    total += e.signed();
-                    while j + 1 < shown.len()
-                        && total > shown[j].scores().iter().map(|&x| i64::from(x)).sum::<i64>()
-                    {
-                        j += 1;
+                let mut running: Vec<i64> = self.steps.last().map_or(Vec::new(), |s| {
+                    s.scores.iter().map(|&x| i64::from(x)).collect()
+                });
+                let mut left = events.iter().peekable();
+                for (j, now) in shown.iter().enumerate() {
+                    let target: Vec<i64> = now.scores().iter().map(|&x| i64::from(x)).collect();
+                    let last = j + 1 == shown.len();
+                    while running != target || last {
+                        let Some(e) = left.next() else { break };
+                        if let Some(s) = running.get_mut(e.player as usize) {
+                            *s += e.signed();
+                        }
+                        parts[j].push(EventRec::from_event(e));
                     }
-                    parts[j].push(EventRec::from_event(e));
                 }
                 let mut parts = parts.into_iter();
                 let events = parts.next().unwrap_or_default();
+                self.entry_step = self.steps.len();
                 self.steps.push(Step {
                     placed: placed.last().map(board_tile),
                     player: Some(entry.player),
@@ -344,7 +401,7 @@ impl Steps {
                 let mut scores = game.scores().to_vec();
                 for e in events.iter() {
                     if let Some(s) = scores.get_mut(e.player as usize) {
-                        *s = s.saturating_sub(e.points);
+                        *s -= e.signed() as i32;
                     }
                 }
                 if let Some(last) = self.steps.last_mut() {
@@ -389,6 +446,7 @@ impl Timeline {
             placements: 0,
             pending: Vec::new(),
             aside: Vec::new(),
+            entry_step: 0,
             kinds: Vec::new(),
         };
         let replayed = record::replay_observed(&rec, rules, false, &mut |s| steps.see(s))
@@ -401,6 +459,7 @@ impl Timeline {
             mut pending,
             mut aside,
             kinds,
+            ..
         } = steps;
         // Tiles removed or set aside after the last one placed, in a record
         // that stops there, belong to the last state shown.
@@ -412,26 +471,7 @@ impl Timeline {
             Some(b) if b.len() == rec.players as usize => b.clone(),
             _ => vec!["player".to_string(); rec.players as usize],
         };
-        let mut neutrals: Vec<NeutralDef> = Vec::new();
-        let mut held_keys: Vec<&'static str> = Vec::new();
-        let mut held_figure_keys: Vec<&'static str> = Vec::new();
-        for s in &steps {
-            for h in &s.held {
-                if !held_figure_keys.contains(&h.key) {
-                    held_figure_keys.push(h.key);
-                }
-            }
-            for n in &s.neutral {
-                if !neutrals.iter().any(|d| d.name == n.def.name) {
-                    neutrals.push(n.def);
-                }
-            }
-            for h in &s.holdings {
-                if !held_keys.contains(&h.key) {
-                    held_keys.push(h.key);
-                }
-            }
-        }
+        let (neutrals, held_keys, held_figure_keys) = shown_keys(&steps);
         Ok(Timeline {
             rules,
             finished: replayed.game.is_over(),
@@ -445,6 +485,40 @@ impl Timeline {
             held_keys,
             held_figure_keys,
         })
+    }
+
+    /// A game in play as a timeline of one step showing `game` as it stands
+    /// (`web` draws its live board with `board_view(0, …)`): every tile
+    /// on the board is in `start`, and the last one placed since the start
+    /// is highlighted. `rec` is the game's record so far, `players` the
+    /// seats' names, `kinds` the kinds of figure the players started with.
+    pub fn live(
+        rec: Record,
+        game: &Game,
+        players: Vec<String>,
+        kinds: Vec<FollowerKind>,
+    ) -> Timeline {
+        let mut step = blank(game.placed().len(), game);
+        let placed_since_start = game.placed().len() > rec.start.len();
+        step.placed = game
+            .placed()
+            .last()
+            .filter(|_| placed_since_start)
+            .map(board_tile);
+        let (neutrals, held_keys, held_figure_keys) = shown_keys(std::slice::from_ref(&step));
+        Timeline {
+            rules: game.rules(),
+            record: rec,
+            players,
+            start: game.placed().iter().map(board_tile).collect(),
+            steps: vec![step],
+            placements: game.placed().len(),
+            finished: game.is_over(),
+            figure_kinds: kinds,
+            neutrals,
+            held_keys,
+            held_figure_keys,
+        }
     }
 
     /// The step showing the board after `turn` tiles were placed (and every
@@ -542,10 +616,25 @@ impl Timeline {
             .collect();
         figures::spread(&mut placed);
         let areas: Vec<BoardArea> = s.areas.iter().filter_map(areas::layout).collect();
+        // Tile marks first, under the figures, small in their tile's
+        // north-west corner.
         let neutral = s
-            .neutral
+            .marks
             .iter()
-            .map(|n| neutral_point(n, lays, &areas))
+            .map(|&(def, x, y)| {
+                let c = cell_centre(x, y);
+                BoardNeutral {
+                    def,
+                    at: Pt {
+                        x: c.x - MARK_OFFSET,
+                        y: c.y - MARK_OFFSET,
+                    },
+                    scale: 1.0,
+                    label: None,
+                    top: None,
+                }
+            })
+            .chain(s.neutral.iter().map(|n| neutral_point(n, lays, &areas)))
             .collect();
         let trails = s
             .trails
@@ -562,6 +651,9 @@ impl Timeline {
         }
         for d in &s.set_aside {
             events.push(format!("{d} was drawn and set aside, to come back later"));
+        }
+        for d in &s.revealed {
+            events.push(format!("{d} was turned face up"));
         }
         let seed = self
             .record
@@ -659,6 +751,9 @@ const BESIDE: Pt = Pt { x: 12.0, y: -10.0 };
 /// drawn: it stands for the whole tile (nothing may stand on the dragon's).
 const ON_TILE_SCALE: f64 = 1.6;
 
+/// How far a tile mark sits from its tile's centre, up and left.
+const MARK_OFFSET: f64 = 32.0;
+
 /// Where and how large neutral figure `n` is drawn: in the section of an
 /// area it stands in, beside the figure it stands next to, else in the
 /// middle of its tile; with its label and the figure on its top.
@@ -753,6 +848,8 @@ pub fn action_text(a: &ActionJson) -> String {
             format!(" a {kind} held by P{holder}")
         }
         Some(Value::String(w)) => format!(" {w}"),
+        // A number (points bid, which of the tiles face up).
+        Some(Value::Number(n)) => format!(" {n}"),
         Some(Value::Object(at)) => {
             let num = |k: &str| at.get(k).and_then(Value::as_i64).unwrap_or(0);
             let feature = at.get("feature").and_then(Value::as_str).unwrap_or("?");

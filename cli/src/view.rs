@@ -67,6 +67,9 @@ fn data(tl: &Timeline, lays: &[geom::Layout]) -> Value {
             if !s.set_aside.is_empty() {
                 step["set_aside"] = json!(s.set_aside);
             }
+            if !s.revealed.is_empty() {
+                step["revealed"] = json!(s.revealed);
+            }
             if tl.figure_kinds.len() > 1 {
                 step["supply"] = json!(s.supply);
                 step["in_supply"] = json!((0..tl.players.len())
@@ -515,6 +518,11 @@ const SCRIPT: &str = r#"
     (s.set_aside || []).forEach(function (d) {
       var li = document.createElement('li');
       li.textContent = d + ' was drawn and set aside, to come back later';
+      ev.appendChild(li);
+    });
+    (s.revealed || []).forEach(function (d) {
+      var li = document.createElement('li');
+      li.textContent = d + ' was turned face up';
       ev.appendChild(li);
     });
     if (!ev.children.length) {

@@ -609,3 +609,61 @@ fn the_barn_is_drawn_on_the_corner_it_stands_on() {
         .count();
     assert_eq!(shapes, drawn);
 }
+
+/// The bazaar's auction as steps (Bridges, Castles & Bazaars,
+/// 000_9deb58b1a7d17d38.txt L2413-L2424): the host's placement lists the
+/// tiles turned face up, each answer of the auction is a step of its own
+/// with its payments, the notes show the tiles face up and the bid, and the
+/// buyers' tiles to place are holdings; the viewer writes them all.
+#[test]
+fn the_bazaar_auction_is_shown_step_by_step() {
+    let rules = carcassonne_runtime::ruleset("base_bridges_castles_bazaars").unwrap();
+    let rec =
+        carcassonne_runtime::bots::play_recorded(rules, 3, 1, &["greedy"; 3], |_, _, _, _| {})
+            .unwrap();
+    let tl = Timeline::new(rec.clone(), rules).unwrap();
+    let turned: Vec<usize> = (0..tl.steps.len())
+        .filter(|&k| !tl.steps[k].revealed.is_empty())
+        .collect();
+    assert!(!turned.is_empty(), "no tiles turned up");
+    let k = turned[0];
+    assert_eq!(tl.steps[k].revealed.len(), 3, "one per player");
+    assert!(tl.steps[k].placed.is_some(), "with the host's placement");
+    // The answers after the placement are steps of their own.
+    let answers: Vec<&str> = tl.steps[k + 1..]
+        .iter()
+        .take_while(|s| s.placed.is_none())
+        .flat_map(|s| s.actions.iter().map(|a| a.do_.as_str()))
+        .collect();
+    assert!(answers.starts_with(&["bazaar-choose"]), "{answers:?}");
+    assert!(answers
+        .iter()
+        .all(|a| a.starts_with("bazaar") || *a == "pass"));
+    // A deal's payment is shown with the deal: two events that sum to 0.
+    let deal = tl
+        .steps
+        .iter()
+        .find(|s| s.actions.iter().any(|a| a.do_ == "bazaar-deal") && !s.events.is_empty());
+    let deal = deal.expect("a deal with a payment");
+    assert_eq!(deal.events.len(), 2, "{:?}", deal.events);
+    assert_eq!(deal.events.iter().map(|e| e.points).sum::<i64>(), 0);
+    assert!(
+        tl.steps
+            .iter()
+            .any(|s| s.notes.iter().any(|n| n.starts_with("bazaar of P"))),
+        "the tiles face up are noted"
+    );
+    assert!(
+        tl.steps
+            .iter()
+            .any(|s| s.holdings.iter().any(|h| h.key == "bazaar")),
+        "the buyers' tiles to place are held"
+    );
+    // The viewer's page carries the same.
+    let f = write_record("bazaar.json", &rec);
+    let html = tmp("bazaar.html");
+    let o = run(&["view", f.to_str().unwrap(), "-o", html.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains("\"revealed\"") && page.contains("at the bazaar, chooses to"));
+}

@@ -158,7 +158,7 @@ fn rotated_seats_give_each_bot_its_results_wherever_it_sat() {
     assert_eq!(v["rotated"], true);
     let rules = carcassonne_runtime::ruleset("base").unwrap();
     let bots = ["greedy", "random", "random"];
-    let mut sums = [0u64; 3];
+    let mut sums = [0i64; 3];
     let mut seats_of_greedy = [0u32; 3];
     for i in 0..30u64 {
         let r = simulate::play_game(rules, &bots, 1, i, true).unwrap();
@@ -166,7 +166,7 @@ fn rotated_seats_give_each_bot_its_results_wherever_it_sat() {
         assert_eq!(r.seating[greedy_seat], 0, "game {i}: {:?}", r.seating);
         seats_of_greedy[greedy_seat] += 1;
         for (seat, &b) in r.seating.iter().enumerate() {
-            sums[b as usize] += u64::from(r.scores[seat]);
+            sums[b as usize] += i64::from(r.scores[seat]);
         }
         let best = *r.scores.iter().max().unwrap();
         assert_eq!(

@@ -19,27 +19,6 @@ use std::process::Command;
 
 mod support;
 
-/// What installs everything the test needs (Debian, Ubuntu).
-const INSTALL: &str = "apt-get install chromium nodejs npm";
-
-fn have(cmd: &str) -> bool {
-    Command::new(cmd)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
-/// The build script found everything (or CI requires it): a piece missing now
-/// is a failure, with what to do about it.
-fn missing(what: &str) -> ! {
-    panic!(
-        "the browser test needs {what}: {INSTALL} (.ci/run installs them). \
-         Without CI=true the build looks for them and marks the test ignored \
-         when one is missing; if it was there then, `touch cli/build.rs` makes \
-         the build look again"
-    );
-}
-
 #[test]
 #[cfg_attr(
     browser_missing = "chromium",
@@ -55,31 +34,7 @@ fn missing(what: &str) -> ! {
 )]
 fn the_viewer_steps_through_a_game_in_headless_chromium() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let browser_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
-    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-    if !Path::new(&chromium).exists() {
-        missing(&format!("Chromium ({chromium})"));
-    }
-    if !have("node") {
-        missing("node");
-    }
-    if !browser_dir.join("node_modules/playwright-core").is_dir() {
-        if have("npm") {
-            let o = Command::new("npm")
-                .args(["ci", "--no-audit", "--no-fund"])
-                .current_dir(&browser_dir)
-                .output()
-                .expect("run npm ci");
-            assert!(
-                o.status.success(),
-                "npm ci in {} failed: {}",
-                browser_dir.display(),
-                String::from_utf8_lossy(&o.stderr)
-            );
-        } else {
-            missing("npm (to install playwright-core)");
-        }
-    }
+    let (browser_dir, chromium) = support::browser::ready();
     let dir: PathBuf =
         std::env::temp_dir().join(format!("carcassonne-view-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -131,7 +131,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         values: Values::Flag,
         mechanic: "castles",
         also: &[],
-        meaning: "this city can never be turned into a castle (Bridges, Castles & Bazaars; 000_9deb58b1a7d17d38.txt L2344-L2656)",
+        meaning: "this city segment is no semicircle: a town with it never becomes a castle (Bridges, Castles & Bazaars; 000_9deb58b1a7d17d38.txt L2489, fn 20 L2587-L2611)",
     },
     AttrDef {
         name: "bridge",
@@ -235,7 +235,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         values: Values::Flag,
         mechanic: "hills-sheep",
         also: &[],
-        meaning: "a hill (Hills & Sheep; the seeds have no rules for it, 000_9deb58b1a7d17d38.txt L2658-L2662)",
+        meaning: "a hill: placed on a tile taken face down from the supply; a follower on it wins a tie for its feature's majority (Hills & Sheep, docs/rules/hills-sheep.md)",
     },
     AttrDef {
         name: "vineyard",
@@ -243,7 +243,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         values: Values::Flag,
         mechanic: "hills-sheep",
         also: &[],
-        meaning: "a vineyard: adds to the scoring of neighbouring cloisters (Hills & Sheep; values not in the seeds, 000_9deb58b1a7d17d38.txt L524-L528)",
+        meaning: "a vineyard: +3 to each completed cloister or shrine among the eight tiles around it (Hills & Sheep, docs/rules/hills-sheep.md; River III, 000_9deb58b1a7d17d38.txt L522; shrines, 003_f0943165331a7fee.txt L388)",
     },
     AttrDef {
         name: "flier",
@@ -324,6 +324,14 @@ pub const ATTRIBUTES: &[AttrDef] = &[
         mechanic: "base",
         also: &[],
         meaning: "this cloister lies inside the tile's city, so a wagon may drive between them (000_9deb58b1a7d17d38.txt fn 35 L1869)",
+    },
+    AttrDef {
+        name: "sheep",
+        target: Target::Segment(FIELD),
+        values: Values::Count { max: 4 },
+        mechanic: "hills-sheep",
+        also: &[],
+        meaning: "sheep printed in this field: counted with the tokens each time a flock in the field is herded (River III, 000_9deb58b1a7d17d38.txt L520)",
     },
 ];
 

@@ -73,11 +73,13 @@ fn rename_set(bytes: &[u8], path: &Path) -> Vec<u8> {
 
 /// Games whose record is also a seed without its `seed` (games with no
 /// discard: a scenario discards nothing; nor does it set tiles aside, so
-/// those entries are left out of it).
+/// those entries are left out of it; it turns up the tiles its `revealed`
+/// entries name).
 const SCENARIO_FORMS: &[(&str, u64)] = &[
     ("base_traders_builders", 29),
     ("base_c2", 1),
     ("base_princess_dragon", 2),
+    ("base_bridges_castles_bazaars", 5),
 ];
 
 /// Records of seeded bot games (what `carcassonne play --record` writes),
@@ -130,12 +132,13 @@ pub fn records(repo: &Path) -> Vec<Input> {
             1,
             &[BotKind::Random, BotKind::Greedy, BotKind::Random],
         ),
-        // Every figure kind, the river, gardens, a second part, both
-        // answers to the second tile, thirteen returns, three players:
+        // Every figure kind but the builder, the river, gardens, a second
+        // part, barns (one scoring farmers), a castle that scores, three
+        // players:
         (
             "everything_c2",
             3,
-            2,
+            3,
             &[BotKind::Random, BotKind::Greedy, BotKind::Random],
         ),
         // The Princess & the Dragon (fuzz/tests/verbs.rs checks what they
@@ -149,24 +152,49 @@ pub fn records(repo: &Path) -> Vec<Input> {
             &[BotKind::Greedy, BotKind::Random, BotKind::Greedy],
         ),
         // Bridges, Castles & Bazaars: bridges built at the figure step,
-        // placements only a bridge makes legal:
-        ("base_bridges_castles_bazaars", 2, 1, &[BotKind::Random]),
+        // placements only a bridge makes legal, castles, bazaars:
+        ("base_bridges_castles_bazaars", 2, 742, &[BotKind::Random]),
         // With Traders & Builders: six bridges, two builders, a second
         // part right after a part that built a bridge:
         ("base_traders_builders_bridges", 2, 25, &[BotKind::Random]),
         // The Tower: pieces, followers on top, captures (a top among
         // them), exchanges, two ransoms paid mid-step:
         ("base_tower", 2, 13, &[BotKind::Random]),
+        // Hills & Sheep: shepherds drawing as they are placed, flocks grown
+        // and herded, two wolves, tiles under hills:
+        (
+            "base_hills_sheep",
+            2,
+            2,
+            &[BotKind::Greedy, BotKind::Random],
+        ),
+        // The River III's printed sheep and vineyards with Hills & Sheep:
+        (
+            "base_river3_hills_sheep",
+            3,
+            1,
+            &[BotKind::Greedy, BotKind::Random, BotKind::Random],
+        ),
         // With big followers: one on top of a tower, an exchange where the
         // owner chooses which of theirs comes back, eight ransoms:
         ("base_inns_cathedrals_tower", 3, 21, &[BotKind::Random]),
+        // Bazaars: seven, tiles turned up (`revealed`), bids raised and
+        // passed, tiles bought and sold, the buyers' turns:
+        (
+            "base_bridges_castles_bazaars",
+            3,
+            5,
+            &[BotKind::Greedy, BotKind::Random, BotKind::Greedy],
+        ),
         // Every 1st-edition set: the dragon among builders, pigs, wagons,
-        // barns and the mayor; tiles set aside and discarded, portals, a
-        // wagon taken back (`pass`):
+        // barns and the mayor; portals, wagons moved, three exchanges of
+        // prisoners and a ransom, sends out of the City, castles (one
+        // scoring a structure picked among several), flocks grown from the
+        // sheep bag:
         (
             "everything_c1",
             3,
-            2,
+            72,
             &[BotKind::Greedy, BotKind::Random, BotKind::Greedy],
         ),
     ];

@@ -205,7 +205,7 @@ const JSON_TOKENS: &[&str] = &[
     "18446744073709551616", "\"player\": 9,", "\"x\": 32767,", "\"y\": -32768,",
     "\"rotation\": 255,", "\"tile\": \"D\",", "\"seed\": 1,", "\"players\": 200,",
     "\"players\": 0,", "\"discarded\": \"D\",", "\"set_aside\": \"D\",",
-    "{\"player\": 0, \"set_aside\": \"D\"},",
+    "{\"player\": 0, \"set_aside\": \"D\"},", "{\"player\": 1, \"revealed\": \"U\"},",
     "\"ruleset\": \"base_river1\",", "\"format\": \"x\",", "\\u0000", "\\ud800", "\"final\": null,",
     "\"part\": 2,", "\"tile\": \"AM/A\",", "{\"player\": 1, \"actions\": [{\"do\": \"pass\"}]},",
     "{\"player\": 0, \"do\": \"pass\"},", "\"actions\": [],",

@@ -561,7 +561,10 @@ fn check_game(g: &carcassonne_runtime::engine::Game, seeded: bool, out: &mut Out
 /// answers, so that a mutant keeping them joins the corpus.
 fn turn_shape(rec: &Record) -> String {
     let parts = rec.turns.iter().any(|t| t.part.is_some());
-    let aside = rec.turns.iter().any(|t| t.set_aside.is_some());
+    let aside = rec
+        .turns
+        .iter()
+        .any(|t| t.set_aside.is_some() || t.revealed.is_some());
     let answers = rec
         .turns
         .iter()

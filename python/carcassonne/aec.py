@@ -63,8 +63,9 @@ class CarcassonneEnv(AECEnv):
                 "observation": gymnasium.spaces.Box(
                     low=0, high=np.iinfo(np.int16).max, shape=(planes, side, side), dtype=np.int16
                 ),
+                # Scores may be below 0 (a bazaar's bids).
                 "features": gymnasium.spaces.Box(
-                    low=0, high=np.iinfo(np.int32).max, shape=(n_features,), dtype=np.int32
+                    low=np.iinfo(np.int32).min, high=np.iinfo(np.int32).max, shape=(n_features,), dtype=np.int32
                 ),
                 "action_mask": gymnasium.spaces.Box(low=0, high=1, shape=(self._n_actions,), dtype=np.int8),
             }

@@ -115,6 +115,11 @@ fn verb_block(v: &VerbDef, cells: usize) -> (usize, String, String) {
             words.len().to_string(),
             format!("`{field}`: {}", words.join(", ")),
         ),
+        ArgKind::Number(most) => (
+            usize::from(most) + 1,
+            (usize::from(most) + 1).to_string(),
+            format!("`{field}`: 0 to {most}"),
+        ),
         ArgKind::Placement => (cells, "side²".into(), "`cell` (rotation 0)".into()),
         ArgKind::Target(Some(_)) | ArgKind::Figure | ArgKind::Tile | ArgKind::Held => slots(SLOTS),
         ArgKind::Target(None) => slots(BOARD_SLOTS),
@@ -232,6 +237,7 @@ impl Space {
                     Arg::Corner(c) => small(c, 4)?,
                     Arg::Dir(d) => small(d, 4)?,
                     Arg::Word(w) => usize::from(w),
+                    Arg::Number(n) => usize::from(n),
                     Arg::Placement(p) if p.rotation == 0 => self.cell(p.x.into(), p.y.into())?,
                     Arg::Placement(_) => return None,
                     Arg::Spot(_) | Arg::Tile(_) | Arg::Held { .. } => legal
@@ -274,6 +280,7 @@ impl Space {
                     ArgKind::Corner => Arg::Corner(k as u8),
                     ArgKind::Dir => Arg::Dir(k as u8),
                     ArgKind::Word(_) => Arg::Word(k as u8),
+                    ArgKind::Number(_) => Arg::Number(k as u16),
                     ArgKind::Placement if k < self.cells() => Arg::Placement(place(k, 0)),
                     ArgKind::Placement => return None,
                     ArgKind::Target(_) | ArgKind::Figure | ArgKind::Tile | ArgKind::Held => {
@@ -425,7 +432,7 @@ pub fn features(g: &Game, observer: u8) -> Vec<i32> {
     }
     let seats: Vec<u8> = (0..players).map(|k| (observer + k) % players).collect();
     for &p in &seats {
-        v.push(g.scores()[usize::from(p)] as i32);
+        v.push(g.scores()[usize::from(p)]);
     }
     for &p in &seats {
         for kind in FollowerKind::ALL {

@@ -371,7 +371,7 @@ impl Game {
         self.engine.turn()
     }
     #[getter]
-    fn scores(&self) -> Vec<u32> {
+    fn scores(&self) -> Vec<i32> {
         self.engine.scores().to_vec()
     }
     #[getter]

@@ -24,6 +24,7 @@ def test_every_compiled_in_tile_fits_the_deploy_block():
         "base_tower",
         "everything_c1",
         "base_count_king_robber",
+        "base_bridges_castles_bazaars",
     ],
 )
 def test_ids_name_the_legal_actions_one_to_one(rid):
@@ -46,6 +47,7 @@ def test_ids_name_the_legal_actions_one_to_one(rid):
         "ransom",
         "ransom-after-scoring",
         "from-city",
+        "castle-pick",
     }
     while not g.is_over:
         legal = g.legal_actions()
@@ -83,7 +85,8 @@ def test_the_space_size_and_a_placement_id():
     for a, b in zip(blocks, blocks[1:]):
         assert b["start"] == a["start"] + a["size"]
     assert g.action_space_size == blocks[-1]["start"] + blocks[-1]["size"]
-    assert blocks[0]["size"] == side * side * 4 and blocks[1]["size"] == cc.MAX_SEGMENTS * 8
+    # A deploy id per segment and figure kind (nine kinds: the shepherd last).
+    assert blocks[0]["size"] == side * side * 4 and blocks[1]["size"] == cc.MAX_SEGMENTS * 9
     assert [b["name"] for b in cc.Game("base_princess_dragon", radius=3).action_blocks] == [b["name"] for b in blocks]
     # (x, y, rotation) = (1, 0, 2): cell (0 + 3) * 7 + (1 + 3) = 25.
     assert g.decode(25 * 4 + 2) == {"do": "place", "tile": g.current_tile, "x": 1, "y": 0, "rotation": 2}

@@ -76,7 +76,7 @@ fn main() {
         })
         .sum();
     let mean =
-        |f: fn(&(usize, u32, u32)) -> u32| results.iter().map(|r| f(r) as f64).sum::<f64>() / n;
+        |f: fn(&(usize, i32, i32)) -> i32| results.iter().map(|r| f(r) as f64).sum::<f64>() / n;
     println!(
         "{bot} vs {other} on {ruleset}: {games} games, {bot} wins {:.1}% (ties half), mean score {:.1} vs {:.1}, {:.1} s",
         100.0 * wins / n,

@@ -123,6 +123,7 @@ fn put_arg(out: &mut ActionJson, g: &Game, v: Verb) {
         (ArgKind::Held, Arg::Held { player, kind }) => {
             serde_json::json!({ "player": player, "kind": kind.name() })
         }
+        (ArgKind::Number(_), Arg::Number(n)) => Value::from(n),
         _ => return,
     };
     out.args.insert(def.field.to_string(), value);
@@ -145,6 +146,7 @@ pub fn text(g: &Game, a: Action) -> String {
             None => " at ?".to_string(),
         },
         Arg::Held { player, kind } => format!(" a {} held by P{player}", kind.def().label),
+        Arg::Number(n) => format!(" {n}"),
         Arg::Word(w) => match def.arg {
             ArgKind::Word(words) => format!(" {}", words.get(w as usize).unwrap_or(&"?")),
             _ => " ?".to_string(),
@@ -306,6 +308,7 @@ fn read(g: &Game, j: &ActionJson) -> Result<Action, (bool, String)> {
                 ArgKind::Figure => Arg::Spot(spot(g, j, field, None, true)?),
                 ArgKind::Tile => Arg::Tile(tile_at(g, j, def.field, field)?),
                 ArgKind::Held => held_figure(j, def.field, field)?,
+                ArgKind::Number(most) => Arg::Number(number(j, def.field, field, most)?),
             };
             Ok(Action::Do(Verb { mech, code, arg }))
         }
@@ -348,6 +351,25 @@ fn word(
         None => Err((
             false,
             format!("`{}` needs a `{name}` (one of {words:?}), not {v}", j.do_),
+        )),
+    }
+}
+
+/// A whole number from 0 to `most`.
+fn number(
+    j: &ActionJson,
+    name: &str,
+    field: Option<&Value>,
+    most: u16,
+) -> Result<u16, (bool, String)> {
+    let Some(v) = field else {
+        return Err((true, format!("`{}` needs `{name}`", j.do_)));
+    };
+    match v.as_u64().and_then(|n| u16::try_from(n).ok()) {
+        Some(n) if n <= most => Ok(n),
+        _ => Err((
+            false,
+            format!("`{}` needs a `{name}` from 0 to {most}, not {v}", j.do_),
         )),
     }
 }
@@ -497,6 +519,7 @@ mod tests {
             "base_traders_builders",
             "base_c2",
             "base_princess_dragon",
+            "base_bridges_castles_bazaars",
         ] {
             let rules = crate::ruleset(id).expect("compiled in");
             for seed in 1..5 {
@@ -532,6 +555,9 @@ mod tests {
             "fairy",
             "portal",
             "princess",
+            "bazaar-choose",
+            "bazaar-bid",
+            "bazaar-deal",
         ] {
             assert!(kinds.contains(k), "no `{k}` seen: {kinds:?}");
         }

@@ -51,7 +51,7 @@ pub struct GameStats {
     /// Sum over turns of the number of legal placements.
     pub placements: u64,
     /// Sum of the final scores of all players.
-    pub score_total: u64,
+    pub score_total: i64,
 }
 
 /// `rng.random_range(0..n)` for `n > 0`, the same numbers through the same
@@ -152,7 +152,7 @@ fn play_random(g: &mut Game, seed: u64, buf: &mut Buffers) -> GameStats {
                 stats.moves += 1;
             }
         }
-        stats.score_total = g.scores().iter().map(|&s| s as u64).sum();
+        stats.score_total = g.scores().iter().map(|&s| s as i64).sum();
         return stats;
     }
     while !g.is_over() {
@@ -170,7 +170,7 @@ fn play_random(g: &mut Game, seed: u64, buf: &mut Buffers) -> GameStats {
         let d = buf.deploys[below(&mut rng, buf.deploys.len())];
         g.wood_listed(placed, d, &mut buf.events);
     }
-    stats.score_total = g.scores().iter().map(|&s| s as u64).sum();
+    stats.score_total = g.scores().iter().map(|&s| s as i64).sum();
     stats
 }
 

@@ -45,7 +45,7 @@ fn checked_game(rules: &'static carcassonne_runtime::Ruleset, seed: u64) -> Game
             g.apply_action(a, &mut events).unwrap();
         }
     }
-    stats.score_total = g.scores().iter().map(|&s| u64::from(s)).sum();
+    stats.score_total = g.scores().iter().map(|&s| i64::from(s)).sum();
     stats
 }
 

@@ -236,6 +236,13 @@ fn has(t: &TileType, a: u8) -> bool {
 /// leaving out the abbey (held, and placed or not as its holder chooses).
 fn dealt(g: &Game, starts: usize) -> Vec<u16> {
     let abbey = Game::new(g.rules(), 2, 0).unwrap().held_tile(0);
+    // Tiles still face down: under hills, never drawn (Hills & Sheep).
+    let mut unseen = Vec::new();
+    g.unseen_into(&mut unseen);
+    let face_down = unseen
+        .iter()
+        .enumerate()
+        .flat_map(|(t, &n)| std::iter::repeat_n(t as u16, usize::from(n)));
     let mut v: Vec<u16> = g.placed()[starts..]
         .iter()
         .map(|q| q.tile)
@@ -243,6 +250,7 @@ fn dealt(g: &Game, starts: usize) -> Vec<u16> {
         // set aside and counted where it ends: placed, or still aside.
         .chain(g.removed())
         .chain(g.set_aside().iter().map(|&(t, _)| t))
+        .chain(face_down)
         .filter(|&t| Some(t) != abbey)
         .collect();
     v.sort_unstable();

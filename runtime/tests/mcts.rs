@@ -11,7 +11,7 @@ use carcassonne_runtime::engine::{Actor, Decision, Game};
 
 /// Play one game with `specs` seated in order (bots given views); every
 /// decision kind met, and the final scores.
-fn play(ruleset: &str, specs: &[&str], seed: u64) -> (Vec<Decision>, Vec<u32>) {
+fn play(ruleset: &str, specs: &[&str], seed: u64) -> (Vec<Decision>, Vec<i32>) {
     let rules = carcassonne_runtime::ruleset(ruleset).unwrap();
     let mut g = Game::new(rules, specs.len() as u8, seed).unwrap();
     let mut seats: Vec<Box<dyn Bot>> = specs

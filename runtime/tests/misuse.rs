@@ -231,8 +231,19 @@ fn bent_action(g: &Game, legal: &[Action], rng: &mut Pcg64Mcg) -> Action {
         y: near.y + rng.random_range(-2..=2),
         rotation: rng.random_range(0..5),
     };
-    match rng.random_range(0..16) {
+    match rng.random_range(0..17) {
         0 => legal[rng.random_range(0..legal.len())],
+        // The bazaar: a tile face up that may not exist or be taken, a bid
+        // below, at or over the highest (or past the most taken), a deal
+        // word out of range, unasked or in another's place.
+        16 => {
+            let verb = ["bazaar-choose", "bazaar-bid", "bazaar-deal"][rng.random_range(0..3)];
+            match verb {
+                "bazaar-deal" => Action::verb(verb, Arg::Word(rng.random_range(0..4))),
+                "bazaar-choose" => Action::verb(verb, Arg::Number(rng.random_range(0..10))),
+                _ => Action::verb(verb, Arg::Number(rng.random_range(0..120))),
+            }
+        }
         // The Tower: a piece, a top or a capture on any tile (or one past
         // the board), a prisoner of anyone's of any kind bought back or
         // exchanged.
@@ -362,6 +373,7 @@ fn every_illegal_action_is_refused_and_changes_nothing() {
                             );
                             let k = match e {
                                 ActionError::WrongPlayer { .. } => "WrongPlayer".to_string(),
+                                ActionError::ChanceDecides { .. } => "ChanceDecides".to_string(),
                                 ActionError::Illegal(m) => kind(&m),
                                 ActionError::NotNow { .. } => "NotNow".to_string(),
                                 ActionError::GameOver => "GameOver".to_string(),
@@ -407,6 +419,10 @@ fn every_illegal_action_is_refused_and_changes_nothing() {
         "tower rule: a tower piece goes",
         "tower rule: a follower goes on top",
         "tower rule: a ransom",
+        "bazaars rule: choose one of the tiles",
+        "bazaars rule: raise the highest bid",
+        "bazaars rule: the chooser bids",
+        "bazaars rule: buy the tile",
         "Banned",
     ] {
         assert!(

@@ -3,8 +3,11 @@
 //! its neighbours, no follower joins an occupied feature (checked by a flood
 //! fill independent of the engine's union-find), no shrine or cloister has
 //! two rivals around it where heretics are played, no figure shares the
-//! dragon's tile (every figure eaten is back in its owner's supply), and
-//! replaying each game's record reproduces every event and score.
+//! dragon's tile (every figure eaten is back in its owner's supply), castle
+//! tokens and the followers in castles are accounted for, no shepherd joins
+//! another's field and every sheep token is in the bag or a flock whose
+//! shepherd stands, and replaying each game's record reproduces every event
+//! and score.
 //!
 //! `CARCASSONNE_PROPERTY_GAMES` sets the games per ruleset (default 10,000).
 
@@ -153,6 +156,55 @@ struct Used {
     captures: u32,
     exchanges: u32,
     ransoms: u32,
+    castles: u32,
+    castle_points: u32,
+    castle_picks: u32,
+    shepherds: u32,
+    grown: u32,
+    herded: u32,
+    wolves: u32,
+    buried: u32,
+}
+
+/// Hills & Sheep: the 18 tokens are in the bag or in flocks (four of 1
+/// sheep, five of 2, five of 3, two of 4, two wolves, which never leave the
+/// bag: docs/rules/hills-sheep.md §Bag), and a player has a flock only while
+/// their shepherd stands.
+fn check_sheep(g: &Game, seed: u64) {
+    let mut m = serde_json::Map::new();
+    carcassonne_runtime::mechanics::state_json(g, &mut m);
+    let names = ["sheep1", "sheep2", "sheep3", "sheep4"];
+    let start = [4, 5, 5, 2];
+    for (k, name) in names.iter().enumerate() {
+        let in_bag = m["sheep_bag"][name].as_u64().unwrap();
+        let in_flocks: u64 = m["flocks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["tokens"][name].as_u64().unwrap())
+            .sum();
+        assert_eq!(
+            in_bag + in_flocks,
+            start[k],
+            "{} seed {seed}: {name} tokens not conserved",
+            g.rules().id
+        );
+    }
+    assert_eq!(
+        m["sheep_bag"]["wolf"], 2,
+        "seed {seed}: a wolf left the bag"
+    );
+    for (p, f) in m["flocks"].as_array().unwrap().iter().enumerate() {
+        let shepherd = g
+            .followers()
+            .iter()
+            .any(|d| d.player == p as u8 && d.kind.name() == "shepherd");
+        assert!(
+            shepherd || f["sheep"] == 0,
+            "{} seed {seed}: P{p} keeps a flock without a shepherd",
+            g.rules().id
+        );
+    }
 }
 
 /// The Tower: every tower piece is in a player's supply or in a tower
@@ -238,6 +290,56 @@ fn check_bridges(g: &Game, seed: u64) {
     assert_eq!(cells.len(), n, "seed {seed}: two bridges on a tile");
 }
 
+/// Castles (000_9deb58b1a7d17d38.txt L2394-L2397, L2489-L2511): every
+/// castle token is in its player's supply or on a castle, a castle that has
+/// scored holds no follower any more (L2500), and every follower in a
+/// castle is its owner's who put a token on it.
+fn check_castles(g: &Game, seed: u64) {
+    let mut m = serde_json::Map::new();
+    carcassonne_runtime::mechanics::state_json(g, &mut m);
+    let players = u64::from(g.players());
+    let each = match players {
+        0..=4 => 3,
+        5 | 6 => 2,
+        _ => 1,
+    };
+    let castles = m["castles"].as_array().unwrap();
+    for (p, left) in m["castle_tokens"].as_array().unwrap().iter().enumerate() {
+        let placed = castles
+            .iter()
+            .filter(|c| c["owners"].as_array().unwrap().contains(&p.into()))
+            .count() as u64;
+        assert_eq!(
+            left.as_u64().unwrap() + placed,
+            each,
+            "{} seed {seed}: P{p}'s castle tokens not conserved",
+            g.rules().id
+        );
+    }
+    for c in castles {
+        let inside = c["occupants"].as_array().unwrap();
+        if !c["scored"].is_null() {
+            assert!(inside.is_empty(), "seed {seed}: a scored castle holds {c}");
+        }
+        for o in inside {
+            assert!(
+                c["owners"].as_array().unwrap().contains(&o["player"]),
+                "seed {seed}: a follower in another's castle: {c}"
+            );
+        }
+    }
+    let held = g
+        .held()
+        .iter()
+        .filter(|h| h.by == carcassonne_runtime::mechanics::Mech::Castles)
+        .count();
+    let listed: usize = castles
+        .iter()
+        .map(|c| c["occupants"].as_array().unwrap().len())
+        .sum();
+    assert_eq!(held, listed, "seed {seed}: followers in castles");
+}
+
 /// No figure but a barn (between four tiles, 000_9deb58b1a7d17d38.txt
 /// fn 18 L1350) stands on the tile the dragon stands on (L1102, L1114).
 fn check_dragon(g: &Game, seed: u64) {
@@ -273,7 +375,7 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) -> Used {
     while let Some(pending) = g.pending() {
         let before = g.clone();
         let Actor::Player(who) = pending.actor else {
-            panic!("no chance decisions yet")
+            panic!("a seeded game deals chance itself")
         };
         let a = bots[who as usize].choose_action(&g.view(who)).unwrap();
         events.clear();
@@ -314,6 +416,21 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) -> Used {
                     rules.id,
                     before.turn(),
                 );
+            } else if d.kind.name() == "shepherd" {
+                // No shepherd where another stands (Hills & Sheep, §Shepherd).
+                let other = before.followers().iter().any(|f| {
+                    f.kind == d.kind && {
+                        let s = before.spot_of(f);
+                        let p = before.placed()[s.placed as usize];
+                        members.contains(&(p.x as i32, p.y as i32, s.segment as usize))
+                    }
+                });
+                assert!(
+                    !other,
+                    "{} seed {seed}: a shepherd joined another's field",
+                    rules.id
+                );
+                used.shepherds += 1;
             } else {
                 assert!(
                     own,
@@ -358,10 +475,10 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) -> Used {
         }
         for p in 0..players {
             // Only a payment lowers a score (the Tower's ransom, L1477).
-            let paid: u32 = events
+            let paid: i32 = events
                 .iter()
                 .filter(|e| e.player == p && e.reason.def().paid)
-                .map(|e| e.points)
+                .map(|e| e.points as i32)
                 .sum();
             assert!(
                 g.scores()[p as usize] + paid >= before.scores()[p as usize],
@@ -405,6 +522,12 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) -> Used {
         if rules.has_mechanic("bridges") {
             check_bridges(&g, seed);
         }
+        if rules.has_mechanic("castles") {
+            check_castles(&g, seed);
+        }
+        if rules.has_mechanic("hills-sheep") {
+            check_sheep(&g, seed);
+        }
         match a.name() {
             "portal" => used.portal += 1,
             "princess" => used.princess += 1,
@@ -412,11 +535,26 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) -> Used {
             "tower-top" | "tower-top-big" => used.tower_tops += 1,
             "capture" | "capture-top" => used.captures += 1,
             "ransom" => used.ransoms += 1,
+            "castle" => used.castles += 1,
+            "castle-pick" => used.castle_picks += 1,
+            "grow-flock" => used.grown += 1,
             _ => {}
         }
+        used.castle_points += events
+            .iter()
+            .filter(|e| e.reason.name() == "castle")
+            .map(|e| e.points)
+            .sum::<u32>();
+        used.herded += events.iter().filter(|e| e.reason.name() == "flock").count() as u32;
         if rules.has_mechanic("tower") {
             // An exchange: figures come back from two captors in one answer.
-            let back = |g: &Game| g.held().iter().filter(|h| h.tile == u16::MAX).count();
+            let back = |g: &Game| {
+                g.held()
+                    .iter()
+                    .filter(|h| h.by == carcassonne_runtime::mechanics::Mech::Tower)
+                    .filter(|h| h.tile == u16::MAX)
+                    .count()
+            };
             if a.name() != "ransom" && back(&g) < back(&before) {
                 used.exchanges += 1;
             }
@@ -434,6 +572,12 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) -> Used {
         .filter(|t| t.key == "eaten")
         .map(|t| t.count)
         .sum();
+    for t in g.shown().tallies {
+        if t.key == "wolves" {
+            used.wolves += t.count;
+        }
+    }
+    used.buried = g.buried() as u32;
     check_matches(&g);
     // Tiles held by the players (the abbeys) come on top of the stack's, and
     // each is either still held or on the board.
@@ -454,11 +598,12 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) -> Used {
     if rules.has_mechanic("heretics") {
         check_shrines(&g);
     }
-    // Every tile is placed, out of the game, or still set aside (a tile set
-    // aside and shuffled back is logged when set aside, then played).
+    // Every tile is placed, out of the game, still set aside (a tile set
+    // aside and shuffled back is logged when set aside, then played), or
+    // face down under a hill.
     let out = g.removed().count();
     assert_eq!(
-        g.placed().len() - held_placed + out + g.set_aside().len(),
+        g.placed().len() - held_placed + out + g.set_aside().len() + g.buried(),
         rules.total as usize,
         "{} seed {seed}: placed {} (held {held_placed}), out {out}, aside {}",
         rules.id,
@@ -486,8 +631,15 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) -> Used {
 
 #[test]
 fn invariants_hold_in_every_ruleset() {
-    let n = games();
     for rules in carcassonne_runtime::rulesets() {
+        // The mixes of every set (200 tiles and more) cost some 50 times a
+        // base game each here: a tenth of the games keeps the suite within
+        // CI's time and still checks them over a thousand games.
+        let n = if rules.total > 200 {
+            (games() / 10).max(1)
+        } else {
+            games()
+        };
         let mut used = Used::default();
         for seed in 0..n {
             let players = rules.options.min_players
@@ -502,6 +654,30 @@ fn invariants_hold_in_every_ruleset() {
             used.captures += u.captures;
             used.exchanges += u.exchanges;
             used.ransoms += u.ransoms;
+            used.castles += u.castles;
+            used.castle_points += u.castle_points;
+            used.castle_picks += u.castle_picks;
+            used.shepherds += u.shepherds;
+            used.grown += u.grown;
+            used.herded += u.herded;
+            used.wolves += u.wolves;
+            used.buried += u.buried;
+        }
+        if rules.has_mechanic("castles") && n >= 50 {
+            let id = rules.id;
+            assert!(used.castles > 0, "{id}: no castle was built");
+            assert!(used.castle_points > 0, "{id}: no castle scored");
+            if n >= 2_000 {
+                assert!(used.castle_picks > 0, "{id}: no castle picked");
+            }
+        }
+        if rules.has_mechanic("hills-sheep") && n >= 50 {
+            let id = rules.id;
+            assert!(used.shepherds > 0, "{id}: no shepherd was placed");
+            assert!(used.grown > 0, "{id}: no flock grew");
+            assert!(used.herded > 0, "{id}: no flock was herded");
+            assert!(used.wolves > 0, "{id}: no wolf came");
+            assert!(used.buried > 0, "{id}: no tile went under a hill");
         }
         if rules.has_mechanic("tower") && n >= 50 {
             let id = rules.id;

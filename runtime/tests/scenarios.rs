@@ -56,7 +56,11 @@ fn run(id: &str) {
         meta["lines"],
         meta["says"]
     );
-    let total: Vec<u32> = during.iter().zip(&fin).map(|(a, b)| a + b).collect();
+    let total: Vec<i32> = during
+        .iter()
+        .zip(&fin)
+        .map(|(a, b)| (a + b) as i32)
+        .collect();
     assert_eq!(
         total,
         out.game.scores(),

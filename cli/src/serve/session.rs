@@ -3,7 +3,7 @@
 //! previous state exactly (the engine is deterministic: the same setup and
 //! the same inputs give the same game, the same record).
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use carcassonne_runtime::engine::{
     start_placements, Action, ActionError, Decision, FollowerKind, Game, Placement, ScoreEvent,
@@ -33,7 +33,7 @@ pub struct Session {
     pub rules: &'static Ruleset,
     /// Copies of a ruleset file's sources for the record (shared, not
     /// copied, when undo rebuilds the session).
-    sources: Option<Rc<Vec<SourceRec>>>,
+    sources: Option<Arc<Vec<SourceRec>>>,
     /// The start tiles as placed at setup (the first `start.len()` tiles
     /// of `Game::placed`).
     start: Vec<(u16, Placement)>,
@@ -75,7 +75,7 @@ fn recorder(fresh: &Game, scripted: bool, start: &[(u16, Placement)]) -> Recorde
 
 fn refused(e: ActionError) -> Failure {
     let code = match e {
-        ActionError::WrongPlayer { .. } => Code::WrongPlayer,
+        ActionError::WrongPlayer { .. } | ActionError::ChanceDecides { .. } => Code::WrongPlayer,
         ActionError::GameOver => Code::GameOver,
         ActionError::NotNow { .. } | ActionError::Illegal(_) => Code::IllegalAction,
     };
@@ -105,7 +105,7 @@ impl Session {
             .collect();
         Ok(Session {
             rules,
-            sources: sources.map(Rc::new),
+            sources: sources.map(Arc::new),
             scripted: seed.is_none(),
             recorder: recorder(&fresh, seed.is_none(), &start),
             start,
@@ -127,10 +127,12 @@ impl Session {
     }
 
     /// A scripted game waits for the client to say which tile is drawn:
-    /// the engine has drawn one to place, but not one the client chose.
+    /// the engine has drawn one to place, but not one the client chose (a
+    /// tile given with an extra turn, a bazaar's, was not drawn).
     pub fn chance_pending(&self) -> bool {
         self.scripted
             && !self.drawn
+            && !self.game.tile_given()
             && self
                 .game
                 .pending()
@@ -391,6 +393,12 @@ impl Session {
         Ok(s)
     }
 
+    /// The record so far without its sources, borrowed (to compare
+    /// without a copy).
+    pub fn recorded(&self) -> &Record {
+        &self.recorder.record
+    }
+
     /// The game record so far, as `play --record` writes it.
     pub fn record(&self) -> Record {
         let mut r = self.recorder.record.clone();
@@ -413,8 +421,14 @@ mod tests {
             let mut s = Session::new(rules, None, players, Some(3), None).expect("sets up");
             let mut bot = SimpleBot::new(BotKind::Random, 3);
             loop {
+                // Face down: still to draw, or under a hill (Hills & Sheep).
                 let n: u32 = s.unseen().iter().sum();
-                assert_eq!(n as usize, s.game.remaining(), "{}", rules.id);
+                assert_eq!(
+                    n as usize,
+                    s.game.remaining() + s.game.buried(),
+                    "{}",
+                    rules.id
+                );
                 let Some(a) = bot.choose_action(&s.game) else {
                     break;
                 };

@@ -30,14 +30,20 @@ pub fn pending(s: &Session) -> Value {
     let Some(p) = g.pending() else {
         return Value::Null;
     };
-    let player = match p.actor {
-        Actor::Player(q) => q,
-        // The engine poses no chance decisions of its own yet.
-        Actor::Chance => g.to_move(),
-    };
     let mut m = Map::new();
-    m.insert("actor".into(), json!("player"));
-    m.insert("player".into(), json!(player));
+    match p.actor {
+        Actor::Player(q) => {
+            m.insert("actor".into(), json!("player"));
+            m.insert("player".into(), json!(q));
+        }
+        // A module's decision chance answers (a token from the sheep bag),
+        // which a scripted game is told with `apply` (`legal` weighs the
+        // outcomes).
+        Actor::Chance => {
+            m.insert("actor".into(), json!("chance"));
+            m.insert("player".into(), Value::Null);
+        }
+    }
     // Whose turn it is: a module may ask another player (a wagon's owner,
     // each step of the dragon the next player in turn).
     m.insert("to_move".into(), json!(g.to_move()));
@@ -79,11 +85,22 @@ pub fn legal(s: &Session) -> Map<String, Value> {
         m.insert("actions".into(), json!([]));
         return m;
     }
+    // A chance decision's outcomes carry their weights (`odds`: each comes
+    // with probability odds / total).
+    let mut odds = Vec::new();
+    g.chance_odds(&mut odds);
     let actions: Vec<Value> = g
         .legal_actions()
         .into_iter()
         .enumerate()
-        .map(|(i, a)| indexed(g, i, a))
+        .map(|(i, a)| {
+            let mut v = indexed(g, i, a);
+            if let (Some(&(_, w)), Value::Object(o)) = (odds.iter().find(|(b, _)| *b == a), &mut v)
+            {
+                o.insert("odds".into(), json!(w));
+            }
+            v
+        })
         .collect();
     m.insert("actions".into(), Value::Array(actions));
     m
@@ -160,6 +177,9 @@ pub fn state(s: &Session, game: u32, viewer: Option<u8>) -> Map<String, Value> {
             let mut e = json!({ "tile": tile_id(g, d.tile), "player": d.player, "turn": d.turn });
             if let Some(by) = d.aside {
                 e["set_aside"] = json!(by.name());
+            }
+            if d.revealed {
+                e["revealed"] = json!(true);
             }
             e
         })

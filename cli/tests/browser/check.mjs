@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launch } from './launch.mjs';
 
 const [html, recordPath, outDir] = process.argv.slice(2);
 if (!html || !recordPath || !outDir) {
@@ -40,13 +40,7 @@ function same(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run',
-  ],
-});
+const browser = await launch();
 let exitCode = 0;
 try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });

@@ -5,7 +5,9 @@
 
 #![allow(dead_code)] // each test crate uses its own part
 
+pub mod browser;
 pub mod records;
+pub mod web;
 
 use std::path::{Path, PathBuf};
 

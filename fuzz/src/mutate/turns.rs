@@ -35,8 +35,8 @@ const PARTS: &[Option<i64>] = &[
     Some(i64::MAX),
 ];
 
-/// The two kinds of entry for a drawn tile that is not placed.
-const ASIDE: [&str; 2] = ["set_aside", "discarded"];
+/// The kinds of entry for a tile drawn or turned up and not placed.
+const ASIDE: [&str; 3] = ["set_aside", "discarded", "revealed"];
 
 /// One edit of the turn entries of record `b`, or `None` when `b` is no
 /// record or the edit chosen finds nothing to change.
@@ -315,12 +315,15 @@ fn arg_of(rng: &mut Rng, kind: ArgKind, turns: &[Value]) -> Option<Value> {
             "player": rng.below(3),
             "kind": rng.pick(&["normal", "big", "builder", "wagon"]),
         }),
+        // Mostly within the range, sometimes just past it.
+        ArgKind::Number(most) => json!(rng.below(usize::from(most) + 3)),
     })
 }
 
 /// A value of another kind than `kind` (or none of any kind).
 fn wrong_arg(rng: &mut Rng, kind: ArgKind, turns: &[Value]) -> Value {
-    const KINDS: [ArgKind; 8] = [
+    const KINDS: [ArgKind; 9] = [
+        ArgKind::Number(9),
         ArgKind::Bool,
         ArgKind::Corner,
         ArgKind::Dir,
@@ -728,6 +731,16 @@ fn edit_arg(rng: &mut Rng, turns: &mut [Value]) -> bool {
             (ArgKind::Target(_) | ArgKind::Figure, Some(Value::Object(s))) if !rng.chance(4) => {
                 Some(edit_spot(rng, s))
             }
+            // A number off by one, negative, or far too large.
+            (ArgKind::Number(most), Some(Value::Number(n))) if !rng.chance(4) => {
+                let n = n.as_i64().unwrap_or(0);
+                Some(match rng.below(4) {
+                    0 => json!(n + 1),
+                    1 => json!(n - 1),
+                    2 => json!(-1),
+                    _ => json!(i64::from(most) + 1 + rng.below(1000) as i64),
+                })
+            }
             (kind, _) => arg_of(rng, kind, turns),
         },
     };
@@ -861,8 +874,8 @@ fn rename_field(rng: &mut Rng, turns: &mut [Value]) -> bool {
     true
 }
 
-/// Entries of tiles drawn and not placed (set aside by a module, or
-/// discarded): one dropped, copied, moved, turned into the other kind,
+/// Entries of tiles drawn and not placed (set aside by a module,
+/// discarded, or turned up): one dropped, copied, moved, turned into another kind,
 /// naming another tile or player, given a placement too; or one made up
 /// where the engine sets nothing aside.
 fn edit_aside(rng: &mut Rng, turns: &mut Vec<Value>) -> bool {
@@ -885,7 +898,7 @@ fn edit_aside(rng: &mut Rng, turns: &mut Vec<Value>) -> bool {
         let player = turns[at].get("player").cloned().unwrap_or(json!(0));
         let mut m = Map::new();
         m.insert("player".to_string(), player);
-        m.insert(ASIDE[rng.below(2)].to_string(), tile);
+        m.insert(ASIDE[rng.below(ASIDE.len())].to_string(), tile);
         turns.insert(at, Value::Object(m));
         return true;
     }
@@ -912,8 +925,11 @@ fn edit_aside(rng: &mut Rng, turns: &mut Vec<Value>) -> bool {
             let Some(m) = turns[i].as_object_mut() else {
                 return false;
             };
-            for (from, to) in [(ASIDE[0], ASIDE[1]), (ASIDE[1], ASIDE[0])] {
-                if let Some(v) = m.remove(from) {
+            // Into another kind (set aside, discarded, turned up).
+            let turn = rng.below(ASIDE.len() - 1);
+            for (k, from) in ASIDE.iter().enumerate() {
+                let to = ASIDE[(k + 1 + turn) % ASIDE.len()];
+                if let Some(v) = m.remove(*from) {
                     m.insert(to.to_string(), v);
                     break;
                 }
@@ -933,9 +949,9 @@ fn edit_aside(rng: &mut Rng, turns: &mut Vec<Value>) -> bool {
         }
         6 => {
             // Both kinds at once, or a placement besides.
-            let tile = turns[i]
-                .get(ASIDE[0])
-                .or_else(|| turns[i].get(ASIDE[1]))
+            let tile = ASIDE
+                .iter()
+                .find_map(|k| turns[i].get(*k))
                 .cloned()
                 .unwrap_or(Value::Null);
             let Some(m) = turns[i].as_object_mut() else {

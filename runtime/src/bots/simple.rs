@@ -64,6 +64,18 @@ pub struct SimpleBot {
     plan: Option<Action>,
     /// Score events of the moves tried (reused).
     events: Vec<ScoreEvent>,
+    /// What tiles are worth to players on the board they were valued on
+    /// (`tile_worth`).
+    worths: Worths,
+}
+
+/// Tiles valued for players (`SimpleBot::tile_worth`): the key of the
+/// board they were valued on (tiles placed, turn), and (player, tile,
+/// points).
+#[derive(Debug, Clone, Default)]
+struct Worths {
+    board: (usize, u32),
+    known: Vec<(u8, u16, i64)>,
 }
 
 impl SimpleBot {
@@ -78,6 +90,7 @@ impl SimpleBot {
             scratch: None,
             plan: None,
             events: Vec::with_capacity(32),
+            worths: Worths::default(),
         }
     }
 
@@ -202,11 +215,14 @@ impl SimpleBot {
         };
         let mut next = self.scratch.take().unwrap_or_else(|| g.clone());
         next.clone_from(g);
+        // Chance waits to be stated in the bot's copy, so that each outcome
+        // is weighed, not one dealt.
+        next.state_chance(true);
         let mut events = std::mem::take(&mut self.events);
         events.clear();
         let value = match next.apply_action(a, &mut events) {
             Ok(()) if asks_me_next(&next, me) => follow_up(&next, me, &mut events),
-            Ok(()) => standing(&mut next, me, &mut events),
+            Ok(()) => expected(&mut next, me, &mut events, 2),
             Err(_) => i64::MIN,
         };
         self.events = events;
@@ -218,6 +234,16 @@ impl SimpleBot {
     /// player another part of the turn, the builder's second tile, is
     /// always worth taking: a tile more).
     fn greedy_action(&mut self, g: &Game) -> Option<Action> {
+        // A module's advice, given what tiles are worth to whom (a
+        // bazaar's bids).
+        if let Some(ask) = g.pending_ask() {
+            let mut worth = |p: u8, t: u16| self.tile_worth(g, p, t);
+            let advised = crate::mechanics::advice(ask.mech, g, ask, &mut worth);
+            g.legal_actions_into(&mut self.actions);
+            if let Some(a) = advised.filter(|a| self.actions.contains(a)) {
+                return Some(a);
+            }
+        }
         g.legal_actions_into(&mut self.actions);
         let actions = std::mem::take(&mut self.actions);
         if let Some(&a) = actions.iter().find(|&&a| self.gives_a_part(g, a)) {
@@ -234,6 +260,40 @@ impl SimpleBot {
         let best = best.map(|(_, a)| a);
         self.actions = actions;
         best
+    }
+
+    /// What placing tile `t` now would bring player `p` in `g`, in points:
+    /// their standing after their best placement of it (the greedy move)
+    /// less their standing before. Kept while the board stays the same (an
+    /// auction asks about the same tiles again and again).
+    fn tile_worth(&mut self, g: &Game, p: u8, t: u16) -> i64 {
+        let key = (g.placed().len(), g.turn());
+        if self.worths.board != key {
+            self.worths = Worths {
+                board: key,
+                known: Vec::new(),
+            };
+        }
+        if let Some(&(_, _, w)) = self.worths.known.iter().find(|w| (w.0, w.1) == (p, t)) {
+            return w;
+        }
+        let mut what_if = g.clone();
+        what_if.suppose_turn(p, t);
+        let mut events = Vec::new();
+        let before = standing(&mut what_if.clone(), p as usize, &mut events);
+        let after = match self.greedy(&what_if) {
+            Some(mv) => {
+                let mut next = what_if.clone();
+                match next.apply_into(mv, &mut events) {
+                    Ok(()) => standing(&mut next, p as usize, &mut events),
+                    Err(_) => before,
+                }
+            }
+            None => before,
+        };
+        let w = (after - before) / SCALE;
+        self.worths.known.push((p, t, w));
+        w
     }
 
     /// The move with the best immediate score difference (own points minus
@@ -260,6 +320,7 @@ impl SimpleBot {
                     deploy: d,
                 };
                 next.clone_from(g);
+                next.state_chance(true);
                 events.clear();
                 if next.apply_into(mv, &mut events).is_err() {
                     // A placement whose figure step first compels a
@@ -270,10 +331,15 @@ impl SimpleBot {
                         continue;
                     }
                 }
+                // A move after which the game asks the mover a module's
+                // question (a town to turn into a castle) is worth the
+                // best answer, as an action is (`value_of`).
                 let value = if look {
                     reply_value(&mut next, me, &mut events)
+                } else if asks_me_next(&next, me) {
+                    follow_up(&next, me, &mut events)
                 } else {
-                    standing(&mut next, me, &mut events)
+                    expected(&mut next, me, &mut events, 2)
                 };
                 match &best {
                     Some((b, _)) if value < *b => {}
@@ -383,6 +449,36 @@ fn reply_value(after: &mut Game, me: usize, events: &mut Vec<ScoreEvent>) -> i64
     total / weight
 }
 
+/// `me`'s standing in `g` (a scratch game it may play on), and where `g`
+/// waits for chance (a token from the sheep bag), the average over its
+/// outcomes weighed by their odds, `depth` chance steps deep (past that,
+/// the standing before the outcome).
+fn expected(g: &mut Game, me: usize, events: &mut Vec<ScoreEvent>, depth: u8) -> i64 {
+    let chance = g
+        .pending()
+        .is_some_and(|p| p.actor == crate::engine::Actor::Chance);
+    if !chance || depth == 0 {
+        return standing(g, me, events);
+    }
+    let mut odds = Vec::new();
+    g.chance_odds(&mut odds);
+    let (mut total, mut weight) = (0i64, 0i64);
+    let mut next = g.clone();
+    for &(a, w) in &odds {
+        next.clone_from(g);
+        events.clear();
+        if w == 0 || next.apply_action(a, events).is_err() {
+            continue;
+        }
+        total += i64::from(w) * expected(&mut next, me, events, depth - 1);
+        weight += i64::from(w);
+    }
+    if weight == 0 {
+        return standing(g, me, events);
+    }
+    total / weight
+}
+
 /// Whether `g` waits for `me` to answer a module's question that follows
 /// from their own answer (whom a tower piece captures): an action is then
 /// worth the best of its follow-ups.
@@ -438,7 +534,8 @@ const HORIZON: i64 = 15;
 /// finish) for `me`: each player's score, plus the points their features
 /// would give at final scoring if the game ended now (incomplete roads,
 /// cities and cloisters, and farms: 000_9deb58b1a7d17d38.txt L232-L272),
-/// plus their figures in reserve; `me`'s standing minus the best
+/// plus their figures in reserve and what the modules expect of what they
+/// hold (`Mechanic::outlook`: a castle waiting for its fief); `me`'s standing minus the best
 /// opponent's. Valuing what the board would score, not only what it has
 /// scored, is what makes farmers worth placing before the last turn: the
 /// bot that counted only points scored placed them on the last move, and
@@ -456,7 +553,19 @@ pub(crate) fn standing(g: &mut Game, me: usize, events: &mut Vec<ScoreEvent>) ->
             // Carcassonne; a prisoner or a follower on a tower does not.
             .map(|k| i64::from(g.figures(p as u8, k)) + i64::from(g.coming_back(p as u8, k)))
             .sum();
-        *v = SCALE * i64::from(g.scores()[p]) + figures * RESERVE * left / HORIZON;
+        // What a module keeps that only a later tile can pay (a flock to
+        // herd) is worth less as the tiles run out.
+        let prospects = i64::from(crate::mechanics::prospects(g, p as u8));
+        *v = SCALE * i64::from(g.scores()[p])
+            + figures * RESERVE * left / HORIZON
+            + SCALE * prospects * left / HORIZON;
+    }
+    // What the modules expect of what a player holds beyond the final
+    // scoring (a castle waiting for its fief scores nothing at the end).
+    if !g.is_over() {
+        for (p, v) in value.iter_mut().enumerate().take(players) {
+            *v += SCALE * i64::from(crate::mechanics::outlook(g, p as u8));
+        }
     }
     events.clear();
     g.finish_with(events);

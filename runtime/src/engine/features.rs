@@ -22,7 +22,8 @@ pub struct Node {
     pub kind: Kind,
     /// Segment index within its tile.
     pub segment: u8,
-    /// At roots: sides of the feature not yet joined to a neighbour.
+    /// At roots: sides of the feature not yet joined to a neighbour;
+    /// `WITHDRAWN` for a feature a module took out of play.
     pub open: i16,
     /// At roots: pennants in the whole feature.
     pub pennants: u16,
@@ -66,6 +67,14 @@ impl Node {
         }
     }
 }
+
+/// `Node::open` at the root of a feature a module took out of play (a town
+/// turned into a castle is "considered to be incomplete",
+/// 000_9deb58b1a7d17d38.txt L2489, and is no city any more, fn 21 L2164,
+/// fn 37 L2180): neither complete (`open == 0`) nor open (`open > 0`), so
+/// no rule completes or scores it, counts it as a city or puts a figure on
+/// it. Only a closed feature is withdrawn, and nothing joins a closed one.
+pub const WITHDRAWN: i16 = i16::MIN / 2;
 
 /// Root mark: the feature has an inn.
 pub const MARK_INN: u8 = 1;

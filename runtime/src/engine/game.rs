@@ -8,6 +8,8 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use super::board::Board;
+pub use super::extra::ExtraTurn;
+use super::extra::Interlude;
 use super::features::Features;
 pub use super::fit::PlacementScan;
 use super::hidden::Deal;
@@ -102,8 +104,9 @@ pub(crate) const NOT_ANSWERING: u8 = u8::MAX;
 pub const NO_TILE: u16 = u16::MAX;
 
 /// A tile drawn and not played this turn: removed because it fits nowhere
-/// (000_9deb58b1a7d17d38.txt L100), or set aside by a module to come back
-/// later (dragon tiles before the dragon is in play, L1136).
+/// (000_9deb58b1a7d17d38.txt L100), set aside by a module to come back
+/// later (dragon tiles before the dragon is in play, L1136), or turned face
+/// up by a module (a bazaar's tiles, L2413).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Discard {
     /// The turn (0-based) before which it was drawn.
@@ -114,6 +117,22 @@ pub struct Discard {
     pub tile: u16,
     /// `None`: removed from the game; `Some(m)`: set aside by module `m`.
     pub aside: Option<Mech>,
+    /// Turned face up by module `aside` for itself (`Game::reveal`: a
+    /// bazaar's tiles), not set aside at a draw.
+    pub revealed: bool,
+}
+
+/// A chance outcome the game applied: the decision posed to chance and its
+/// answer, in the order they came (`Game::dealt`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Dealt {
+    /// The decision chance answered.
+    pub ask: Ask,
+    /// Its outcome.
+    pub action: Action,
+    /// Stated by the caller (`apply_action` in a game that waits for
+    /// chance), rather than dealt from the seed or certain.
+    pub stated: bool,
 }
 
 /// A game in progress: the board, the figures, the scores, the tiles to
@@ -151,7 +170,10 @@ pub struct Game {
     pub(crate) seed: u64,
     pub(crate) to_move: u8,
     pub(crate) turn: u32,
-    pub(crate) scores: [u32; MAX_PLAYERS],
+    /// Each player's points: below 0 only where a rule lets a player pay
+    /// more than they have (the bazaar's bids, 000_9deb58b1a7d17d38.txt
+    /// L2420).
+    pub(crate) scores: [i32; MAX_PLAYERS],
     /// Figures in each player's supply, by `FollowerKind as usize`.
     pub(crate) supply: [[u8; FIGURE_KINDS]; MAX_PLAYERS],
     pub(crate) phase: Phase,
@@ -187,11 +209,28 @@ pub struct Game {
     /// The draw order; `stack[next..]` are still face down.
     pub(crate) stack: Vec<u16>,
     pub(crate) next: usize,
+    /// The last tiles of `stack`, face down out of play: never drawn
+    /// (`Game::bury`: a tile under a hill).
+    pub(crate) buried: u16,
+    /// Chance outcomes applied so far, in order (a record lists them).
+    pub(crate) dealt: Vec<Dealt>,
+    /// Where a game deals chance outcomes from: its seed, or in a
+    /// re-dealt game (`determinize`) a seed of its own; 0 in a view.
+    pub(crate) chance_seed: u64,
+    /// Chance decisions wait to be stated (`Game::state_chance`), as in a
+    /// scripted game, instead of being dealt.
+    pub(crate) chance_stated: bool,
     pub(crate) current: Option<u16>,
     pub(crate) discards: Vec<Discard>,
     /// Tiles set aside, face up, until their module returns them
     /// (`Game::shuffle_back`).
     pub(crate) aside: Vec<(u16, Mech)>,
+    /// Turns modules gave players out of the normal order, not begun yet
+    /// (`Game::give_turn`; `extra.rs`).
+    pub(crate) extra: Vec<ExtraTurn>,
+    /// The extra turn being played and the turn the extra turns
+    /// interrupted (`extra.rs`).
+    pub(crate) interlude: Interlude,
     /// Tiles are chosen by the caller (`force_draw`), not by the seed.
     pub(crate) scripted: bool,
     /// A scripted game that stops before its final scoring, waiting with
@@ -280,6 +319,10 @@ impl Clone for Game {
             asks: self.asks.clone(),
             held: self.held.clone(),
             next: self.next,
+            buried: self.buried,
+            chance_seed: self.chance_seed,
+            chance_stated: self.chance_stated,
+            dealt: self.dealt.clone(),
             current: self.current,
             scripted: self.scripted,
             hold_final: self.hold_final,
@@ -293,6 +336,8 @@ impl Clone for Game {
             stack: self.stack.clone(),
             discards: self.discards.clone(),
             aside: self.aside.clone(),
+            extra: self.extra.clone(),
+            interlude: self.interlude,
             drawn: DrawnScan::default(),
         }
     }
@@ -317,6 +362,10 @@ impl Clone for Game {
         self.asks.clone_from(&src.asks);
         self.held.clone_from(&src.held);
         self.next = src.next;
+        self.buried = src.buried;
+        self.chance_seed = src.chance_seed;
+        self.chance_stated = src.chance_stated;
+        self.dealt.clone_from(&src.dealt);
         self.current = src.current;
         self.scripted = src.scripted;
         self.hold_final = src.hold_final;
@@ -330,6 +379,8 @@ impl Clone for Game {
         self.stack.clone_from(&src.stack);
         self.discards.clone_from(&src.discards);
         self.aside.clone_from(&src.aside);
+        self.extra.clone_from(&src.extra);
+        self.interlude = src.interlude;
         self.drawn.forget();
     }
 }
@@ -381,6 +432,13 @@ pub enum ForceDrawError {
     /// No such tile type.
     #[error("there is no tile {0} in this ruleset")]
     NoSuchTile(u16),
+    /// The turn is an extra turn a module gave, with its player and its
+    /// tile (`Game::extra_turn`): neither is chosen.
+    #[error("player {0} plays an extra turn with the tile a module gave them (the bazaar's): its player and its tile are not chosen")]
+    ExtraTurn(u8),
+    /// More tiles to turn face up at once than a module ever turns.
+    #[error("{0} tiles to turn face up: a module turns up at most one per player")]
+    TooMany(usize),
 }
 
 impl Game {
@@ -438,9 +496,15 @@ impl Game {
             // Room for tiles set aside and shuffled back in.
             stack: Vec::with_capacity(rules.total as usize + 32),
             next: 0,
+            buried: 0,
+            dealt: Vec::new(),
+            chance_seed: seed,
+            chance_stated: false,
             current: None,
             discards: Vec::with_capacity(8),
             aside: Vec::new(),
+            extra: Vec::new(),
+            interlude: Interlude::default(),
             scripted,
             hold_final: false,
             deal: Deal::default(),
@@ -496,6 +560,9 @@ impl Game {
             ..Ext::default()
         };
         self.seed = seed;
+        self.chance_seed = seed;
+        self.dealt.clear();
+        self.buried = 0;
         self.hidden = false;
         self.to_move = 0;
         self.turn = 0;
@@ -517,6 +584,8 @@ impl Game {
         self.current = None;
         self.discards.clear();
         self.aside.clear();
+        self.extra.clear();
+        self.interlude = Interlude::default();
         if mechanics::live(self, Hook::Setup) {
             mechanics::setup(self);
         }
@@ -591,6 +660,10 @@ impl Game {
         if self.to_move == player {
             return Ok(());
         }
+        if self.in_interlude() {
+            // Extra turns follow the order their module gave them.
+            return Err(ForceDrawError::ExtraTurn(self.to_move));
+        }
         self.to_move = player;
         // A turn's start depends on its player (whether they hold an abbey
         // to place instead of drawing): begin it again for them. The tile
@@ -618,6 +691,13 @@ impl Game {
     pub fn force_draw(&mut self, tile: u16) -> Result<(), ForceDrawError> {
         if tile as usize >= self.rules.tiles.len() {
             return Err(ForceDrawError::NoSuchTile(tile));
+        }
+        if self.tile_given() {
+            // An extra turn's tile was given, not drawn.
+            return match self.current == Some(tile) {
+                true => Ok(()),
+                false => Err(ForceDrawError::ExtraTurn(self.to_move)),
+            };
         }
         if !self.scripted {
             // A real draw would set such a tile aside (a scripted game picks
@@ -685,6 +765,9 @@ impl Game {
     /// shuffle is seeded by the game's seed and the turn, so a replay
     /// shuffles the same.
     pub(crate) fn shuffle_back(&mut self, by: Mech) {
+        // The tiles out of play stay the last ones, out of the shuffle:
+        // they left before these came back.
+        let tail = self.stack.split_off(self.stack_end());
         let before = self.stack.len();
         for &(t, m) in &self.aside {
             if m == by {
@@ -693,13 +776,112 @@ impl Game {
         }
         self.aside.retain(|&(_, m)| m != by);
         let back = self.stack.len() - before;
-        if back == 0 {
-            return;
+        if back > 0 {
+            let start = self.deal.extend_last(back).max(self.next);
+            let salt = u64::from(self.turn) << 32 | self.placed.len() as u64;
+            let mut rng = Pcg64Mcg::seed_from_u64(self.seed ^ 0x5eed_bac6 ^ salt);
+            self.stack[start..].shuffle(&mut rng);
         }
-        let start = self.deal.extend_last(back).max(self.next);
-        let salt = u64::from(self.turn) << 32 | self.placed.len() as u64;
-        let mut rng = Pcg64Mcg::seed_from_u64(self.seed ^ 0x5eed_bac6 ^ salt);
-        self.stack[start..].shuffle(&mut rng);
+        self.stack.extend(tail);
+    }
+
+    /// One face-down tile leaves play unseen (a tile put under a hill):
+    /// the last of the stack, which no one knows, so that what is face
+    /// down stays as public as it was; whether there was one left to take.
+    pub(crate) fn bury(&mut self) -> bool {
+        if self.next >= self.stack_end() {
+            return false;
+        }
+        self.buried += 1;
+        true
+    }
+
+    /// Where the tiles still to be drawn end: the buried ones follow.
+    #[inline(always)]
+    pub(crate) fn stack_end(&self) -> usize {
+        self.stack.len() - usize::from(self.buried)
+    }
+
+    /// Pose a decision to chance (`Ask::CHANCE`): module `mech`'s decision
+    /// `decision` with its note `data`. A seeded game deals it as it comes
+    /// to it; a scripted one waits to be told it. Like any decision, one
+    /// posed while another is answered comes next (`ask`).
+    pub(crate) fn ask_chance(&mut self, mech: Mech, decision: u8, data: u16) {
+        self.ask(Ask {
+            mech,
+            player: Ask::CHANCE,
+            decision,
+            data,
+        });
+    }
+
+    /// Answer `ask`, the decision at the front of the queue, with `a`
+    /// through its module; the decisions the answer poses follow it at
+    /// once (`ask`). It stays at the front: the caller removes it.
+    pub(crate) fn answer(
+        &mut self,
+        ask: Ask,
+        a: Action,
+        events: &mut Vec<ScoreEvent>,
+    ) -> Result<(), MoveError> {
+        self.follow_ups = 0;
+        let done = mechanics::act(ask.mech, self, mechanics::At::Ask(ask), a, events);
+        self.follow_ups = NOT_ANSWERING;
+        done
+    }
+
+    /// Whether chance decisions wait to be stated rather than dealt: in a
+    /// scripted game, or one told to (`state_chance`).
+    #[inline]
+    pub(crate) fn states_chance(&self) -> bool {
+        self.scripted || self.chance_stated
+    }
+
+    /// Answer chance decision `ask` (at the front of the queue) from the
+    /// game's chance seed, each answer as likely as its weight
+    /// (`Mechanic::odds`). Reproducible: the seed, the outcomes dealt so
+    /// far and the board fix it.
+    pub(crate) fn deal_chance(&mut self, ask: Ask, events: &mut Vec<ScoreEvent>) {
+        use rand::Rng;
+        let mut outcomes: Vec<Action> = Vec::new();
+        mechanics::answers(ask.mech, self, mechanics::At::Ask(ask), &mut outcomes);
+        let weights: Vec<u32> = outcomes
+            .iter()
+            .map(|&a| mechanics::odds(ask.mech, self, ask, a))
+            .collect();
+        let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
+        let salt =
+            (self.dealt.len() as u64) << 40 | u64::from(self.turn) << 20 | self.placed.len() as u64;
+        let mut rng = Pcg64Mcg::seed_from_u64(self.chance_seed ^ 0xc4a2_ce5e_ed00_0001 ^ salt);
+        let pick = if total == 0 {
+            0
+        } else {
+            rng.random_range(0..total)
+        };
+        let mut acc = 0u64;
+        let chosen = outcomes
+            .iter()
+            .zip(&weights)
+            .find(|(_, &w)| {
+                acc += u64::from(w);
+                pick < acc
+            })
+            .or(outcomes.first().zip(weights.first()))
+            .map(|(&a, _)| a);
+        let Some(a) = chosen else {
+            debug_assert!(false, "a module posed {ask:?} to chance with no outcome");
+            return;
+        };
+        let done = self.answer(ask, a, events);
+        debug_assert!(
+            done.is_ok(),
+            "the outcome dealt for {ask:?} is legal: {done:?}"
+        );
+        self.dealt.push(Dealt {
+            ask,
+            action: a,
+            stated: false,
+        });
     }
 
     /// Another part of this turn follows the current one (the builder's
@@ -728,7 +910,8 @@ impl Game {
 
     /// `from` pays `points` to `to` for `paid` (a reason whose points are
     /// paid, `ReasonDef::paid`) and `to` scores them for `got`: two events.
-    /// The caller checks that `from` has them.
+    /// The caller checks that its rules let `from` pay them (a score may go
+    /// below 0 only where they say so).
     pub(crate) fn pay(
         &mut self,
         events: &mut Vec<ScoreEvent>,
@@ -738,17 +921,32 @@ impl Game {
         (paid, got): (Reason, Reason),
         feature: crate::tables::Kind,
     ) {
-        debug_assert!(paid.def().paid && self.scores[from as usize] >= points);
-        self.scores[from as usize] -= points;
+        self.pay_out(events, from, points, paid, feature);
+        self.add_points(events, ScoreEvent::new(to, points, feature, got));
+    }
+
+    /// `from` pays `points` for `paid` (a reason whose points are paid) to
+    /// no one: one event (a bid that no other player raised, paid to the
+    /// bank, 000_9deb58b1a7d17d38.txt L2420). The caller checks that its
+    /// rules let `from` pay them.
+    pub(crate) fn pay_out(
+        &mut self,
+        events: &mut Vec<ScoreEvent>,
+        from: u8,
+        points: u32,
+        paid: Reason,
+        feature: crate::tables::Kind,
+    ) {
+        debug_assert!(paid.def().paid);
+        self.scores[from as usize] -= points_i32(points);
         events.push(ScoreEvent {
             when: self.when,
             ..ScoreEvent::new(from, points, feature, paid)
         });
-        self.add_points(events, ScoreEvent::new(to, points, feature, got));
     }
 
     pub(crate) fn add_points(&mut self, events: &mut Vec<ScoreEvent>, e: ScoreEvent) {
-        self.scores[e.player as usize] += e.points;
+        self.scores[e.player as usize] += points_i32(e.points);
         events.push(ScoreEvent {
             when: self.when,
             ..e
@@ -777,8 +975,9 @@ impl Game {
     pub fn turn(&self) -> u32 {
         self.turn
     }
-    /// Each player's points so far, by seat.
-    pub fn scores(&self) -> &[u32] {
+    /// Each player's points so far, by seat (below 0 only where a rule lets
+    /// a player pay more than they have: the bazaar's bids).
+    pub fn scores(&self) -> &[i32] {
         &self.scores[..self.players as usize]
     }
     /// Normal followers in `player`'s supply.
@@ -858,9 +1057,46 @@ impl Game {
     pub fn set_aside(&self) -> &[(u16, Mech)] {
         &self.aside
     }
-    /// Tiles still face down (not counting the current one).
+    /// Tiles still to be drawn (not counting the current one).
     pub fn remaining(&self) -> usize {
-        self.stack.len() - self.next
+        self.stack_end() - self.next
+    }
+    /// Tiles face down out of play, never to be drawn (under hills); with
+    /// `remaining`, every tile still face down.
+    pub fn buried(&self) -> usize {
+        usize::from(self.buried)
+    }
+    /// Every chance outcome applied so far, in order: dealt from the seed,
+    /// certain (one answer), or stated (`stated`).
+    pub fn dealt(&self) -> &[Dealt] {
+        &self.dealt
+    }
+    /// Chance decisions wait to be stated (`Actor::Chance` pending,
+    /// answered with `apply_action`) when `on`, as in a scripted game,
+    /// rather than dealt: a bot weighing each outcome on its own copy of a
+    /// view, a caller that rolls its own dice. A scripted game always
+    /// waits.
+    pub fn state_chance(&mut self, on: bool) {
+        self.chance_stated = on;
+    }
+    /// The pending chance decision's outcomes with their weights (each
+    /// dealt with probability weight / total), into `out` (cleared first);
+    /// empty when no chance decision is pending.
+    pub fn chance_odds(&self, out: &mut Vec<(Action, u32)>) {
+        out.clear();
+        let Some(&ask) = self.asks.first() else {
+            return;
+        };
+        if !matches!(self.phase, Phase::Ask { .. }) || !ask.by_chance() {
+            return;
+        }
+        let mut outcomes: Vec<Action> = Vec::new();
+        mechanics::answers(ask.mech, self, mechanics::At::Ask(ask), &mut outcomes);
+        out.extend(
+            outcomes
+                .into_iter()
+                .map(|a| (a, mechanics::odds(ask.mech, self, ask, a))),
+        );
     }
     /// Width of the board grid (it grows as the game spreads).
     pub fn board_size(&self) -> i32 {
@@ -954,6 +1190,91 @@ impl Game {
             _ => false,
         }
     }
+
+    /// Whether the feature rooted at `root` is still open to figures and
+    /// growth: neither complete nor withdrawn (`withdraw`).
+    pub(crate) fn is_open(&self, root: u16) -> bool {
+        !self.is_complete(root) && !self.is_withdrawn(root)
+    }
+
+    /// Whether a module took the feature rooted at `root` out of play
+    /// (`withdraw`).
+    pub(crate) fn is_withdrawn(&self, root: u16) -> bool {
+        self.features.nodes[root as usize].open == super::features::WITHDRAWN
+    }
+
+    /// Take the completed feature rooted at `root` out of play: from now
+    /// on it is neither complete nor open (`features::WITHDRAWN`), so it
+    /// never scores, counts as no completed city and takes no figure (a
+    /// town turned into a castle, 000_9deb58b1a7d17d38.txt L2489). Its
+    /// figures must have left it.
+    pub(crate) fn withdraw(&mut self, root: u16) {
+        let n = &mut self.features.nodes[root as usize];
+        debug_assert!(n.open == 0 && n.occupants == 0, "a closed, empty feature");
+        n.open = super::features::WITHDRAWN;
+    }
+
+    /// Calls `found` with the root of each road, city, cloister, garden or
+    /// shrine that placing tile `idx` completed, occupied or not (a root
+    /// may come more than once): its own roads and cities now closed, the
+    /// roads and cities a side that closes what it meets closed (the
+    /// abbey, L1606), and each cloister-like feature on it or the eight
+    /// tiles around now surrounded.
+    pub(crate) fn completed_by(&self, idx: usize, found: &mut impl FnMut(u16)) {
+        use crate::tables::Kind;
+        let pl = self.placed[idx];
+        let tile = &self.rules.tiles[pl.tile as usize];
+        for s in 0..tile.segments.len() as u8 {
+            let r = self.root_of(pl.node_base + u16::from(s));
+            let n = self.features.nodes[r as usize];
+            if matches!(n.kind, Kind::City | Kind::Road) && n.open == 0 {
+                found(r);
+            }
+        }
+        if tile.closes {
+            for side in 0..4 {
+                let (x, y) = (
+                    pl.x as i32 + super::board::DX[side],
+                    pl.y as i32 + super::board::DY[side],
+                );
+                let Some(q) = self.board.placed_at(x, y) else {
+                    continue;
+                };
+                let Some(b) = self.node_at(q, facing((3 * side + 1) as u8)) else {
+                    continue;
+                };
+                let r = self.root_of(b);
+                let n = self.features.nodes[r as usize];
+                if matches!(n.kind, Kind::City | Kind::Road) && n.open == 0 {
+                    found(r);
+                }
+            }
+        }
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                let (x, y) = (pl.x as i32 + dx, pl.y as i32 + dy);
+                let Some(k) = self.board.placed_at(x, y) else {
+                    continue;
+                };
+                if self.board.neighbours8(x, y) != 8 {
+                    continue;
+                }
+                for s in 0..self.segments_of(k) {
+                    let node = self.node_of(k, s);
+                    if self.kind_of(node).around() {
+                        found(self.root_of(node));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Points as a score counts them: an event's points are far below
+/// `i32::MAX` (a game's tiles bound them).
+#[inline(always)]
+fn points_i32(points: u32) -> i32 {
+    points as i32
 }
 
 /// How far from (0, 0) a start tile may lie (scripted games choose it).

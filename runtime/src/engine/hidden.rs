@@ -2,7 +2,11 @@
 //! re-dealt from that knowledge for information-set search.
 //!
 //! The one secret of every ruleset here is the order of the face-down tiles
-//! (`Game::stack[next..]`) and the seed that fixed it. Everything else is on
+//! (`Game::stack[next..]`) and the seed that fixed it, which also deals the
+//! chance outcomes to come (a token from the sheep bag): a view deals them
+//! from a seed of 0, a re-dealt game from one of its own. Tiles put face
+//! down under hills are the last of the stack (`Game::bury`), so which they
+//! are stays as secret as the order. Everything else is on
 //! the table: the tiles placed and discarded, the tile drawn this turn, the
 //! figures, the scores, the goods, the King and Robber Baron cards, and who
 //! still holds an abbey (each player starts with one, and placing it is
@@ -155,6 +159,9 @@ impl Game {
             }
         }
         self.conceal();
+        // Chance outcomes to come are re-dealt too (a view deals them all
+        // alike).
+        self.chance_seed = rng.random();
     }
 
     /// `determinize` with the engine's own random source seeded by `seed`
@@ -185,6 +192,7 @@ impl Game {
     /// (discarding unplaceable tiles as a seeded game does).
     fn conceal(&mut self) {
         self.seed = 0;
+        self.chance_seed = 0;
         self.scripted = false;
         self.hidden = true;
     }

@@ -3,6 +3,7 @@
 //! the base game are modules (`crate::mechanics`) called at hook points.
 
 pub mod board;
+mod extra;
 pub mod features;
 mod figures;
 pub(crate) mod fit;
@@ -15,7 +16,7 @@ pub mod types;
 mod wood;
 
 pub use game::{
-    start_placements, Deployed, Discard, ForceDrawError, Game, Held, Placed, PlacementScan,
-    SetupError, NO_NODE,
+    start_placements, Dealt, Deployed, Discard, ExtraTurn, ForceDrawError, Game, Held, Placed,
+    PlacementScan, SetupError, NO_NODE,
 };
 pub use types::*;

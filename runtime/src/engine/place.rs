@@ -587,6 +587,7 @@ impl Game {
                 player: self.to_move,
                 tile: t,
                 aside: None,
+                revealed: false,
             });
         }
     }
@@ -624,7 +625,7 @@ impl Game {
     /// drawn.
     pub(crate) fn draw(&mut self) {
         self.current = None;
-        while self.next < self.stack.len() {
+        while self.next < self.stack_end() {
             let t = self.stack[self.next];
             self.next += 1;
             let aside = if mechanics::live(self, Hook::Draw) {
@@ -643,6 +644,7 @@ impl Game {
                 player: self.to_move,
                 tile: t,
                 aside,
+                revealed: false,
             });
         }
     }

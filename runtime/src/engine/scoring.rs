@@ -53,11 +53,16 @@ fn strengths_on(g: &mut Game, root: u16) -> ([u32; MAX_PLAYERS], u64) {
     (s, on)
 }
 
-/// Everyone with the most strength scores in full (L175-L186); for a farm
-/// (`farm`: its root and completed cities) each winner may add a module's
-/// bonus (the pig).
+/// Everyone with the most strength on the feature rooted at `root` scores
+/// in full (L175-L186), unless a module breaks their tie (`Hook::Majority`:
+/// a follower on a hill; `root` is `NO_NODE` for strengths summed over
+/// several features, which no module looks into); for a farm (`farm`: its
+/// root and completed cities) each winner may add a module's bonus (the
+/// pig).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn award(
     g: &mut Game,
+    root: u16,
     s: &[u32; MAX_PLAYERS],
     points: u32,
     feature: Kind,
@@ -69,8 +74,13 @@ pub(crate) fn award(
     if best == 0 || points == 0 {
         return;
     }
+    let winners = if root != NO_NODE && mechanics::live(g, Hook::Majority) {
+        tie_break(g, root, s, best)
+    } else {
+        u8::MAX
+    };
     for p in 0..g.players {
-        if s[p as usize] == best {
+        if s[p as usize] == best && winners & (1 << p) != 0 {
             let points = match farm {
                 Some((root, cities)) if mechanics::live(g, Hook::Value) => {
                     points + mechanics::farm_bonus(g, root, p, cities)
@@ -82,9 +92,25 @@ pub(crate) fn award(
     }
 }
 
+/// The players with strength `best` in `s` (bit per player) who win the
+/// feature rooted at `root`: all of them, unless they are several and a
+/// module breaks their tie (`Hook::Majority`).
+#[cold]
+fn tie_break(g: &Game, root: u16, s: &[u32; MAX_PLAYERS], best: u32) -> u8 {
+    let mut tied = 0u8;
+    for p in 0..g.players {
+        tied |= u8::from(s[p as usize] == best) << p;
+    }
+    if tied.count_ones() > 1 {
+        mechanics::break_tie(g, root, tied)
+    } else {
+        tied
+    }
+}
+
 /// Points a road, city, cloister, garden or shrine is worth now: the base game's
 /// values (L138-L200, L232-L272), then the modules' (inns, cathedrals).
-fn value(g: &Game, root: u16, reason: Reason) -> u32 {
+pub(crate) fn value(g: &Game, root: u16, reason: Reason) -> u32 {
     let node = g.features.nodes[root as usize];
     let complete = !reason.as_final();
     let (units, v) = match node.kind {
@@ -107,6 +133,7 @@ fn value(g: &Game, root: u16, reason: Reason) -> u32 {
     };
     if mechanics::live(g, Hook::Value) {
         mechanics::value(g.rules, &node, reason, units, v)
+            + mechanics::feature_bonus(g, root, reason)
     } else {
         v
     }
@@ -121,7 +148,7 @@ pub(crate) fn score_feature(g: &mut Game, root: u16, reason: Reason, events: &mu
     let (s, on) = strengths_on(g, root);
     let points = value(g, root, reason);
     let kind = g.features.nodes[root as usize].kind;
-    award(g, &s, points, kind, reason, events, None);
+    award(g, root, &s, points, kind, reason, events, None);
     let on = if mechanics::live(g, Hook::OnScored) {
         let standing = g.followers.len();
         scored(g, root, reason, events);
@@ -192,6 +219,9 @@ pub(crate) struct Roots {
     inline: [u16; 64],
     len: usize,
     spill: Vec<u16>,
+    /// What the places among them add beyond a city's worth to a farm
+    /// scoring (`farm_cities`).
+    pub(crate) extra: u32,
 }
 
 impl Roots {
@@ -200,12 +230,14 @@ impl Roots {
             inline: [0; 64],
             len: 0,
             spill: Vec::new(),
+            extra: 0,
         }
     }
 
-    fn insert(&mut self, r: u16) {
+    /// Add `r`; whether it is new.
+    fn insert(&mut self, r: u16) -> bool {
         if self.inline[..self.len].contains(&r) || self.spill.contains(&r) {
-            return;
+            return false;
         }
         if self.len < self.inline.len() {
             self.inline[self.len] = r;
@@ -213,6 +245,7 @@ impl Roots {
         } else {
             self.spill.push(r);
         }
+        true
     }
 
     pub(crate) fn count(&self) -> usize {
@@ -228,7 +261,9 @@ impl Roots {
     }
 }
 
-/// Completed cities bordering the farm rooted at `farm`.
+/// Completed cities bordering the farm rooted at `farm`, with what the
+/// modules' places among them (a castle) add to a farm scoring beyond the
+/// cities' rate (`Roots::extra`): a farm scores `rate * count() + extra`.
 pub(crate) fn farm_cities(g: &Game, farm: u16) -> Roots {
     let mut cities = Roots::new();
     for m in g.features.members(farm) {
@@ -245,9 +280,14 @@ pub(crate) fn farm_cities(g: &Game, farm: u16) -> Roots {
         }
     }
     // Places off the board that count as completed cities (the City of
-    // Carcassonne for the farms beside it, 000_9deb58b1a7d17d38.txt fn 1).
+    // Carcassonne for the farms beside it, 000_9deb58b1a7d17d38.txt fn 1; a
+    // castle, 4 instead of 3, L2517).
     if mechanics::live(g, Hook::CityPlaces) {
-        mechanics::city_places(g, Some(farm), &mut |id| cities.insert(id));
+        mechanics::city_places(g, Some(farm), &mut |id, extra| {
+            if cities.insert(id) {
+                cities.extra += extra;
+            }
+        });
     }
     cities
 }
@@ -275,15 +315,18 @@ pub(crate) fn final_scoring(g: &mut Game, events: &mut Vec<ScoreEvent>) {
     }
     match g.rules.options.farm_scoring() {
         FarmScoring::PerFarm => {
-            // 3 per completed city bordering the farm, to its owners (L247).
+            // 3 per completed city bordering the farm, to its owners (L247);
+            // a castle 4 (L2517).
             for i in 0..farms.count() {
                 let farm = farms.get(i);
                 let s = strengths(g, farm);
-                let cities = farm_cities(g, farm).count() as u32;
+                let bordering = farm_cities(g, farm);
+                let cities = bordering.count() as u32;
                 award(
                     g,
+                    farm,
                     &s,
-                    3 * cities,
+                    3 * cities + bordering.extra,
                     Kind::Field,
                     Reason::Final,
                     events,
@@ -313,7 +356,7 @@ pub(crate) fn final_scoring(g: &mut Game, events: &mut Vec<ScoreEvent>) {
                 }
             }
             for (_, s) in supplied {
-                award(g, &s, 4, Kind::Field, Reason::Final, events, None);
+                award(g, NO_NODE, &s, 4, Kind::Field, Reason::Final, events, None);
             }
         }
     }

@@ -3,8 +3,9 @@
 //! `docs/reference/turn_order.md`).
 //!
 //! turn start → source → draw → place → (after place) → wood → after wood
-//! → score → after score → part end → (second part) → turn end → next
-//! turn; with no tile left, the modules' extra turns, then the end.
+//! → before score → score → after score → part end → (second part) → turn
+//! end → next turn; with no tile left, the modules' extra turns, then the
+//! end.
 //!
 //! Each step runs its hook; a module may pose decisions there
 //! (`Game::ask`), to any player, and the turn resumes at the next step once
@@ -20,6 +21,7 @@ use crate::mechanics::{self, At, FirstTwo, Hook};
 /// is live, a part ends on the short path (`Game::end_wood`).
 const FLOW: u32 = Hook::mask(&[
     Hook::AfterWood,
+    Hook::BeforeScore,
     Hook::Scoring,
     Hook::AfterScore,
     Hook::PartEnd,
@@ -61,8 +63,12 @@ pub(crate) enum Phase {
 pub(crate) enum Resume {
     /// The figure step of the tile placed (decisions after placing).
     Wood(u16),
-    /// The scoring of the tile placed (decisions before scoring).
+    /// The step before the scoring of the tile placed (decisions after
+    /// the figure step).
     Score(u16),
+    /// The scoring of the tile placed (decisions on the features about to
+    /// score: a castle's conversion).
+    Scoring(u16),
     /// After the part's scoring (decisions during scoring: wagons).
     AfterScore(u16),
     /// The part's end (decisions after scoring).
@@ -76,6 +82,8 @@ pub(crate) enum Resume {
     Final,
     /// The turn's first part (decisions at the turn's start).
     BeginPart,
+    /// An extra turn's tile, given (decisions at its start).
+    Given,
 }
 
 impl Game {
@@ -90,7 +98,7 @@ impl Game {
             Phase::Ask { .. } => {
                 let ask = self.asks[0];
                 return Some(Pending {
-                    actor: Actor::Player(ask.player),
+                    actor: ask.actor(),
                     decision: ask.decision(),
                 });
             }
@@ -100,6 +108,26 @@ impl Game {
             actor: Actor::Player(self.to_move),
             decision,
         })
+    }
+
+    /// The module's decision pending, if one is.
+    pub(crate) fn pending_ask(&self) -> Option<mechanics::Ask> {
+        match self.phase {
+            Phase::Ask { .. } => self.asks.first().copied(),
+            _ => None,
+        }
+    }
+
+    /// For bots' what-ifs: this game as if `player` were to place `tile`
+    /// now, in a turn of their own (the decisions pending dropped).
+    pub(crate) fn suppose_turn(&mut self, player: u8, tile: u16) {
+        self.asks.clear();
+        self.to_move = player;
+        self.part = 1;
+        self.another_part = false;
+        self.current = Some(tile);
+        self.phase = Phase::Place;
+        self.drawn.forget();
     }
 
     /// Whether every decision of this ruleset is answered by `apply(Move)`
@@ -209,7 +237,9 @@ impl Game {
                 mechanics::act(v.mech, self, At::Wood(placed), a, events)?;
             }
             // An alternative to deploying, offered by a module.
-            (Phase::Wood { placed }, Action::Do(v)) if self.rules.hooks.plays(v.mech) => {
+            (Phase::Wood { placed }, Action::Do(v))
+                if self.rules.hooks.plays(v.mech) && v.def().answers == Answers::Wood =>
+            {
                 mechanics::act(v.mech, self, At::Wood(placed), a, events)?;
                 self.end_wood(placed as usize, events);
             }
@@ -232,11 +262,16 @@ impl Game {
             }
             (Phase::Ask { .. }, a) => {
                 let ask = self.asks[0];
-                self.follow_ups = 0;
-                let done = mechanics::act(ask.mech, self, At::Ask(ask), a, events);
-                self.follow_ups = super::game::NOT_ANSWERING;
+                let done = self.answer(ask, a, events);
                 done?;
                 self.asks.remove(0);
+                if ask.by_chance() {
+                    self.dealt.push(super::game::Dealt {
+                        ask,
+                        action: a,
+                        stated: true,
+                    });
+                }
                 self.go_on(events);
             }
             _ => {
@@ -267,6 +302,10 @@ impl Game {
                 actor: Actor::Player(asked),
                 ..
             }) if asked != player => Err(ActionError::WrongPlayer { player, asked }),
+            Some(Pending {
+                actor: Actor::Chance,
+                ..
+            }) => Err(ActionError::ChanceDecides { player }),
             Some(_) => self.apply_action(a, events),
         }
     }
@@ -457,7 +496,9 @@ impl Game {
     pub(crate) fn end_wood(&mut self, idx: usize, events: &mut Vec<ScoreEvent>) {
         if self.ext.live_hooks & FLOW == 0 && self.asks.is_empty() {
             // No module acts between this figure step and the next draw:
-            // the chain below with every step's hook skipped.
+            // the chain below with every step's hook skipped (a module that
+            // gives extra turns sits on `Hook::TurnEnd`).
+            debug_assert!(!self.in_interlude());
             self.score_completed(idx, events);
             if self.asks.is_empty() {
                 self.next_turn(events);
@@ -475,6 +516,21 @@ impl Game {
         if mechanics::live(self, Hook::AfterWood) {
             mechanics::after_wood(self, idx, events);
             if self.stop_for_asks(Resume::Score(idx as u16), events) {
+                return;
+            }
+        }
+        self.before_score(idx, events);
+    }
+
+    /// The decisions after the figure step are answered: the modules' say
+    /// on the features about to score (a town's occupier may make it a
+    /// castle, 000_9deb58b1a7d17d38.txt L2489, fn 25 L2626), then the
+    /// scoring.
+    #[inline(always)]
+    fn before_score(&mut self, idx: usize, events: &mut Vec<ScoreEvent>) {
+        if mechanics::live(self, Hook::BeforeScore) {
+            mechanics::before_score(self, idx, events);
+            if self.stop_for_asks(Resume::Scoring(idx as u16), events) {
                 return;
             }
         }
@@ -528,25 +584,47 @@ impl Game {
         self.next_part(events);
     }
 
-    /// Another part (never a third, L884), or the turn's end.
+    /// Another part (never a third, L884), or the turn's end; extra turns
+    /// modules gave during the part come first (`extra.rs`).
     #[inline(always)]
-    fn next_part(&mut self, events: &mut Vec<ScoreEvent>) {
+    pub(crate) fn next_part(&mut self, events: &mut Vec<ScoreEvent>) {
+        if self.interrupts() {
+            self.next_extra(false, events);
+            return;
+        }
         if std::mem::take(&mut self.another_part) && self.part == 1 {
             self.part += 1;
             self.begin_part(events);
             return;
         }
+        self.end_turn(events);
+    }
+
+    /// The turn's end: the modules' step there, then what follows it.
+    #[inline(always)]
+    pub(crate) fn end_turn(&mut self, events: &mut Vec<ScoreEvent>) {
         if mechanics::live(self, Hook::TurnEnd) {
             mechanics::turn_end(self, events);
             if self.stop_for_asks(Resume::NextTurn, events) {
                 return;
             }
         }
+        self.turn_over(events);
+    }
+
+    /// A turn is over: the extra turns modules gave, or back to the turn
+    /// they interrupted, or the next turn.
+    #[inline(always)]
+    fn turn_over(&mut self, events: &mut Vec<ScoreEvent>) {
+        if self.in_interlude() {
+            self.next_extra(true, events);
+            return;
+        }
         self.next_turn(events);
     }
 
     #[inline(always)]
-    fn next_turn(&mut self, events: &mut Vec<ScoreEvent>) {
+    pub(crate) fn next_turn(&mut self, events: &mut Vec<ScoreEvent>) {
         self.turn += 1;
         self.part = 1;
         // The next seat without a division (this runs every turn).
@@ -562,7 +640,7 @@ impl Game {
     /// scored as the turn's own), then its first part.
     #[inline(always)]
     pub(crate) fn begin_turn(&mut self, events: &mut Vec<ScoreEvent>) {
-        if mechanics::live(self, Hook::TurnStart) && self.next < self.stack.len() {
+        if mechanics::live(self, Hook::TurnStart) && self.next < self.stack_end() {
             self.when = When::TurnStart;
             mechanics::turn_start(self, events);
             self.when = When::Play;
@@ -581,7 +659,7 @@ impl Game {
         // With the stack empty, only a second part is asked here (the abbey
         // as the builder's second tile, fn 5 L1838); first parts go to the
         // end-of-game round, which asks each player once.
-        let tiles_left = self.next < self.stack.len();
+        let tiles_left = self.next < self.stack_end();
         if mechanics::live(self, Hook::Source)
             && (tiles_left || self.part > 1)
             && self.holds_a_placeable_tile()
@@ -608,6 +686,12 @@ impl Game {
     /// from the left of the last placer), then the end.
     fn tiles_out(&mut self, events: &mut Vec<ScoreEvent>) {
         self.current = None;
+        if self.in_interlude() {
+            // An extra turn's second part finds no tile: that turn ends, and
+            // the extra turns still given are played before the end.
+            self.end_turn(events);
+            return;
+        }
         if mechanics::live(self, Hook::TilesOut) {
             if let Some(p) = mechanics::tiles_out(self) {
                 self.to_move = p;
@@ -645,7 +729,7 @@ impl Game {
     /// and go on at `resume` once they are answered; whether the game now
     /// waits.
     #[inline(always)]
-    fn stop_for_asks(&mut self, resume: Resume, events: &mut Vec<ScoreEvent>) -> bool {
+    pub(crate) fn stop_for_asks(&mut self, resume: Resume, events: &mut Vec<ScoreEvent>) -> bool {
         if self.asks.is_empty() {
             return false;
         }
@@ -655,7 +739,11 @@ impl Game {
     #[inline(never)]
     fn stop_at(&mut self, resume: Resume, events: &mut Vec<ScoreEvent>) -> bool {
         let (me, n) = (self.to_move, self.players);
-        self.asks.sort_by_key(|a| (a.player + n - me) % n);
+        // Chance's decisions keep their place among the active player's.
+        self.asks.sort_by_key(|a| match a.by_chance() {
+            true => 0,
+            false => (a.player + n - me) % n,
+        });
         self.phase = Phase::Ask { resume };
         if self.settle_asks(events) {
             return true;
@@ -674,15 +762,27 @@ impl Game {
     /// way moves on); whether one with a choice waits.
     fn settle_asks(&mut self, events: &mut Vec<ScoreEvent>) -> bool {
         while let Some(&ask) = self.asks.first() {
+            if ask.by_chance() && !self.states_chance() {
+                // A seeded game deals chance's answers itself.
+                self.deal_chance(ask, events);
+                self.asks.remove(0);
+                continue;
+            }
             let mut two = FirstTwo::default();
             mechanics::answers(ask.mech, self, At::Ask(ask), &mut two);
             match two.first {
                 Some(a) if two.n == 1 => {
-                    self.follow_ups = 0;
-                    let done = mechanics::act(ask.mech, self, At::Ask(ask), a, events);
-                    self.follow_ups = super::game::NOT_ANSWERING;
+                    let done = self.answer(ask, a, events);
                     debug_assert!(done.is_ok(), "the one answer to {ask:?} is legal: {done:?}");
                     self.asks.remove(0);
+                    if ask.by_chance() {
+                        // Certain: no one is asked, and the record lists it.
+                        self.dealt.push(super::game::Dealt {
+                            ask,
+                            action: a,
+                            stated: false,
+                        });
+                    }
                 }
                 Some(_) => return true,
                 None => {
@@ -704,12 +804,14 @@ impl Game {
         };
         match resume {
             Resume::Wood(idx) => self.phase = Phase::Wood { placed: idx },
-            Resume::Score(idx) => self.score_part(idx as usize, events),
+            Resume::Score(idx) => self.before_score(idx as usize, events),
+            Resume::Scoring(idx) => self.score_part(idx as usize, events),
             Resume::AfterScore(idx) => self.after_score(idx as usize, events),
             Resume::PartEnd => self.end_part(events),
             Resume::NextPart => self.next_part(events),
-            Resume::NextTurn => self.next_turn(events),
+            Resume::NextTurn => self.turn_over(events),
             Resume::BeginPart => self.begin_part(events),
+            Resume::Given => self.take_given(events),
             Resume::Final => self.final_scoring(events),
         }
     }
@@ -750,6 +852,7 @@ impl Game {
                 .saturating_sub(usize::from(self.current.is_some())),
         );
         self.next = self.stack.len();
+        self.buried = 0;
         self.tiles_out(events);
         Ok(())
     }

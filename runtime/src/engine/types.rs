@@ -331,8 +331,12 @@ impl MoveError {
 pub enum Actor {
     /// A player (not always the one whose turn it is).
     Player(u8),
-    /// Chance: the game's seeded random source, or in a scripted game the
-    /// record (`Game::force_draw`).
+    /// Chance: an outcome no player chooses (a token drawn from a bag). A
+    /// seeded game deals it from its seed and never waits for it; a
+    /// scripted game (and a game told to, `Game::state_chance`) waits for
+    /// it to be stated with `apply_action`, one of `legal_actions`
+    /// (`Game::chance_odds` weighs them). The tile draw is chance too, and
+    /// answered apart (`Game::force_draw`).
     Chance,
 }
 
@@ -495,6 +499,10 @@ pub enum Arg {
     /// One of the words its verb declares (`ArgKind::Word`), by index: a
     /// quarter of the City of Carcassonne, a figure from the supply.
     Word(u8),
+    /// A whole number from 0 to the most its verb declares
+    /// (`ArgKind::Number`): points bid at a bazaar, which of the tiles
+    /// turned face up.
+    Number(u16),
 }
 
 /// A figure of `kind` and `player` on segment `segment` of placed tile
@@ -536,6 +544,9 @@ pub enum ArgKind {
     Held,
     /// One of these words (`Arg::Word` holds its index).
     Word(&'static [&'static str]),
+    /// A whole number from 0 to this most (`Arg::Number`), written as a
+    /// JSON number.
+    Number(u16),
 }
 
 /// Which decision a module's action answers.
@@ -552,6 +563,9 @@ pub enum Answers {
     /// extra the player may take first (the Tower's ransom, once a turn,
     /// 000_9deb58b1a7d17d38.txt L1477, fn 29 L1528).
     Free,
+    /// A decision the module posed to chance (`Game::ask_chance`): an
+    /// outcome, dealt by a seeded game, stated in a scripted one.
+    Chance,
 }
 
 /// A module's action, as it declares it: its name (`do` in records and the
@@ -654,6 +668,12 @@ pub enum ActionError {
         player: u8,
         /// Who is asked.
         asked: u8,
+    },
+    /// A player answered a decision chance answers.
+    #[error("player {player} answered, but chance decides this: its outcome is dealt by a seeded game and stated, as no player's answer, in a scripted one")]
+    ChanceDecides {
+        /// Who answered.
+        player: u8,
     },
     /// The action answers the pending decision, but the rules refuse it.
     #[error(transparent)]

@@ -186,6 +186,45 @@ impl Game {
                 return self.occupied_on(placed as usize, owner);
             }
         }
+        self.joined_before_placing(tile, p, |root| match owner {
+            None => self.features.nodes[root as usize].occupants > 0,
+            Some(pl) => self.followers.iter().any(|f| {
+                f.player == pl && f.kind.is_follower() && self.features.find(f.node) == root
+            }),
+        })
+    }
+
+    /// Which segments of `tile` placed at `p` (placed this part, or about to
+    /// be) are part of a feature whose root `held` picks (bit `s` for
+    /// segment `s`): a module's own test of what a figure would join (no
+    /// shepherd where another stands).
+    pub(crate) fn joining_mask(
+        &self,
+        tile: &TileType,
+        p: Placement,
+        held: impl Fn(u16) -> bool,
+    ) -> u32 {
+        if let Phase::Wood { placed } = self.phase {
+            let q = &self.placed[placed as usize];
+            if (q.x, q.y) == (p.x, p.y) {
+                let n = tile.segments.len().min(32);
+                return (0..n).fold(0, |mask, s| {
+                    let root = self.features.find(q.node_base + s as u16);
+                    mask | u32::from(held(root)) << s
+                });
+            }
+        }
+        self.joined_before_placing(tile, p, held)
+    }
+
+    /// `joining_mask` for a tile not placed yet: looks across each side.
+    #[inline]
+    fn joined_before_placing(
+        &self,
+        tile: &TileType,
+        p: Placement,
+        held: impl Fn(u16) -> bool,
+    ) -> u32 {
         let mut touch: [(u8, u16); 12] = [(0, 0); 12];
         let mut n = 0;
         let ports = &tile.rot_ports[usize::from(p.rotation & 3)];
@@ -226,13 +265,7 @@ impl Game {
         }
         let mut occupied_groups = 0u32;
         for &(s, root) in &touch[..n] {
-            let held = match owner {
-                None => self.features.nodes[root as usize].occupants > 0,
-                Some(pl) => self.followers.iter().any(|f| {
-                    f.player == pl && f.kind.is_follower() && self.features.find(f.node) == root
-                }),
-            };
-            if held {
+            if held(root) {
                 occupied_groups |= 1 << find(&group, s);
             }
         }

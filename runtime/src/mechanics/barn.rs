@@ -21,8 +21,10 @@
 //! L1787 and L1800) come from `mechanics::farm_bonus` as at the end. Then
 //! the farmers and pigs go home; the barn stays. At the end each barn scores
 //! 4 per completed city of its farm, several barns on one farm each in full,
-//! and the pig herd adds nothing (L1803, fn 54 L1888). Castles (5 per castle,
-//! L1803) wait for the castles mechanic.
+//! and the pig herd adds nothing (L1803, fn 54 L1888). A castle of
+//! Bridges, Castles & Bazaars counts a point more than a city in each of
+//! these: 4 on placing, 2 on joining, 5 at the end (L1785, L1798, L1803;
+//! `scoring::farm_cities`).
 
 use super::{At, CornerFigure, Hook, Mech, Mechanic, Shown, Sink, Why};
 use crate::engine::game::{Game, NO_NODE};
@@ -265,12 +267,16 @@ fn barn_node(g: &Game, (placed, c): (u16, u8)) -> u16 {
 /// bonuses, and go home with their pigs.
 fn score_farmers(g: &mut Game, farm: u16, per_city: u32, events: &mut Vec<ScoreEvent>) {
     let s = scoring::strengths(g, farm);
-    let cities = scoring::farm_cities(g, farm).count() as u32;
+    let bordering = scoring::farm_cities(g, farm);
+    let cities = bordering.count() as u32;
     let bonus = Some((farm, cities));
+    // A castle counts a point more than a city: 4 on placing, 2 on joining
+    // (L1785, L1798).
     scoring::award(
         g,
+        farm,
         &s,
-        per_city * cities,
+        per_city * cities + bordering.extra,
         Kind::Field,
         Reason::Barn,
         events,
@@ -327,7 +333,8 @@ fn scoring(g: &mut Game, idx: usize, events: &mut Vec<ScoreEvent>) {
 }
 
 /// Final scoring: each barn scores 4 per completed city bordering its farm
-/// (L1803), whoever else has a barn there; no pig-herd bonus (fn 54 L1888).
+/// and 5 per castle (L1803), whoever else has a barn there; no pig-herd
+/// bonus (fn 54 L1888).
 fn game_end(g: &mut Game, events: &mut Vec<ScoreEvent>) {
     for player in 0..g.players {
         let Some(b) = g.ext.barn[player as usize] else {
@@ -335,11 +342,13 @@ fn game_end(g: &mut Game, events: &mut Vec<ScoreEvent>) {
         };
         // Each barn in full, even beside another on its farm (L1803).
         let farm = g.features.find(barn_node(g, b));
-        let cities = scoring::farm_cities(g, farm).count() as u32;
-        if cities > 0 {
+        let bordering = scoring::farm_cities(g, farm);
+        // 5 per castle (L1803).
+        let points = AT_THE_END * bordering.count() as u32 + bordering.extra;
+        if points > 0 {
             g.add_points(
                 events,
-                ScoreEvent::new(player, AT_THE_END * cities, Kind::Field, Reason::Final),
+                ScoreEvent::new(player, points, Kind::Field, Reason::Final),
             );
         }
     }

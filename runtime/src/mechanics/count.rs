@@ -53,8 +53,7 @@ use super::{
     Area, At, Contains, Figure, Holding, Hook, Mech, Mechanic, Neutral, NeutralDef, Section, Shown,
     Sink, Tally,
 };
-use crate::engine::board::{DX, DY};
-use crate::engine::game::{facing, Game};
+use crate::engine::game::Game;
 use crate::engine::types::*;
 use crate::generated::attr;
 use crate::tables::{option_index, Edge, Kind};
@@ -144,7 +143,7 @@ pub struct State {
     /// The Count's quarter (0 castle, the start, L1937).
     pub at: u8,
     /// Each player's points when the part's scoring began.
-    pub before: [u32; MAX_PLAYERS],
+    pub before: [i32; MAX_PLAYERS],
     /// The features the tile completed, about to score (their roots).
     pub roots: [u16; 8],
     pub n_roots: u8,
@@ -296,12 +295,12 @@ impl Mechanic for Count {
 
     /// Every field on a tile of the City borders it (fn 1 L2142; the
     /// City's fields are its outer ring, JCloisterZone's count.xml).
-    fn city_places(g: &Game, farm: Option<u16>, place: &mut dyn FnMut(u16)) {
+    fn city_places(g: &Game, farm: Option<u16>, place: &mut dyn FnMut(u16, u32)) {
         if g.ext.count.city.flatten().is_none() && !has_city(g) {
             return;
         }
         let Some(farm) = farm else {
-            place(0);
+            place(0, 0);
             return;
         };
         let touches = g.features.members(farm).any(|m| {
@@ -310,7 +309,7 @@ impl Mechanic for Count {
             t.edges.contains(&Edge::Seam)
         });
         if touches {
-            place(0);
+            place(0, 0);
         }
     }
 
@@ -643,8 +642,9 @@ fn sends<S: Sink + ?Sized>(g: &Game, player: u8, r: u16, out: &mut S) -> bool {
     let Some(q) = quarter_for(kind) else {
         return true;
     };
-    // Never from the Count's quarter (L1966, L1987).
-    if q == g.ext.count.at {
+    // Never from the Count's quarter (L1966, L1987), nor into a castle,
+    // which is no city (fn 21 L2164).
+    if q == g.ext.count.at || g.is_withdrawn(r) {
         return true;
     }
     // Onto a part of the feature on a tile where figures may stand: never
@@ -717,51 +717,14 @@ fn open_at_end(g: &Game, r: u16) -> bool {
 }
 
 /// Calls `found` with the root of each road, city, cloister or shrine the
-/// tile `idx` completed, occupied or not (fn 18 L2158).
+/// tile `idx` completed, occupied or not (fn 18 L2158): the quarters send
+/// to no other feature (L1969-L1972).
 fn completed_by(g: &Game, idx: usize, found: &mut impl FnMut(u16)) {
-    let pl = g.placed[idx];
-    let tile = &g.rules.tiles[pl.tile as usize];
-    for s in 0..tile.segments.len() as u8 {
-        let r = g.root_of(pl.node_base + u16::from(s));
-        let n = g.features.nodes[r as usize];
-        if matches!(n.kind, Kind::City | Kind::Road) && n.open == 0 {
+    g.completed_by(idx, &mut |r| {
+        if quarter_for(g.kind_of(r)).is_some() {
             found(r);
         }
-    }
-    if tile.closes {
-        // The abbey completes its neighbours' roads and cities.
-        for side in 0..4 {
-            let (x, y) = (pl.x as i32 + DX[side], pl.y as i32 + DY[side]);
-            let Some(q) = g.board.placed_at(x, y) else {
-                continue;
-            };
-            let Some(b) = g.node_at(q, facing((3 * side + 1) as u8)) else {
-                continue;
-            };
-            let r = g.root_of(b);
-            let n = g.features.nodes[r as usize];
-            if matches!(n.kind, Kind::City | Kind::Road) && n.open == 0 {
-                found(r);
-            }
-        }
-    }
-    for dy in -1..=1 {
-        for dx in -1..=1 {
-            let (x, y) = (pl.x as i32 + dx, pl.y as i32 + dy);
-            let Some(k) = g.board.placed_at(x, y) else {
-                continue;
-            };
-            if g.board.neighbours8(x, y) != 8 {
-                continue;
-            }
-            for s in 0..g.segments_of(k) {
-                let node = g.node_of(k, s);
-                if matches!(g.kind_of(node), Kind::Cloister | Kind::Shrine) {
-                    found(g.root_of(node));
-                }
-            }
-        }
-    }
+    });
 }
 
 /// A sink that notes whether anything was put.

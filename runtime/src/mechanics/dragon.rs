@@ -22,7 +22,10 @@
 //!   barn stands where four tiles meet and is not eaten (L1126, fn 18
 //!   L1360). A builder or pig goes with its owner's last follower there
 //!   (L1242-L1244), a challenge whose heretic or monk is eaten ends (fn 60
-//!   L2206): both by the removal path (`Game::remove`).
+//!   L2206): both by the removal path (`Game::remove`). A follower in a
+//!   castle (Bridges, Castles & Bazaars) is not on a tile but between two
+//!   (L1253, fn 21 L1363, L2514): held off the board, the dragon never
+//!   meets it.
 
 use serde_json::{json, Map, Value};
 
@@ -97,8 +100,9 @@ impl Mechanic for Dragon {
         svg: DRAGON_SVG,
     }];
     /// Prisoners are taken before the dragon moves (The Tower, fn 6 L1501;
-    /// L1246-L1248).
-    const AFTER: &'static [Mech] = &[Mech::Tower];
+    /// L1246-L1248), and the shepherd's action is taken before it too
+    /// (Hills & Sheep, L1254).
+    const AFTER: &'static [Mech] = &[Mech::Tower, Mech::HillsSheep];
     type State = State;
 
     /// "Until a volcano tile has been placed ... If a dragon tile is drawn,

@@ -6,7 +6,10 @@
 //!   step), a player may move the neutral fairy next to one of their
 //!   followers anywhere on the board (L1088, fn 2); with no follower on the
 //!   board there is nowhere to move it (fn 4). Not next to a builder, a pig
-//!   or a barn, which are no followers (L1218, A&M fn 41 L1875).
+//!   or a barn, which are no followers (L1218, A&M fn 41 L1875), nor next
+//!   to a follower in a castle, which stands on no tile (Bridges, Castles &
+//!   Bazaars fn 35 L2642, the official ruling; held off the board). Not
+//!   played: the New Edition's fairy beside a follower in a castle (fn 35).
 //! - The dragon does not enter its tile (L1092; `dragon`).
 //! - At the start of a turn, if it stands next to one of the player's
 //!   followers, that player scores 1 (L1093), once in a builder's double

@@ -51,8 +51,19 @@ pub enum Hook {
     SegmentAdded,
     /// The figure step is over, before scoring (the dragon moves).
     AfterWood,
-    /// A feature's worth: multipliers, per-player bonuses.
+    /// The decisions after the figure step are answered and the features
+    /// the tile completed are about to score: a module may pose decisions
+    /// on them there, to any player (a town's occupier turning it into a
+    /// castle instead of scoring it, 000_9deb58b1a7d17d38.txt L2489, after
+    /// the move-wood step, fn 25 L2626). Runs once per turn part, so a
+    /// module may count scoring rounds on it.
+    BeforeScore,
+    /// A feature's worth: multipliers, per-player bonuses, points for what
+    /// lies around it (vineyards beside a cloister).
     Value,
+    /// Who wins a feature's majority when players tie for it: a module may
+    /// narrow the tied players down (a follower on a hill wins the tie).
+    Majority,
     /// A feature has scored, its figures still standing.
     OnScored,
     /// A figure has left the board (the builder follows its owner's last
@@ -64,7 +75,8 @@ pub enum Hook {
     AfterScore,
     /// A turn part has ended: another part may follow.
     PartEnd,
-    /// The turn is over.
+    /// The turn is over (a bazaar's own turn, or the next one it delays;
+    /// a module that gives extra turns, `Game::give_turn`, sits here).
     TurnEnd,
     /// The tiles are gone: extra turns before the end (the abbey round).
     TilesOut,
@@ -74,15 +86,18 @@ pub enum Hook {
     /// answered.
     BeforeFinal,
     /// A module's place off the board that counts as a completed city for
-    /// every rule that counts completed cities (farms, the King): the City
-    /// of Carcassonne (000_9deb58b1a7d17d38.txt fn 1 L2142, fn 38 L2179).
+    /// the farms it borders (the City of Carcassonne,
+    /// 000_9deb58b1a7d17d38.txt fn 1 L2142; a castle, L2517, worth a point
+    /// more to every farm scoring) and, where the module says so, for the
+    /// count of completed cities (the King: the City counts, fn 38 L2179; a
+    /// castle does not, fn 37 L2180).
     CityPlaces,
     /// End-of-game points beyond the features.
     GameEnd,
 }
 
 impl Hook {
-    pub const ALL: [Hook; 26] = [
+    pub const ALL: [Hook; 28] = [
         Hook::Setup,
         Hook::TileSource,
         Hook::TurnStart,
@@ -98,7 +113,9 @@ impl Hook {
         Hook::WoodAnswers,
         Hook::SegmentAdded,
         Hook::AfterWood,
+        Hook::BeforeScore,
         Hook::Value,
+        Hook::Majority,
         Hook::OnScored,
         Hook::OnRemoved,
         Hook::Scoring,

@@ -19,10 +19,11 @@
 //!   road and city a placement closes counts, knights or not, and the card
 //!   goes to whoever placed that tile.
 //! - The editions agree (S0, the printed booklet S2 L952-L960, S3), so there
-//!   is no option. Not here yet: castles are not cities (fn 37 L2180) and the
-//!   City of Carcassonne adds one to the King's count (fn 38 L2181, 003_…
-//!   L154) without ever taking the King itself (003_… L147) — for when
-//!   castles and the Count are played.
+//!   is no option. The City of Carcassonne adds one to the King's count
+//!   (fn 38 L2181, 003_… L154) without ever taking the King itself (003_…
+//!   L147): `Hook::CityPlaces`. A castle is no city (fn 37 L2180;
+//!   003_… L319): its town was never completed (L2489), so no placement
+//!   completes it here, and its place counts for farms only.
 
 use serde_json::{json, Map, Value};
 
@@ -222,7 +223,7 @@ impl Game {
         // L147).
         let mut places = 0;
         if super::live(self, super::Hook::CityPlaces) {
-            super::city_places(self, None, &mut |_| places += 1);
+            super::city_places(self, None, &mut |_, _| places += 1);
         }
         (
             u32::from(self.ext.king_robber.king.completed) + places,

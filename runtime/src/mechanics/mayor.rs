@@ -4,7 +4,9 @@
 //! too, fn 20 L1853). Its strength is the city's pennants (L1635, L1644), so
 //! in a city without pennants it occupies the city and scores nothing (fn 27
 //! L1860). The city's value does not change; it returns with the city's
-//! scoring like any follower (L1644).
+//! scoring like any follower (L1644). It may make a town a castle, where it
+//! scores nothing, a castle having no pennants (L2515, fn 28 L1861): the
+//! castle scores its occupants by the same strength (`castles`).
 
 use super::{check_free_spot, free_spots, Hook, Mechanic, Sink, WoodSpot};
 use crate::engine::game::Game;

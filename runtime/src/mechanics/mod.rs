@@ -13,15 +13,18 @@
 pub(crate) mod abbey;
 pub(crate) mod abbot;
 pub(crate) mod barn;
+pub(crate) mod bazaars;
 pub(crate) mod big;
 pub(crate) mod bridges;
 pub(crate) mod builder;
+pub(crate) mod castles;
 pub(crate) mod cathedrals;
 pub(crate) mod count;
 pub(crate) mod dragon;
 pub(crate) mod fairy;
 pub(crate) mod goods;
 pub(crate) mod heretics;
+pub(crate) mod hills_sheep;
 pub(crate) mod inns;
 pub(crate) mod king_robber;
 pub(crate) mod mayor;
@@ -40,10 +43,10 @@ mod show;
 pub use carcassonne_vocab::mech::{Mech, MechSet};
 pub use hooks::{Hook, Hooks};
 pub(crate) use registry::Ext;
-pub use registry::{decisions, neutrals, reasons, show, state_json, verbs};
+pub use registry::{decisions, neutrals, prospects, reasons, show, state_json, verbs};
 pub use show::{
-    Area, CornerFigure, Figure, HeldFigure, Holding, Neutral, NeutralDef, Section, Shown, Tally,
-    Trail,
+    Area, CornerFigure, Figure, FigureCount, HeldFigure, Holding, Neutral, NeutralDef, Section,
+    Shown, Tally, TileMark, Trail,
 };
 
 #[cfg(test)]
@@ -170,6 +173,9 @@ pub(crate) trait Mechanic {
     /// `Hook::AfterWood`: the figure step of tile `idx` is over, before
     /// scoring.
     fn after_wood(g: &mut Game, idx: usize, events: &mut Vec<ScoreEvent>) {}
+    /// `Hook::BeforeScore`: the decisions after the figure step of tile
+    /// `idx` are answered; its completed features are about to score.
+    fn before_score(g: &mut Game, idx: usize, events: &mut Vec<ScoreEvent>) {}
     /// `Hook::Value`: a feature's worth after its multipliers.
     fn value(node: &crate::engine::features::Node, reason: Reason, units: u32, v: u32) -> u32 {
         v
@@ -177,6 +183,18 @@ pub(crate) trait Mechanic {
     /// Extra points for winner `player` of farm `farm`.
     fn farm_bonus(g: &Game, farm: u16, player: u8, cities: u32) -> u32 {
         0
+    }
+    /// Points the feature rooted at `root`, scored for `reason`, is worth
+    /// beyond its own tiles, from what lies around it (vineyards beside a
+    /// completed cloister).
+    fn feature_bonus(g: &Game, root: u16, reason: Reason) -> u32 {
+        0
+    }
+    /// `Hook::Majority`: `tied` (bit `p` for player `p`) have the most
+    /// strength on the feature rooted at `root`; those of them who win it.
+    /// An empty answer leaves the tie as it is.
+    fn break_tie(g: &Game, root: u16, tied: u8) -> u8 {
+        tied
     }
     /// `Hook::OnScored`: feature `root` scored; its figures still stand.
     /// No module takes a figure of `root` away here (they leave after
@@ -207,11 +225,14 @@ pub(crate) trait Mechanic {
     /// `Hook::BeforeFinal`: the tiles and extra turns are over; decisions
     /// posed here (`Game::ask`) are answered before the final scoring.
     fn before_final(g: &mut Game, events: &mut Vec<ScoreEvent>) {}
-    /// `Hook::CityPlaces`: calls `place` with a number (0-3) for each of
-    /// its places off the board that counts as a completed city bordering
-    /// farm `farm` (`None`: every such place, for a count of completed
-    /// cities).
-    fn city_places(g: &Game, farm: Option<u16>, place: &mut dyn FnMut(u16)) {}
+    /// `Hook::CityPlaces`: calls `place(k, extra)` with a number `k`
+    /// (0-15, one per place) for each of its places off the board that
+    /// counts as a completed city bordering farm `farm`, worth `extra`
+    /// points more than a city to every farm scoring (a castle: 1,
+    /// 000_9deb58b1a7d17d38.txt L2517); with `None`, for each place that
+    /// counts in the number of completed cities (the King's, fn 38 L2179;
+    /// a castle does not, fn 37 L2180).
+    fn city_places(g: &Game, farm: Option<u16>, place: &mut dyn FnMut(u16, u32)) {}
     /// `Hook::GameEnd`: points after the final scoring.
     fn game_end(g: &mut Game, events: &mut Vec<ScoreEvent>) {}
     /// Its answers at `at`: the alternatives it offers to deploying, its
@@ -221,6 +242,27 @@ pub(crate) trait Mechanic {
     /// on error).
     fn act(g: &mut Game, at: At, a: Action, events: &mut Vec<ScoreEvent>) -> Result<(), MoveError> {
         Err(MoveError::Waiting("another decision"))
+    }
+    /// For a decision it posed to chance (`Game::ask_chance`): the weight of
+    /// its answer `a`, one of those `answers` lists; a seeded game deals an
+    /// answer with probability weight / total (a token drawn from a bag:
+    /// how many such tokens the bag holds).
+    fn odds(g: &Game, ask: Ask, a: Action) -> u32 {
+        1
+    }
+    /// Points `player` may count on from what the module keeps for them and
+    /// the final scoring does not pay (a flock that a later tile may herd):
+    /// what a bot weighs while tiles remain. Never part of any score.
+    fn prospects(g: &Game, player: u8) -> u32 {
+        0
+    }
+    /// For bots: its advice on decision `ask` it posed, given `worth(p,
+    /// t)`, a bot's estimate in points of what placing tile `t` now would
+    /// bring player `p` (its best placement): a bazaar's bids value a tile
+    /// by its worth to the bidder and to the others. `None`: the bot judges
+    /// the decision as any other.
+    fn advice(g: &Game, ask: Ask, worth: &mut dyn FnMut(u8, u16) -> i64) -> Option<Action> {
+        None
     }
     /// Whether `apply(Move)` answers every decision it poses in `rules`.
     fn moves_suffice(rules: &Ruleset) -> bool {
@@ -232,6 +274,12 @@ pub(crate) trait Mechanic {
     /// or a follower on top of a tower: the bots value only those as kept.
     fn held_comes_back(h: &Held) -> bool {
         true
+    }
+    /// Points it expects what it holds for `player` to bring beyond the
+    /// final scoring (a castle waiting for its fief): an estimate for the
+    /// bots' judgement of a position, never scored.
+    fn outlook(g: &Game, player: u8) -> u32 {
+        0
     }
     /// What it shows of `g` beyond figures on segments.
     fn show(g: &Game, out: &mut Shown) {}
@@ -248,8 +296,9 @@ pub enum At {
     Ask(Ask),
 }
 
-/// A decision a module poses to a player (`Game::ask`): answered through
-/// the module's `answers` and `act`; `data` is the module's own.
+/// A decision a module poses to a player (`Game::ask`), or to chance
+/// (`Game::ask_chance`: `player` is `Ask::CHANCE`): answered through the
+/// module's `answers` and `act`; `data` is the module's own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Ask {
     pub mech: Mech,
@@ -260,10 +309,30 @@ pub struct Ask {
 }
 
 impl Ask {
+    /// `player` of a decision chance answers: a seeded game deals the
+    /// answer from its seed, a scripted one waits to be told it
+    /// (`Actor::Chance`).
+    pub const CHANCE: u8 = u8::MAX;
+
     pub fn decision(&self) -> Decision {
         Decision::Module {
             mech: self.mech,
             code: self.decision,
+        }
+    }
+
+    /// Whether chance answers it.
+    #[inline]
+    pub fn by_chance(&self) -> bool {
+        self.player == Self::CHANCE
+    }
+
+    /// Who answers it.
+    pub fn actor(&self) -> Actor {
+        if self.by_chance() {
+            Actor::Chance
+        } else {
+            Actor::Player(self.player)
         }
     }
 }

@@ -128,5 +128,6 @@ fn open(g: &Game, s: Spot) -> bool {
 /// neither occupied nor complete.
 fn free(g: &Game, placed: u16, segment: u8) -> bool {
     let root = g.root_of(g.node_of(placed as usize, segment));
-    g.features.nodes[root as usize].occupants == 0 && !g.is_complete(root)
+    // A castle is no feature on a tile any more (fn 34 L2641): withdrawn.
+    g.features.nodes[root as usize].occupants == 0 && g.is_open(root)
 }

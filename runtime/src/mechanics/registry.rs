@@ -49,8 +49,9 @@ const SKELETON_REASONS: [ReasonDef; 2] = [
 ];
 
 /// The ids of modules' places that count as completed cities
-/// (`city_places`), above any feature node a game can have.
-pub(crate) const PLACE_IDS: u16 = 0xFE00;
+/// (`city_places`), above any feature node a game can have: 16 per module.
+pub(crate) const PLACE_IDS: u16 = 0xFC00;
+const _: () = assert!(PLACE_IDS as usize + 16 * MECH_COUNT <= u16::MAX as usize);
 
 /// Walks the modules on hook `$hook` still playing in `$g`, in order.
 macro_rules! each {
@@ -524,6 +525,13 @@ macro_rules! registry {
             });
         }
 
+        pub(crate) fn before_score(g: &mut Game, idx: usize, events: &mut Vec<ScoreEvent>) {
+            each!(g, Hook::BeforeScore, |m| match m {
+                $(Mech::$T => <super::$m::$T as Mechanic>::before_score(g, idx, events),)*
+                _ => {}
+            });
+        }
+
         /// A feature's worth after the modules' multipliers; `units` are
         /// its tiles (cities: plus pennants), `v` the base game's value.
         #[inline]
@@ -550,6 +558,37 @@ macro_rules! registry {
                 };
             });
             bonus
+        }
+
+        /// Points feature `root`, scored for `reason`, is worth beyond its
+        /// own tiles (vineyards beside a cloister).
+        #[inline]
+        pub(crate) fn feature_bonus(g: &Game, root: u16, reason: Reason) -> u32 {
+            let mut bonus = 0;
+            each!(g, Hook::Value, |m| {
+                bonus += match m {
+                    $(Mech::$T => <super::$m::$T as Mechanic>::feature_bonus(g, root, reason),)*
+                    _ => 0,
+                };
+            });
+            bonus
+        }
+
+        /// Of `tied` (bit per player) on feature `root`, those who win it:
+        /// each module on `Hook::Majority` in turn narrows them (an empty
+        /// answer is ignored).
+        pub(crate) fn break_tie(g: &Game, root: u16, tied: u8) -> u8 {
+            let mut winners = tied;
+            each!(g, Hook::Majority, |m| {
+                let w = match m {
+                    $(Mech::$T => <super::$m::$T as Mechanic>::break_tie(g, root, winners),)*
+                    _ => winners,
+                };
+                if w != 0 {
+                    winners &= w;
+                }
+            });
+            winners
         }
 
         pub(crate) fn on_scored(g: &mut Game, root: u16, reason: Reason, events: &mut Vec<ScoreEvent>) {
@@ -634,13 +673,15 @@ macro_rules! registry {
             });
         }
 
-        /// Calls `place` with an id for each module place that counts as a
-        /// completed city (bordering farm `farm`, or all with `None`): ids
-        /// above every feature node (`PLACE_IDS`), distinct per module.
-        pub(crate) fn city_places(g: &Game, farm: Option<u16>, place: &mut dyn FnMut(u16)) {
+        /// Calls `place(id, extra)` for each module place that counts as a
+        /// completed city (bordering farm `farm`, with the points it adds
+        /// beyond a city's to a farm scoring; with `None`, those that count
+        /// in the number of completed cities): ids above every feature node
+        /// (`PLACE_IDS`), distinct per module.
+        pub(crate) fn city_places(g: &Game, farm: Option<u16>, place: &mut dyn FnMut(u16, u32)) {
             each!(g, Hook::CityPlaces, |m| {
-                let base = PLACE_IDS + 4 * m as u16;
-                let mut each = |k: u16| place(base + k.min(3));
+                let base = PLACE_IDS + 16 * m as u16;
+                let mut each = |k: u16, extra: u32| place(base + k.min(15), extra);
                 match m {
                     $(Mech::$T => <super::$m::$T as Mechanic>::city_places(g, farm, &mut each),)*
                     _ => {}
@@ -671,12 +712,54 @@ macro_rules! registry {
             }
         }
 
+        /// The weight of answer `a` to chance decision `ask` of module `m`.
+        pub(crate) fn odds(m: Mech, g: &Game, ask: super::Ask, a: Action) -> u32 {
+            match m {
+                $(Mech::$T => <super::$m::$T as Mechanic>::odds(g, ask, a),)*
+                _ => 0,
+            }
+        }
+
+        /// Points `player` may count on from what the ruleset's modules
+        /// keep for them and the final scoring does not pay (`prospects`).
+        pub fn prospects(g: &Game, player: u8) -> u32 {
+            let mut sum = 0;
+            for m in ranked(g.rules.hooks.modules) {
+                sum += match m {
+                    $(Mech::$T => <super::$m::$T as Mechanic>::prospects(g, player),)*
+                    _ => 0,
+                };
+            }
+            sum
+        }
+
+        /// Module `m`'s advice to a bot on decision `ask` (`Mechanic::advice`).
+        pub(crate) fn advice(m: Mech, g: &Game, ask: super::Ask, worth: &mut dyn FnMut(u8, u16) -> i64) -> Option<Action> {
+            match m {
+                $(Mech::$T => <super::$m::$T as Mechanic>::advice(g, ask, worth),)*
+                _ => None,
+            }
+        }
+
         /// Whether every module of `rules` is answered by `apply(Move)`.
         pub(crate) fn moves_suffice(rules: &Ruleset) -> bool {
             ranked(rules.hooks.modules).all(|m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::moves_suffice(rules),)*
                 _ => true,
             })
+        }
+
+        /// The points the ruleset's modules expect what they hold for
+        /// `player` to bring beyond the final scoring (`Mechanic::outlook`).
+        pub(crate) fn outlook(g: &Game, player: u8) -> u32 {
+            let mut points = 0;
+            for m in ranked(g.rules.hooks.modules) {
+                points += match m {
+                    $(Mech::$T => <super::$m::$T as Mechanic>::outlook(g, player),)*
+                    _ => 0,
+                };
+            }
+            points
         }
 
         /// What the ruleset's modules show of `g`.
@@ -709,6 +792,7 @@ registry! {
         abbot: Abbot,
         pig_herd: PigHerd,
         dragon: Dragon,
+        castles: Castles,
         goods: Goods,
         builder: Builder,
         pig: Pig,
@@ -723,13 +807,18 @@ registry! {
         king_robber: KingRobber,
         heretics: Heretics,
         tower: Tower,
+        hills_sheep: HillsSheep,
+        bazaars: Bazaars,
         bridges: Bridges,
     }
     figures {
-        Normal, Big, Builder, Pig, Abbot, Mayor, Wagon, Barn,
+        Normal, Big, Builder, Pig, Abbot, Mayor, Wagon, Barn, Shepherd,
     }
     reasons {
         Completed, Final, AbbotReturn, Goods, Barn, King, RobberBaron, Fairy, Ransom, RansomPaid,
+        Castle,
+        Flock,
+        Bazaar, BazaarPaid,
     }
 }
 

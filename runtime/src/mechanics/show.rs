@@ -31,6 +31,11 @@ pub struct Shown {
     /// owners' colours beside the holder's score. The words for them belong
     /// in `holdings`, for text output.
     pub held: Vec<HeldFigure>,
+    /// Symbols a module draws on placed tiles (a hill, a vineyard).
+    pub marks: Vec<TileMark>,
+    /// Numbers shown beside figures on the board (the sheep of a
+    /// shepherd's flock).
+    pub counts: Vec<FigureCount>,
 }
 
 /// A player's figure: whose it is and which.
@@ -76,7 +81,27 @@ pub struct HeldFigure {
     pub figure: Figure,
 }
 
-/// A neutral figure's declaration: its name and how it is drawn.
+/// A symbol on a placed tile: what the tile shows that a module plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TileMark {
+    /// What it is and how it is drawn (`hill`, `vineyard`).
+    pub def: NeutralDef,
+    /// The placed tile, an index into `Game::placed`.
+    pub placed: u16,
+}
+
+/// A number beside a figure on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FigureCount {
+    /// The figure: its tile, segment, kind and owner.
+    pub spot: Spot,
+    /// A short stable key (`flock`).
+    pub key: &'static str,
+    pub count: u32,
+}
+
+/// A neutral figure's declaration, or a tile mark's: its name and how it is
+/// drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NeutralDef {
     /// `dragon`, `fairy`.

@@ -39,9 +39,9 @@
 //!   false` for the initial German rules). The follower may be deployed at
 //!   once.
 //!
-//! Not played: castles (Bridges, Castles & Bazaars is not played yet), so
-//! nothing is protected from capture (fn 7 L1502); the fairy next to a
-//! follower on a tower (fn 19 L1517).
+//! Castles protect when they exist (fn 7 L1502, L2641): a follower in a
+//! castle is held off the board, out of every tower's reach. Not played:
+//! the fairy next to a follower on a tower (fn 19 L1517).
 
 use serde_json::{json, Map, Value};
 
@@ -517,7 +517,8 @@ fn prisoner_kinds(g: &Game, owner: u8, jailer: u8) -> impl Iterator<Item = Follo
 /// Whether the player to move may pay a ransom now.
 fn may_ransom(g: &Game) -> bool {
     g.ext.tower.ransom_turn != g.turn + 1
-        && (g.rules.options.get(RANSOM_NEEDS) == 0 || g.scores[g.to_move() as usize] >= RANSOM)
+        && (g.rules.options.get(RANSOM_NEEDS) == 0
+            || g.scores[g.to_move() as usize] >= RANSOM as i32)
 }
 
 /// Puts into `out` each ransom (verb `code`) the player to move may pay
@@ -558,7 +559,7 @@ fn pay_ransom(
         .then(|| prisoner(g, me, jailer, kind))
         .flatten()
         .ok_or(MoveError::rule(Mech::Tower, RANSOM_ONCE))?;
-    let cost = RANSOM.min(g.scores[me as usize]);
+    let cost = RANSOM.min(u32::try_from(g.scores[me as usize]).unwrap_or(0));
     g.release(i);
     g.ext.tower.ransom_turn = g.turn + 1;
     if cost > 0 {

@@ -125,10 +125,24 @@ pub struct TurnRec {
     /// like `discarded`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub set_aside: Option<String>,
+    /// A tile a module turned face up from the face-down tiles for itself
+    /// (a bazaar's, 000_9deb58b1a7d17d38.txt L2411), while the entry before
+    /// it was played: an entry of its own, like `discarded`. A game without
+    /// a seed turns up these tiles.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub revealed: Option<String>,
     /// Answers to decisions beyond the tile and the figure on it, in the
     /// order the engine asked them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub actions: Option<Vec<ActionJson>>,
+}
+
+impl TurnRec {
+    /// Whether the entry is a tile drawn or turned up and not placed
+    /// (`discarded`, `set_aside`, `revealed`) rather than a turn part.
+    pub fn is_unplayed_tile(&self) -> bool {
+        self.discarded.is_some() || self.set_aside.is_some() || self.revealed.is_some()
+    }
 }
 
 /// A segment of a placed tile, named as `follower` names one, with the
@@ -194,7 +208,7 @@ pub struct FinalRec {
     /// Its points, event by event.
     pub events: Vec<EventRec>,
     /// The final scores, by seat.
-    pub scores: Vec<u32>,
+    pub scores: Vec<i32>,
 }
 
 impl EventRec {

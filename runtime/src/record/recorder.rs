@@ -13,6 +13,8 @@ pub struct Recorder {
     /// The record so far.
     pub record: Record,
     discards_seen: usize,
+    /// Chance outcomes already written (`Game::dealt`).
+    dealt_seen: usize,
     /// Points scored at the start of the turn that comes (the fairy's),
     /// for its entry.
     starting: Vec<EventRec>,
@@ -51,6 +53,7 @@ impl Recorder {
                 sources: None,
             },
             discards_seen: 0,
+            dealt_seen: g.dealt().len(),
             starting: Vec::new(),
         };
         r.note_discards(g);
@@ -69,14 +72,16 @@ impl Recorder {
     fn note_discards(&mut self, g: &Game) {
         for d in &g.discards()[self.discards_seen..] {
             let id = g.rules().tiles[d.tile as usize].id.to_string();
-            let (discarded, set_aside) = match d.aside {
-                None => (Some(id), None),
-                Some(_) => (None, Some(id)),
+            let (discarded, set_aside, revealed) = match (d.aside, d.revealed) {
+                (None, _) => (Some(id), None, None),
+                (Some(_), false) => (None, Some(id), None),
+                (Some(_), true) => (None, None, Some(id)),
             };
             self.record.turns.push(TurnRec {
                 player: d.player,
                 discarded,
                 set_aside,
+                revealed,
                 ..TurnRec::default()
             });
         }
@@ -108,6 +113,7 @@ impl Recorder {
                     .current_tile()
                     .expect("a placement, so a tile was drawn");
                 self.open_entry(before, tile, p);
+                self.note_dealt(after);
             }
             Action::Do(v) if v.def().arg == ArgKind::Placement => {
                 // A tile held instead of drawing (the abbey) opens the entry.
@@ -118,6 +124,7 @@ impl Recorder {
                     return;
                 };
                 self.open_entry(before, &before.rules().tiles[t as usize], p);
+                self.note_dealt(after);
             }
             // The entry's tile says what was drawn (tiles discarded on that
             // draw are listed after the entry).
@@ -156,6 +163,11 @@ impl Recorder {
             Action::Pass if decision == Some(Decision::Wood) => {
                 self.note_end(events, after, |_| {})
             }
+            // An outcome stated for chance: written with the others chance
+            // gave (`note_dealt`), in the order they came.
+            _ if before.pending().map(|p| p.actor) == Some(Actor::Chance) => {
+                self.note_end(events, after, |_| {})
+            }
             _ => {
                 let entry = self.last_entry().player;
                 let rec = self.answer(before, a, entry);
@@ -164,6 +176,25 @@ impl Recorder {
                 });
             }
         }
+    }
+
+    /// Chance outcomes since the last note join the entry's answers, as
+    /// chance's (no player), in the order they came: dealt from the seed,
+    /// certain, or stated.
+    fn note_dealt(&mut self, after: &Game) {
+        let new = after.dealt().len().saturating_sub(self.dealt_seen);
+        if new == 0 {
+            return;
+        }
+        let outcomes: Vec<ActionJson> = after.dealt()[self.dealt_seen..]
+            .iter()
+            .map(|d| action_json::to_json(after, d.action))
+            .collect();
+        self.dealt_seen = after.dealt().len();
+        self.last_entry()
+            .actions
+            .get_or_insert_with(Vec::new)
+            .extend(outcomes);
     }
 
     /// `a` as the record writes it: its JSON, naming who answered when not
@@ -204,7 +235,7 @@ impl Recorder {
             .record
             .turns
             .iter()
-            .rposition(|t| t.discarded.is_none() && t.set_aside.is_none())
+            .rposition(|t| !t.is_unplayed_tile())
             .expect("an action after a placement");
         &mut self.record.turns[i]
     }
@@ -217,6 +248,8 @@ impl Recorder {
         let (during, starting) = split_start(&during);
         let t = self.last_entry();
         fill(t);
+        self.note_dealt(after);
+        let t = self.last_entry();
         t.events
             .get_or_insert_with(Vec::new)
             .extend(during.iter().map(EventRec::from_event));
@@ -241,4 +274,9 @@ pub(crate) fn answers_wood(a: &ActionJson) -> bool {
 /// ransom, `Answers::Free`).
 pub(crate) fn answers_free(a: &ActionJson) -> bool {
     Action::verb_named(&a.do_).is_some_and(|(_, _, def)| def.answers == Answers::Free)
+}
+
+/// Whether `a` is an outcome chance gave (`Answers::Chance`).
+pub(crate) fn by_chance(a: &ActionJson) -> bool {
+    Action::verb_named(&a.do_).is_some_and(|(_, _, def)| def.answers == Answers::Chance)
 }

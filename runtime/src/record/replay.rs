@@ -1,6 +1,6 @@
 //! Replaying a record with every move, event and score checked.
 
-use super::recorder::{answers_free, answers_wood};
+use super::recorder::{answers_free, answers_wood, by_chance};
 use super::{
     fail, find_tile, follower_move, split_start, start_records, EventRec, Record, ReplayError,
     Replayed, TurnRec, FORMAT, MAX_START_COORD,
@@ -220,7 +220,9 @@ fn run(
         // A discard (or a tile set aside) is checked against the engine's
         // list, where it may have landed before the game ended (every tile
         // discarded at setup).
-        if t.discarded.is_some() || t.set_aside.is_some() {
+        if t.is_unplayed_tile() {
+            // A tile the player declined (one only a bridge would place):
+            // declined here as the record says, then checked like any discard.
             decline_if_named(&mut g, t, discards_seen, rec.seed.is_none());
             let tile = check_discard(&g, t, turn, discards_seen)?;
             discards_seen += 1;
@@ -295,7 +297,11 @@ fn run(
             return fail(turn, "a turn needs tile, x, y and rotation (or discarded)");
         };
         let tile = find_tile(rules, tile_id, turn)?;
+        // The tiles a module turns up while this entry is played (a
+        // bazaar's) are listed after it: a scripted game is told them.
+        let revealed = revealed_after(rules, &rec.turns[i + 1..], turn)?;
         begin_entry(&mut g, turn, tile, rec.seed.is_none())?;
+        force_reveals(&mut g, &revealed, turn)?;
         if t.part.unwrap_or(1) != g.part() {
             return fail(
                 turn,
@@ -308,6 +314,7 @@ fn run(
             );
         }
         let placed_before = g.placed().len();
+        let discards_before = g.discards().len();
         let mut asked = Vec::new();
         let got = play_entry(
             &mut g,
@@ -322,7 +329,14 @@ fn run(
             compare_events(turn, "events", &during, want)?;
         }
         if let (Some(observe), Some(shadow)) = (&mut observe, &mut shadow) {
-            shadow.follow(turn, t, tile, &during, g.is_over())?;
+            // The shadow turns up what the game did (the record's list was
+            // checked against it, or forced on it).
+            let turned: Vec<u16> = g.discards()[discards_before..]
+                .iter()
+                .filter(|d| d.revealed)
+                .map(|d| d.tile)
+                .collect();
+            shadow.follow(turn, t, tile, &turned, &during, g.is_over())?;
             // The same board either way; only the shadow has not been
             // scored for the end yet.
             let now = if g.is_over() { &shadow.game } else { &g };
@@ -435,24 +449,41 @@ fn decline_if_named(g: &mut Game, t: &TurnRec, k: usize, scripted: bool) {
 /// Entry `t`, a tile drawn and discarded or set aside, checked against the
 /// engine's `k`-th such tile; the tile.
 fn check_discard(g: &Game, t: &TurnRec, turn: usize, k: usize) -> Result<u16, ReplayError> {
-    let (named, aside) = match (&t.discarded, &t.set_aside) {
-        (Some(d), None) => (d, false),
-        (None, Some(d)) => (d, true),
-        _ => return fail(turn, "an entry discards a tile or sets one aside, not both"),
+    let (named, aside, revealed) = match (&t.discarded, &t.set_aside, &t.revealed) {
+        (Some(d), None, None) => (d, false, false),
+        (None, Some(d), None) => (d, true, false),
+        (None, None, Some(d)) => (d, true, true),
+        _ => {
+            return fail(
+                turn,
+                "an entry discards a tile, sets one aside or turns one up, one of these",
+            )
+        }
     };
-    let verb = if aside { "sets aside" } else { "discards" };
+    let verb = match (aside, revealed) {
+        (_, true) => "turns up",
+        (true, _) => "sets aside",
+        _ => "discards",
+    };
     let Some(actual) = g.discards().get(k) else {
         return fail(
             turn,
-            format!("the record {verb} {named}, but the drawn tile can be placed"),
+            match revealed {
+                true => format!("the record {verb} {named}, but no tile was turned up"),
+                false => format!("the record {verb} {named}, but the drawn tile can be placed"),
+            },
         );
     };
     let actual_id = g.rules().tiles[actual.tile as usize].id;
-    if actual_id != named || actual.player != t.player || actual.aside.is_some() != aside {
-        let did = if actual.aside.is_some() {
-            "set aside"
-        } else {
-            "discarded"
+    if actual_id != named
+        || actual.player != t.player
+        || actual.aside.is_some() != aside
+        || actual.revealed != revealed
+    {
+        let did = match (actual.aside, actual.revealed) {
+            (Some(_), true) => "turned up",
+            (Some(_), false) => "set aside",
+            (None, _) => "discarded",
         };
         return fail(
             turn,
@@ -463,6 +494,36 @@ fn check_discard(g: &Game, t: &TurnRec, turn: usize, k: usize) -> Result<u16, Re
         );
     }
     Ok(actual.tile)
+}
+
+/// The tiles of the `revealed` entries at the start of `rest` (those after
+/// an entry, before the next one that places a tile): tiles turned face up
+/// while that entry was played.
+fn revealed_after(rules: &Ruleset, rest: &[TurnRec], turn: usize) -> Result<Vec<u16>, ReplayError> {
+    rest.iter()
+        .take_while(|t| t.is_unplayed_tile())
+        .filter_map(|t| t.revealed.as_deref())
+        .map(|id| find_tile(rules, id, turn))
+        .collect()
+}
+
+/// A scripted game turns up `tiles` with the next tiles a module turns face
+/// up (none listed: it is told nothing, and any it turns up were drawn in
+/// the record's order); a seeded game turns up its own, which must be face
+/// down now (checked alike, so a replay with an observer, whose board for
+/// the final scoring is scripted, fails where one without does).
+fn force_reveals(g: &mut Game, tiles: &[u16], turn: usize) -> Result<(), ReplayError> {
+    if tiles.is_empty() {
+        return Ok(());
+    }
+    let done = match g.scripted {
+        true => g.force_reveal(tiles),
+        false => g.may_reveal(tiles),
+    };
+    done.map_err(|e| ReplayError {
+        turn,
+        reason: format!("the record turns up tiles the game cannot: {e}"),
+    })
 }
 
 /// Bring `g` to the placement of entry tile `tile`: a tile held (the abbey)
@@ -560,7 +621,11 @@ fn play_entry(
         Some(pd) if pd.decision == Decision::Source => held_placement(g, p, turn)?,
         _ => Action::Place(p),
     };
+    // Chance outcomes the engine gives by itself are checked against the
+    // entry's as they come; those it waits for are read from it.
+    let mut dealt = g.dealt().len();
     g.apply_action(place, &mut got).map_err(illegal)?;
+    check_dealt(g, &mut actions, &mut dealt, turn)?;
     let mut wood_asked = false;
     while let Some(pd) = g.pending() {
         if matches!(pd.decision, Decision::Place | Decision::Source) {
@@ -595,6 +660,36 @@ fn play_entry(
                     None => Action::Pass,
                 },
             }
+        } else if pd.actor == Actor::Chance {
+            // A scripted game waits for chance: the entry says what came.
+            let Some(a) = actions.next() else {
+                return fail(
+                    turn,
+                    format!(
+                        "the engine asks chance to {}; the entry's `actions` do not say what came",
+                        pd.decision.name()
+                    ),
+                );
+            };
+            if !by_chance(a) {
+                return fail(
+                    turn,
+                    format!(
+                        "the engine asks chance to {}; the record's `{}` is not chance's",
+                        pd.decision.name(),
+                        a.do_
+                    ),
+                );
+            }
+            no_player(a, turn)?;
+            action_json::from_json(g, a).map_err(|e| ReplayError {
+                turn,
+                reason: format!(
+                    "the engine asks chance to {}; the record's `{}`: {e}",
+                    pd.decision.name(),
+                    a.do_
+                ),
+            })?
         } else {
             let who = match pd.actor {
                 Actor::Player(q) => q,
@@ -616,6 +711,7 @@ fn play_entry(
             action
         };
         g.apply_action(action, &mut got).map_err(illegal)?;
+        check_dealt(g, &mut actions, &mut dealt, turn)?;
     }
     if t.follower.is_some() && !wood_asked {
         return fail(
@@ -633,6 +729,66 @@ fn play_entry(
         );
     }
     Ok(got)
+}
+
+/// The chance outcomes `g` gave by itself since the `seen`-th (dealt from
+/// the seed, or certain), each against the entry's next answer, which must
+/// be that outcome; those stated from the record were read already.
+fn check_dealt<'a>(
+    g: &Game,
+    actions: &mut std::iter::Peekable<impl Iterator<Item = &'a ActionJson>>,
+    seen: &mut usize,
+    turn: usize,
+) -> Result<(), ReplayError> {
+    for d in &g.dealt()[*seen..] {
+        if d.stated {
+            continue;
+        }
+        let gave = action_json::text(g, d.action);
+        let asked = d.ask.decision().name();
+        let verb = d.action.name();
+        let Some(a) = actions.next_if(|a| by_chance(a)) else {
+            return fail(
+                turn,
+                format!(
+                    "the engine asks chance to {asked} and `{verb}` gives: {gave}; the entry's `actions` do not list it"
+                ),
+            );
+        };
+        no_player(a, turn)?;
+        let named = action_json::from_json(g, a).map_err(|e| ReplayError {
+            turn,
+            reason: format!(
+                "the engine asks chance to {asked}; the record's `{}`: {e}",
+                a.do_
+            ),
+        })?;
+        if named != d.action {
+            return fail(
+                turn,
+                format!(
+                    "the engine asks chance to {asked}: the record's `{verb}` says {}; the engine's `{verb}` gives (from its seed, or as the only outcome): {gave}",
+                    action_json::text(g, named)
+                ),
+            );
+        }
+    }
+    *seen = g.dealt().len();
+    Ok(())
+}
+
+/// A chance outcome names no player: no one answered it.
+fn no_player(a: &ActionJson, turn: usize) -> Result<(), ReplayError> {
+    match a.player {
+        Some(p) => fail(
+            turn,
+            format!(
+                "the record's `{}` names player {p}, but chance's outcomes are no player's",
+                a.do_
+            ),
+        ),
+        None => Ok(()),
+    }
 }
 
 /// The placement of the tile the player holds, as the action of the module
@@ -762,6 +918,7 @@ impl Shadow {
         turn: usize,
         entry: &TurnRec,
         tile: u16,
+        revealed: &[u16],
         during: &[ScoreEvent],
         last: bool,
     ) -> Result<(), ReplayError> {
@@ -771,6 +928,7 @@ impl Shadow {
                 .map_err(|e| Self::drifted(turn, e))?;
         }
         begin_entry(g, turn, tile, true).map_err(|e| Self::drifted(turn, e))?;
+        force_reveals(g, revealed, turn).map_err(|e| Self::drifted(turn, e.reason))?;
         let got =
             play_entry(g, entry, turn, tile, None, last).map_err(|e| Self::drifted(turn, e))?;
         let got = entry_events(&mut self.carry, &got);
@@ -789,7 +947,7 @@ impl Shadow {
         let got = ended.finish();
         let mut want = g.scores().to_vec();
         for e in &self.carry {
-            want[e.player as usize] += e.points;
+            want[e.player as usize] += e.signed() as i32;
         }
         if got != fin || ended.scores() != want {
             return Err(Self::drifted(turn, "it scores the end differently"));
