@@ -299,6 +299,7 @@ fn run(
         let revealed = revealed_after(rules, &rec.turns[i + 1..], turn)?;
         begin_entry(&mut g, turn, tile, rec.seed.is_none())?;
         force_reveals(&mut g, &revealed, turn)?;
+        let face_down = g.remaining();
         if t.part.unwrap_or(1) != g.part() {
             return fail(
                 turn,
@@ -333,7 +334,7 @@ fn run(
                 .filter(|d| d.revealed)
                 .map(|d| d.tile)
                 .collect();
-            shadow.follow(turn, t, tile, &turned, &during, g.is_over())?;
+            shadow.follow(turn, t, tile, face_down, &turned, &during, g.is_over())?;
             // The same board either way; only the shadow has not been
             // scored for the end yet.
             let now = if g.is_over() { &shadow.game } else { &g };
@@ -879,6 +880,7 @@ impl Shadow {
         turn: usize,
         entry: &TurnRec,
         tile: u16,
+        face_down: usize,
         revealed: &[u16],
         during: &[ScoreEvent],
         last: bool,
@@ -889,6 +891,15 @@ impl Shadow {
                 .map_err(|e| Self::drifted(turn, e))?;
         }
         begin_entry(g, turn, tile, true).map_err(|e| Self::drifted(turn, e))?;
+        // The rules count the tiles face down that the game had (its
+        // spare and the tiles the game discarded or set aside, which the
+        // shadow is never told to draw, are not among them).
+        if !g.count_face_down_as(face_down) {
+            return Err(Self::drifted(
+                turn,
+                format!("it has fewer than the game's {face_down} tiles face down"),
+            ));
+        }
         force_reveals(g, revealed, turn).map_err(|e| Self::drifted(turn, e.reason))?;
         let got =
             play_entry(g, entry, turn, tile, None, last).map_err(|e| Self::drifted(turn, e))?;
