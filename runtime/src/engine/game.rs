@@ -208,10 +208,12 @@ pub struct Game {
     /// The last tiles of `stack`, face down out of play: never drawn
     /// (`Game::bury`: a tile under a hill).
     pub(crate) buried: u16,
-    /// Face-down tiles that are not the game's own: a copy of a game given
-    /// one tile more so that it never ends on its own (`Game::keep_spare`)
-    /// draws it like any tile, but no rule counts it among those face down
-    /// (`face_down_end`), so that it plays as the game it copies.
+    /// How many face-down tiles are not the game's own: a scripted copy of
+    /// a game, given a tile more so that it never ends on its own and
+    /// never told to draw those the game discarded or set aside
+    /// (`count_face_down_as`), draws them like any tile, but no rule
+    /// counts them among those face down (`face_down_end`), so that it
+    /// plays as the game it copies.
     pub(crate) spare: u16,
     /// Chance outcomes applied so far, in order (a record lists them).
     pub(crate) dealt: Vec<Dealt>,
@@ -825,7 +827,9 @@ impl Game {
         let Some(Ok(spare)) = own.checked_sub(face_down).map(u16::try_from) else {
             return false;
         };
-        self.spare = spare;
+        if self.scripted {
+            self.spare = spare;
+        }
         self.scripted
     }
 
