@@ -133,12 +133,13 @@ pub fn records(repo: &Path) -> Vec<Input> {
             &[BotKind::Random, BotKind::Greedy, BotKind::Random],
         ),
         // Every figure kind but the builder, the river, gardens, a second
-        // part, barns (one scoring farmers), a castle that scores, three
-        // players:
+        // part, barns (one scoring farmers), a castle that scores, an
+        // exchange of prisoners and three ransoms, bazaars, three players
+        // (seed chosen for the mix with castles and bazaars):
         (
             "everything_c2",
             3,
-            3,
+            61,
             &[BotKind::Random, BotKind::Greedy, BotKind::Random],
         ),
         // The Princess & the Dragon (fuzz/tests/verbs.rs checks what they
@@ -175,9 +176,9 @@ pub fn records(repo: &Path) -> Vec<Input> {
             1,
             &[BotKind::Greedy, BotKind::Random, BotKind::Random],
         ),
-        // With big followers: one on top of a tower, an exchange where the
+        // With big followers: five on top of a tower, an exchange where the
         // owner chooses which of theirs comes back, eight ransoms:
-        ("base_inns_cathedrals_tower", 3, 21, &[BotKind::Random]),
+        ("base_inns_cathedrals_tower", 3, 31, &[BotKind::Random]),
         // Bazaars: seven, tiles turned up (`revealed`), bids raised and
         // passed, tiles bought and sold, the buyers' turns:
         (

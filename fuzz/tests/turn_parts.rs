@@ -118,6 +118,8 @@ fn the_new_seed_records_replay_and_hold_parts_and_answers() {
             "flock",
             "goods",
             "king",
+            "ransom",
+            "ransom-paid",
             "robber-baron"
         ]
     );

@@ -758,3 +758,45 @@ fn views_keep_the_tiles_face_up_and_hide_the_rest() {
     }
     assert!(checked > 10, "{checked}");
 }
+
+/// An observed replay (what `view` and `render game` draw) keeps the board
+/// before the final scoring in a scripted copy of the game given a spare
+/// tile, which it never draws the tiles the game discarded: it must still
+/// count the tiles face down as the game did, or a bazaar drawn among the
+/// last tiles holds an auction the game did not (L2433: none with fewer
+/// face-down tiles than players). everything_c1 seed 0: river tiles
+/// discarded early, a bazaar drawn with one tile left for three players.
+#[test]
+fn an_observed_replay_holds_no_auction_the_game_did_not_l2433() {
+    let rules = carcassonne_runtime::ruleset("everything_c1").unwrap();
+    let rec = carcassonne_runtime::bots::play_recorded(
+        rules,
+        3,
+        0,
+        &["random", "greedy", "random"],
+        |_, _, _, _| {},
+    )
+    .unwrap();
+    assert!(rec.turns.iter().any(|t| t.discarded.is_some()));
+    let last_bazaar = rec
+        .turns
+        .iter()
+        .rposition(|t| t.tile.as_deref().is_some_and(|id| id.contains(".b")))
+        .expect("a bazaar drawn");
+    let placed_after = rec.turns[last_bazaar + 1..]
+        .iter()
+        .filter(|t| t.tile.is_some())
+        .count();
+    assert!(placed_after < 3, "drawn among the last tiles");
+    assert!(
+        rec.turns[last_bazaar + 1..]
+            .iter()
+            .all(|t| t.revealed.is_none()),
+        "no auction in the game"
+    );
+    let mut steps = 0;
+    let r = carcassonne_runtime::record::replay_observed(&rec, rules, false, &mut |_| steps += 1)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.game.scores(), &rec.final_.as_ref().unwrap().scores[..]);
+    assert!(steps > rec.turns.len());
+}

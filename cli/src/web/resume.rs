@@ -180,9 +180,9 @@ fn may_write(got: &[TurnRec], a: &ActionJson, want: &Record) -> bool {
             .get(got.len())
             .is_some_and(|w| w.tile == a.tile && (w.x, w.y, w.rotation) == (a.x, a.y, a.rotation))
     };
-    let open = got
-        .iter()
-        .rposition(|t| t.discarded.is_none() && t.set_aside.is_none());
+    // Tiles drawn and not placed, or turned up by a module (a bazaar's),
+    // write entries of their own after the entry whose answers go on.
+    let open = got.iter().rposition(|t| !t.is_unplayed_tile());
     let target = open.and_then(|i| Some((&got[i], want.turns.get(i)?)));
     match a.do_.as_str() {
         "place" => opens(a),
@@ -205,8 +205,10 @@ fn may_write(got: &[TurnRec], a: &ActionJson, want: &Record) -> bool {
 }
 
 /// The record written so far could grow into the one saved: every entry
-/// but the last is the saved one, and the last is the saved one in part
-/// (its figure, answers and points not all written yet).
+/// is the saved one but the last that places a tile, which is the saved
+/// one in part (its figure, answers and points not all written yet). The
+/// tiles a module turned up while it is played (a bazaar's) already
+/// follow it, whole.
 fn agrees(got: &Record, want: &Record) -> bool {
     let n = got.turns.len();
     if n > want.turns.len() {
@@ -215,10 +217,15 @@ fn agrees(got: &Record, want: &Record) -> bool {
     if got.final_.is_some() {
         return got.turns == want.turns && got.final_ == want.final_;
     }
-    let Some((last, before)) = got.turns.split_last() else {
-        return true;
-    };
-    before == &want.turns[..n - 1] && part_of(last, &want.turns[n - 1])
+    let open = got
+        .turns
+        .iter()
+        .rposition(|t| !t.is_unplayed_tile())
+        .unwrap_or(n);
+    let whole = |r: std::ops::Range<usize>| got.turns[r.clone()] == want.turns[r];
+    whole(0..open.min(n))
+        && (open == n || part_of(&got.turns[open], &want.turns[open]))
+        && whole((open + 1).min(n)..n)
 }
 
 fn part_of(got: &TurnRec, want: &TurnRec) -> bool {
@@ -228,6 +235,7 @@ fn part_of(got: &TurnRec, want: &TurnRec) -> bool {
         && (got.x, got.y, got.rotation) == (want.x, want.y, want.rotation)
         && got.discarded == want.discarded
         && got.set_aside == want.set_aside
+        && got.revealed == want.revealed
         && (got.follower.is_none() || got.follower == want.follower)
         && prefix(got.actions.as_deref(), want.actions.as_deref())
         && prefix(got.events.as_deref(), want.events.as_deref())

@@ -96,9 +96,10 @@ impl Game {
     /// (the bazaar's auction, 000_9deb58b1a7d17d38.txt L2413): public from
     /// now on. A tile a draw would set aside for another module (a dragon
     /// tile before the dragon, L1136) goes to that module instead, and the
-    /// next is turned. `None` once no tile is face down.
+    /// next is turned. `None` once no tile is face down (those buried under
+    /// hills stay there).
     pub(crate) fn reveal(&mut self, by: Mech) -> Option<u16> {
-        while self.next < self.stack.len() {
+        while self.next < self.face_down_end() {
             let forced = self.scripted && self.take_forced_reveal();
             let t = self.stack[self.next];
             self.next += 1;
@@ -124,7 +125,8 @@ impl Game {
     }
 
     /// A scripted game's next forced reveal, swapped to the top of the
-    /// face-down tiles; whether there was one still face down.
+    /// face-down tiles; whether there was one still face down (buried or
+    /// not).
     fn take_forced_reveal(&mut self) -> bool {
         let il = &mut self.interlude;
         if il.reveals == 0 {
@@ -133,6 +135,9 @@ impl Game {
         let t = il.reveal[0];
         il.reveal.copy_within(1.., 0);
         il.reveals -= 1;
+        // A scripted game's buried tiles are no tiles in particular, as its
+        // face-down order is none (`force_draw` takes from them too): which
+        // ones a hill covered is not known, only how many.
         match (self.next..self.stack.len()).find(|&j| self.stack[j] == t) {
             Some(j) => {
                 self.stack.swap(self.next, j);

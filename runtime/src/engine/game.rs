@@ -212,6 +212,13 @@ pub struct Game {
     /// The last tiles of `stack`, face down out of play: never drawn
     /// (`Game::bury`: a tile under a hill).
     pub(crate) buried: u16,
+    /// How many face-down tiles are not the game's own: a scripted copy of
+    /// a game, given a tile more so that it never ends on its own and
+    /// never told to draw those the game discarded or set aside
+    /// (`count_face_down_as`), draws them like any tile, but no rule
+    /// counts them among those face down (`face_down_end`), so that it
+    /// plays as the game it copies.
+    pub(crate) spare: u16,
     /// Chance outcomes applied so far, in order (a record lists them).
     pub(crate) dealt: Vec<Dealt>,
     /// Where a game deals chance outcomes from: its seed, or in a
@@ -320,6 +327,7 @@ impl Clone for Game {
             held: self.held.clone(),
             next: self.next,
             buried: self.buried,
+            spare: self.spare,
             chance_seed: self.chance_seed,
             chance_stated: self.chance_stated,
             dealt: self.dealt.clone(),
@@ -363,6 +371,7 @@ impl Clone for Game {
         self.held.clone_from(&src.held);
         self.next = src.next;
         self.buried = src.buried;
+        self.spare = src.spare;
         self.chance_seed = src.chance_seed;
         self.chance_stated = src.chance_stated;
         self.dealt.clone_from(&src.dealt);
@@ -497,6 +506,7 @@ impl Game {
             stack: Vec::with_capacity(rules.total as usize + 32),
             next: 0,
             buried: 0,
+            spare: 0,
             dealt: Vec::new(),
             chance_seed: seed,
             chance_stated: false,
@@ -563,6 +573,7 @@ impl Game {
         self.chance_seed = seed;
         self.dealt.clear();
         self.buried = 0;
+        self.spare = 0;
         self.hidden = false;
         self.to_move = 0;
         self.turn = 0;
@@ -789,7 +800,7 @@ impl Game {
     /// the last of the stack, which no one knows, so that what is face
     /// down stays as public as it was; whether there was one left to take.
     pub(crate) fn bury(&mut self) -> bool {
-        if self.next >= self.stack_end() {
+        if self.next >= self.face_down_end() {
             return false;
         }
         self.buried += 1;
@@ -800,6 +811,34 @@ impl Game {
     #[inline(always)]
     pub(crate) fn stack_end(&self) -> usize {
         self.stack.len() - usize::from(self.buried)
+    }
+
+    /// Where the tiles the rules count as face down end: before the
+    /// spare ones (`spare`), which only a draw takes. What a rule does
+    /// with the tiles face down (count them, turn them up, put one under
+    /// a hill) stops here.
+    #[inline(always)]
+    pub(crate) fn face_down_end(&self) -> usize {
+        self.stack_end().saturating_sub(usize::from(self.spare))
+    }
+
+    /// Scripted games only: a copy of a game, given more tiles than it so
+    /// that it never ends on its own, counts `face_down` tiles face down as
+    /// the game does now; the others are spares, drawn when the game's
+    /// tiles would have run out but never counted by a rule (how many are
+    /// left for a bazaar's auction, 000_9deb58b1a7d17d38.txt L2433; a tile
+    /// to put under a hill). The copy then plays every turn as the game
+    /// did, though it draws only the tiles it is told (not those the game
+    /// discarded or set aside). False when it has fewer than `face_down`.
+    pub(crate) fn count_face_down_as(&mut self, face_down: usize) -> bool {
+        let own = self.stack_end().saturating_sub(self.next);
+        let Some(Ok(spare)) = own.checked_sub(face_down).map(u16::try_from) else {
+            return false;
+        };
+        if self.scripted {
+            self.spare = spare;
+        }
+        self.scripted
     }
 
     /// Pose a decision to chance (`Ask::CHANCE`): module `mech`'s decision
@@ -1059,7 +1098,7 @@ impl Game {
     }
     /// Tiles still to be drawn (not counting the current one).
     pub fn remaining(&self) -> usize {
-        self.stack_end() - self.next
+        self.face_down_end().saturating_sub(self.next)
     }
     /// Tiles face down out of play, never to be drawn (under hills); with
     /// `remaining`, every tile still face down.

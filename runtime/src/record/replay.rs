@@ -302,6 +302,7 @@ fn run(
         let revealed = revealed_after(rules, &rec.turns[i + 1..], turn)?;
         begin_entry(&mut g, turn, tile, rec.seed.is_none())?;
         force_reveals(&mut g, &revealed, turn)?;
+        let face_down = g.remaining();
         if t.part.unwrap_or(1) != g.part() {
             return fail(
                 turn,
@@ -336,7 +337,11 @@ fn run(
                 .filter(|d| d.revealed)
                 .map(|d| d.tile)
                 .collect();
-            shadow.follow(turn, t, tile, &turned, &during, g.is_over())?;
+            let seen = FaceDown {
+                left: face_down,
+                revealed: &turned,
+            };
+            shadow.follow(turn, t, tile, seen, &during, g.is_over())?;
             // The same board either way; only the shadow has not been
             // scored for the end yet.
             let now = if g.is_over() { &shadow.game } else { &g };
@@ -870,6 +875,14 @@ fn unwrap_move_error(e: ActionError) -> String {
     }
 }
 
+/// What an entry of the game met of its face-down tiles, which its shadow
+/// is told rather than draws: how many the rules counted once the entry's
+/// tile was drawn, and those a module turned up while it was played.
+struct FaceDown<'a> {
+    left: usize,
+    revealed: &'a [u16],
+}
+
 /// The replayed game once more, scripted over a ruleset with a spare tile so
 /// that it never ends on its own: the engine scores the end inside the move
 /// that exhausts the tiles, and an observer wants the board just before that
@@ -918,7 +931,7 @@ impl Shadow {
         turn: usize,
         entry: &TurnRec,
         tile: u16,
-        revealed: &[u16],
+        seen: FaceDown<'_>,
         during: &[ScoreEvent],
         last: bool,
     ) -> Result<(), ReplayError> {
@@ -928,7 +941,16 @@ impl Shadow {
                 .map_err(|e| Self::drifted(turn, e))?;
         }
         begin_entry(g, turn, tile, true).map_err(|e| Self::drifted(turn, e))?;
-        force_reveals(g, revealed, turn).map_err(|e| Self::drifted(turn, e.reason))?;
+        // The rules count the tiles face down that the game had (its
+        // spare and the tiles the game discarded or set aside, which the
+        // shadow is never told to draw, are not among them).
+        if !g.count_face_down_as(seen.left) {
+            return Err(Self::drifted(
+                turn,
+                format!("it has fewer than the game's {} tiles face down", seen.left),
+            ));
+        }
+        force_reveals(g, seen.revealed, turn).map_err(|e| Self::drifted(turn, e.reason))?;
         let got =
             play_entry(g, entry, turn, tile, None, last).map_err(|e| Self::drifted(turn, e))?;
         let got = entry_events(&mut self.carry, &got);
