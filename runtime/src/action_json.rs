@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 
 use crate::engine::{Action, Arg, ArgKind, Deploy, FollowerKind, Game, Placement, Spot, Verb};
 use crate::mechanics::barn::CORNER_NAMES;
-use crate::record::{follower_move, follower_rec, FollowerRec, SpotRec};
+use crate::record::{follower_move, follower_rec_on, FollowerRec, SpotRec};
 use crate::tables::SIDE_NAMES;
 
 /// An action, as JSON. Only the fields its `do` needs are written; reading
@@ -175,12 +175,13 @@ pub fn text(g: &Game, a: Action) -> String {
 /// follower with the tile's place.
 pub fn spot_rec(g: &Game, s: Spot) -> Option<SpotRec> {
     let q = g.placed().get(s.placed as usize)?;
-    let tile = &g.rules().tiles[q.tile as usize];
-    if s.segment as usize >= tile.segments.len() {
+    // A module may have added a segment to the tile (a bridge's road).
+    let segs = g.segments_at(s.placed as usize);
+    if s.segment as usize >= segs.len() {
         return None;
     }
-    let f = follower_rec(
-        tile,
+    let f = follower_rec_on(
+        &segs,
         q.rotation,
         Deploy {
             segment: s.segment,
@@ -499,7 +500,8 @@ pub(crate) fn target(
         ports: rec.ports.clone(),
         segment: rec.segment,
     };
-    let d = follower_move(tile.id, tile.segments, q.rotation, &named, turn)?;
+    let segs = g.segments_at(placed);
+    let d = follower_move(tile.id, &segs, q.rotation, &named, turn)?;
     Ok((d.segment, placed as u16))
 }
 

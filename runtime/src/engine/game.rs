@@ -1263,8 +1263,13 @@ impl Game {
         use crate::tables::Kind;
         let pl = self.placed[idx];
         let tile = &self.rules.tiles[pl.tile as usize];
-        for s in 0..tile.segments.len() as u8 {
-            let r = self.root_of(pl.node_base + u16::from(s));
+        // A segment a module added this turn (a bridge) may close a road
+        // too, on this tile or beside it.
+        let added =
+            (mechanics::live(self, Hook::Segments) && self.added != NO_NODE).then_some(self.added);
+        let printed = (0..tile.segments.len() as u16).map(|s| pl.node_base + s);
+        for node in printed.chain(added) {
+            let r = self.root_of(node);
             let n = self.features.nodes[r as usize];
             if matches!(n.kind, Kind::City | Kind::Road) && n.open == 0 {
                 found(r);
