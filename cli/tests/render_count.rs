@@ -15,24 +15,13 @@ use carcassonne::timeline::Timeline;
 use roxmltree::{Document, Node};
 use serde_json::Value;
 use support::records::viewer_data;
+use support::translate;
 
 mod support;
 
 /// The quarters in the seed's order (000_9deb58b1a7d17d38.txt L1929-L1935).
 const QUARTERS: [&str; 4] = ["castle", "market", "blacksmith", "cathedral"];
 const CITY: &str = "City of Carcassonne";
-
-/// The `(x, y)` of a `translate(x y)` that starts a transform.
-fn translate(t: &str) -> (f64, f64) {
-    let inner = t
-        .strip_prefix("translate(")
-        .unwrap()
-        .split(')')
-        .next()
-        .unwrap();
-    let mut xy = inner.split(' ').map(|v| v.parse::<f64>().unwrap());
-    (xy.next().unwrap(), xy.next().unwrap())
-}
 
 /// The box of the first `rect` under `n`: x, y, width, height.
 fn first_rect(n: Node) -> [f64; 4] {

@@ -17,6 +17,8 @@ use serde_json::Value;
 
 mod support;
 
+use support::translate;
+
 fn rules() -> &'static carcassonne_runtime::Ruleset {
     carcassonne_runtime::ruleset("base_princess_dragon").unwrap()
 }
@@ -37,18 +39,6 @@ fn tmp(name: &str) -> PathBuf {
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
-}
-
-/// The `(x, y)` of a `translate(x y)` that starts a transform.
-fn translate(t: &str) -> (f64, f64) {
-    let inner = t
-        .strip_prefix("translate(")
-        .unwrap()
-        .split(')')
-        .next()
-        .unwrap();
-    let mut xy = inner.split(' ').map(|v| v.parse::<f64>().unwrap());
-    (xy.next().unwrap(), xy.next().unwrap())
 }
 
 /// Where the board draws neutral figure `name`.

@@ -511,17 +511,7 @@ fn points_of(svg_text: &str, shape: &str) -> Vec<(f64, f64)> {
     doc.descendants()
         .filter(|n| n.tag_name().name() == "use")
         .filter(|n| n.attribute("href") == Some(&format!("#{shape}")))
-        .map(|n| {
-            let t = n.attribute("transform").unwrap();
-            let inner = t
-                .strip_prefix("translate(")
-                .unwrap()
-                .split(')')
-                .next()
-                .unwrap();
-            let mut xy = inner.split(' ').map(|v| v.parse::<f64>().unwrap());
-            (xy.next().unwrap(), xy.next().unwrap())
-        })
+        .map(|n| support::translate(n.attribute("transform").unwrap()))
         .collect()
 }
 

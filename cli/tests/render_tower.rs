@@ -15,23 +15,12 @@ use carcassonne::timeline::{cell_centre, Timeline};
 use roxmltree::{Document, Node};
 use serde_json::{Map, Value};
 use support::records::viewer_data;
+use support::translate;
 
 mod support;
 
 fn rules() -> &'static carcassonne_runtime::Ruleset {
     carcassonne_runtime::ruleset("base_tower").unwrap()
-}
-
-/// The `(x, y)` of a `translate(x y)` that starts a transform.
-fn translate(t: &str) -> (f64, f64) {
-    let inner = t
-        .strip_prefix("translate(")
-        .unwrap()
-        .split(')')
-        .next()
-        .unwrap();
-    let mut xy = inner.split(' ').map(|v| v.parse::<f64>().unwrap());
-    (xy.next().unwrap(), xy.next().unwrap())
 }
 
 /// A tower as a board draws it: its point, the number on its badge (and

@@ -517,6 +517,20 @@ fn dragon_and_foundation(players: u8) -> Game {
     g
 }
 
+/// `dragon_and_foundation(2)`, then P1 builds the tower on the foundation
+/// (placing B at (1, 1)) and P0 puts a follower on its top (placing B at
+/// (-1, 1)).
+fn dragon_and_p0_on_the_tower() -> Game {
+    let mut g = dragon_and_foundation(2);
+    place(&mut g, 1, "B", at(1, 1, 0));
+    let a = piece(&g, 0, 1);
+    act(&mut g, a);
+    place(&mut g, 0, "B", at(-1, 1, 0));
+    let a = top(&g, 0, 1);
+    act(&mut g, a);
+    g
+}
+
 /// The decision the game waits for, by name.
 fn pending_name(g: &Game) -> String {
     let d = g.pending().unwrap().decision;
@@ -550,14 +564,8 @@ fn the_prisoner_is_taken_before_the_dragon_moves_fn6_l1501() {
 /// (fn 20 L1520); the tower may then grow again (fn 18 L1516).
 #[test]
 fn the_dragon_eats_the_follower_on_a_tower_fn20_l1520_fn18() {
-    let mut g = dragon_and_foundation(2);
     // The tower on the foundation, then P0's follower on top.
-    place(&mut g, 1, "B", at(1, 1, 0));
-    let a = piece(&g, 0, 1);
-    act(&mut g, a);
-    place(&mut g, 0, "B", at(-1, 1, 0));
-    let a = top(&g, 0, 1);
-    act(&mut g, a);
+    let mut g = dragon_and_p0_on_the_tower();
     let supply = g.supply(0);
     assert_eq!(g.in_transit(0, FollowerKind::Normal), 1, "on the tower");
     // P1 places a dragon tile: P1 steers the dragon from the volcano south
@@ -588,13 +596,7 @@ fn the_dragon_eats_the_follower_on_a_tower_fn20_l1520_fn18() {
 /// tile (L1092).
 #[test]
 fn the_fairy_stands_by_a_follower_on_a_tower_fn19_l1517() {
-    let mut g = dragon_and_foundation(2);
-    place(&mut g, 1, "B", at(1, 1, 0));
-    let a = piece(&g, 0, 1);
-    act(&mut g, a);
-    place(&mut g, 0, "B", at(-1, 1, 0));
-    let a = top(&g, 0, 1);
-    act(&mut g, a);
+    let mut g = dragon_and_p0_on_the_tower();
     let fairy = Action::verb("fairy-by-tile-figure", Arg::Tile(idx(&g, 0, 1)));
     place(&mut g, 1, "B", at(1, 2, 0));
     assert!(

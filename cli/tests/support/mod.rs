@@ -18,6 +18,18 @@ pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
+/// The `(x, y)` of a `translate(x y)` that starts a transform.
+pub fn translate(t: &str) -> (f64, f64) {
+    let inner = t
+        .strip_prefix("translate(")
+        .unwrap()
+        .split(')')
+        .next()
+        .unwrap();
+    let mut xy = inner.split(' ').map(|v| v.parse::<f64>().unwrap());
+    (xy.next().unwrap(), xy.next().unwrap())
+}
+
 /// Whether `got` equals the golden file `rel` (from the repository root);
 /// with `UPDATE_GOLDEN` set, (re)write it instead and say yes.
 pub fn matches_golden(rel: &str, got: &str) -> bool {
