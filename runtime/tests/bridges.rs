@@ -176,6 +176,36 @@ fn l2480_a_bridge_on_a_neighbour() {
     assert_eq!((road[0].player, road[0].points), (1, 3));
 }
 
+/// A target on a bridge's road (a castle scoring it, L2509) is named in
+/// records and the protocol like any segment and reads back as itself:
+/// properties seed 75 once replayed a `castle-pick` of a bridge's road
+/// written without its `from`.
+#[test]
+fn l2509_a_castle_pick_of_a_bridges_road_reads_back() {
+    use carcassonne_runtime::action_json::{from_json, to_json};
+    use carcassonne_runtime::engine::Spot;
+    let r = bcb();
+    let mut g = on_d(r, 2);
+    draw(&mut g, 0, "H");
+    act(&mut g, Action::Place(at(1, 0, 0)));
+    act(&mut g, bridge("EW"));
+    let h = g.placed_index_at(1, 0).unwrap() as u16;
+    let pick = Action::verb(
+        "castle-pick",
+        Arg::Spot(Spot {
+            placed: h,
+            segment: r.tiles[tile(r, "H") as usize].segments.len() as u8,
+            kind: FollowerKind::Normal,
+            player: 0,
+        }),
+    );
+    let j = to_json(&g, pick);
+    assert!(j.args.contains_key("from"), "{j:?}");
+    let text = serde_json::to_string(&j).unwrap();
+    let back = serde_json::from_str(&text).unwrap();
+    assert_eq!(from_json(&g, &back), Ok(pick), "{text}");
+}
+
 /// L2474, L2482: no bridge end on a road or a city: the bridge across D's
 /// road is never offered, nor one across H's cities.
 #[test]
