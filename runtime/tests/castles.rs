@@ -899,38 +899,50 @@ fn no_follower_from_the_city_goes_into_a_castle_fn21_l2164() {
     assert_eq!(state(&g)["city"][0]["castle"], 0);
 }
 
-/// Fn 23 (L2614-L2618): where followers of several players share the
-/// majority of a town (here one sent from the City in the Count's round),
-/// each decides: a player who converts takes their followers into the
-/// castle, the town scores for the others.
+/// Fn 23 (L2614-L2620): a follower sent from the City onto a town in the
+/// Count's round takes part in its scoring only. Its owner has no say on
+/// the castle; where the town's occupier converts it, nobody scores it and
+/// the sent follower goes home unscored; where the occupier scores it,
+/// both score.
 #[test]
-fn players_sharing_a_town_each_decide_fn23() {
-    let r = everything();
-    let mut g = city_with_p0_in_the_castle_quarter();
-    play(
-        &mut g,
-        1,
-        "E",
-        at(2, 1, W),
-        figure(r, "E", Kind::City, FollowerKind::Normal),
-    );
-    assert_eq!(key(&g), Some("from-city"));
-    let send = spots(&g, "from-city")[0].1;
-    act(&mut g, send);
-    while key(&g) == Some("from-city") {
-        act(&mut g, Action::Pass);
+fn a_follower_sent_from_the_city_only_scores_the_town_fn23_l2620() {
+    for convert in [true, false] {
+        let r = everything();
+        let mut g = city_with_p0_in_the_castle_quarter();
+        play(
+            &mut g,
+            1,
+            "E",
+            at(2, 1, W),
+            figure(r, "E", Kind::City, FollowerKind::Normal),
+        );
+        assert_eq!(key(&g), Some("from-city"));
+        let send = spots(&g, "from-city")[0].1;
+        act(&mut g, send);
+        while key(&g) == Some("from-city") {
+            act(&mut g, Action::Pass);
+        }
+        // P1's knight decides alone: the one P0 sent has no say.
+        assert_eq!(key(&g), Some("castle"));
+        assert_eq!(asked(&g), 1);
+        let on_board = |g: &Game, p: u8| g.followers().iter().filter(|f| f.player == p).count();
+        assert_eq!(on_board(&g, 0), 1);
+        if convert {
+            let events = act(&mut g, castle());
+            assert_ne!(key(&g), Some("castle"), "P0 is not asked");
+            assert_eq!(points(&events, 0, Reason::Completed), 0, "{events:?}");
+            assert_eq!(points(&events, 1, Reason::Completed), 0, "{events:?}");
+            assert_eq!(on_board(&g, 0), 0, "the sent follower went home");
+            assert_eq!(state(&g)["city"][0]["castle"], 0);
+            assert_eq!(g.in_transit(1, FollowerKind::Normal), 1);
+            assert_eq!(castle_state(&g, 0)["owners"], serde_json::json!([1]));
+        } else {
+            let events = act(&mut g, Action::Pass);
+            assert_eq!(points(&events, 0, Reason::Completed), 4, "{events:?}");
+            assert_eq!(points(&events, 1, Reason::Completed), 4, "{events:?}");
+            assert_eq!(on_board(&g, 0), 0);
+        }
     }
-    // Both have one knight there: P1 (the active player) is asked first.
-    assert_eq!(key(&g), Some("castle"));
-    assert_eq!(asked(&g), 1);
-    act(&mut g, castle());
-    assert_eq!(key(&g), Some("castle"));
-    assert_eq!(asked(&g), 0);
-    let events = act(&mut g, Action::Pass);
-    assert_eq!(points(&events, 0, Reason::Completed), 4, "{events:?}");
-    assert_eq!(points(&events, 1, Reason::Completed), 0, "{events:?}");
-    assert_eq!(g.in_transit(1, FollowerKind::Normal), 1);
-    assert_eq!(castle_state(&g, 0)["owners"], serde_json::json!([1]));
 }
 
 /// The greedy bot turns a town into a castle when its fief holds a

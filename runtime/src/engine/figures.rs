@@ -14,6 +14,16 @@ impl Game {
     /// feature node `node`.
     #[inline]
     pub(crate) fn put_figure(&mut self, player: u8, kind: FollowerKind, node: u16) {
+        self.stand(player, kind, node, false);
+    }
+
+    /// `put_figure` for the scoring about to come only (`Deployed::to_score`).
+    pub(crate) fn put_figure_to_score(&mut self, player: u8, kind: FollowerKind, node: u16) {
+        self.stand(player, kind, node, true);
+    }
+
+    #[inline(always)]
+    fn stand(&mut self, player: u8, kind: FollowerKind, node: u16, to_score: bool) {
         if kind.occupies() {
             let root = self.features.find(node);
             self.features.nodes[root as usize].occupants += 1;
@@ -24,6 +34,7 @@ impl Game {
             node,
             kind,
             around: self.features.nodes[node as usize].kind.around(),
+            to_score,
         });
     }
 

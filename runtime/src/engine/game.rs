@@ -76,6 +76,12 @@ pub struct Deployed {
     /// It stands on a feature completed by the eight tiles around it (a
     /// cloister, garden or shrine): each placement looks for these.
     pub around: bool,
+    /// It joined a feature about to score for that scoring only (a
+    /// follower sent from the City of Carcassonne, 000_9deb58b1a7d17d38.txt
+    /// fn 23 L2620): it counts in the feature's majority, not among those
+    /// who decide what becomes of the feature before it scores (a town
+    /// turned into a castle).
+    pub to_score: bool,
 }
 
 /// A player's figure that is neither on the board nor in its owner's

@@ -12,8 +12,11 @@
 //!   `Hook::BeforeScore`, so after the dragon's move and the Count's round),
 //!   each player with the most strength there who has a token left is asked
 //!   (a player with the follower from the first half or the one just
-//!   deployed, L2512; several players only after the Count sent followers
-//!   there, fn 23 L2614-L2622, each deciding for themselves). A player who
+//!   deployed, L2512; several where they share the majority, each deciding
+//!   for themselves, fn 23 L2614-L2622). A follower the Count's round sent
+//!   from the City of Carcassonne onto the town came for its scoring only
+//!   (fn 23 L2620, `Deployed::to_score`): it gives its owner no say and
+//!   never goes into the castle. A player who
 //!   converts puts a token on it and their followers go into the castle:
 //!   held off the board (`Game::hold`), so no dragon, tower or plague
 //!   reaches them (L2514, fn 34 L2641; 000 L1253, fn 7 L1502), no fairy
@@ -22,7 +25,9 @@
 //!   nobody is left on the town it is withdrawn from play
 //!   (`Game::withdraw`): "considered to be incomplete" (L2489), no city
 //!   for the King (fn 37 L2180) nor for a farm, which counts the castle
-//!   instead. Where some scored it (fn 23), it scores for them as usual.
+//!   instead. Where one of those with the majority scored it (fn 23
+//!   L2616-L2618), it scores for the followers left on it as usual; where
+//!   none did, those left (sent from the City) go home unscored.
 //! - The castle scores once (L2509), in a later scoring round than the one
 //!   it was built in (L2491, fn 28 L2629, fn 30 L2632: a builder's second
 //!   part is one), when the first structure with a segment on one of its
@@ -44,11 +49,15 @@
 //!   a barn is placed, 2 when joined to a barn (L2517, L1785-L1803; the pig
 //!   and the pig herd add their point per castle as per city, fn 38 L2646),
 //!   through `Hook::CityPlaces`.
-//! - Not played: a follower sent from the City of Carcassonne onto the town
-//!   in the Count's round (which comes first) may go into the castle with
-//!   the others, where fn 23 L2620 would keep it out; the New Edition's
-//!   fairy beside a follower in a castle (fn 35); the Wheel of Fortune's
-//!   famine (fn 40).
+//! - The Count's round comes before the castle's question (both fall
+//!   between the move-wood step and the scoring, fn 25 L2626), so a
+//!   follower may be sent onto a town its occupier then converts, where
+//!   fn 23 L2620 allows sends only onto a town someone scores: it goes
+//!   home unscored, as if never sent, but to its owner's supply.
+//! - Not played: the New Edition's fairy beside a follower in a castle
+//!   (fn 35 L2643; this set is played in its first edition, where the
+//!   official ruling keeps the fairy out); the Wheel of Fortune's famine
+//!   (fn 40).
 
 use serde_json::{json, Map, Value};
 
@@ -128,8 +137,12 @@ pub struct Castle {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Town {
     pub root: u16,
+    /// Bit `p`: player `p` has the most strength there (fn 23 L2614).
+    pub deciders: u8,
     /// Bit `p`: player `p` is still to answer.
     pub asked: u8,
+    /// Bit `p`: player `p` turned it into a castle.
+    pub converted: u8,
     /// Its castle, once a player converted it.
     pub castle: Option<u8>,
 }
@@ -232,7 +245,8 @@ impl Mechanic for Castles {
             {
                 continue;
             }
-            let asked = occupiers(g, root) & with_tokens(g);
+            let deciders = occupiers(g, root);
+            let asked = deciders & with_tokens(g);
             if asked == 0 {
                 continue;
             }
@@ -240,7 +254,9 @@ impl Mechanic for Castles {
             let t = s.n_towns;
             s.towns[t as usize] = Town {
                 root,
+                deciders,
                 asked,
+                converted: 0,
                 castle: None,
             };
             s.n_towns += 1;
@@ -359,7 +375,7 @@ impl Mechanic for Castles {
             }
             _ => return Err(MoveError::Waiting("the castles' decisions")),
         }
-        answered(g, ask);
+        answered(g, ask, events);
         Ok(())
     }
 
@@ -541,7 +557,9 @@ fn occupiers(g: &Game, root: u16) -> u8 {
     let mut strength = [0u32; MAX_PLAYERS];
     let mut any = 0u8;
     for f in g.followers() {
-        if f.kind.is_follower() && g.root_of(f.node) == root {
+        // A follower sent from the City for the scoring has no say (fn 23
+        // L2620).
+        if f.kind.is_follower() && !f.to_score && g.root_of(f.node) == root {
             strength[f.player as usize] += f.kind.strength(pennants);
             any |= 1 << f.player;
         }
@@ -610,19 +628,21 @@ fn convert(g: &mut Game, ask: Ask, events: &mut Vec<ScoreEvent>) {
     let s = &mut g.ext.castles;
     s.tokens[p as usize] -= 1;
     s.castles[c as usize].tokens |= 1 << p;
-    while let Some(i) = g
-        .followers
-        .iter()
-        .position(|f| f.player == p && f.kind.is_follower() && g.root_of(f.node) == town.root)
-    {
+    s.towns[t].converted |= 1 << p;
+    while let Some(i) = g.followers.iter().position(|f| {
+        f.player == p && f.kind.is_follower() && !f.to_score && g.root_of(f.node) == town.root
+    }) {
         let f = g.remove(i, Why::By(Mech::Castles), events);
         g.hold(p, f.kind, Mech::Castles, u16::from(c));
     }
 }
 
-/// `ask.player` has answered about their town: once all have, a town
-/// nobody stands on any more is withdrawn (L2489).
-fn answered(g: &mut Game, ask: Ask) {
+/// `ask.player` has answered about their town. Once all have, a town that
+/// became a castle scores only where one of those with the most strength
+/// there chose to score it (fn 23 L2616-L2618); otherwise the followers
+/// left on it (sent from the City of Carcassonne for the scoring, fn 23
+/// L2620) go home unscored, and the town is withdrawn (L2489).
+fn answered(g: &mut Game, ask: Ask, events: &mut Vec<ScoreEvent>) {
     let t = ask.data as usize;
     let s = &mut g.ext.castles;
     let Some(town) = s.towns.get_mut(t) else {
@@ -630,10 +650,19 @@ fn answered(g: &mut Game, ask: Ask) {
     };
     town.asked &= !(1 << ask.player);
     let town = *town;
-    if town.asked == 0
-        && town.castle.is_some()
-        && g.features.nodes[town.root as usize].occupants == 0
-    {
+    if town.asked != 0 || town.castle.is_none() {
+        return;
+    }
+    if town.deciders & !town.converted == 0 {
+        while let Some(i) = g
+            .followers
+            .iter()
+            .position(|f| g.root_of(f.node) == town.root)
+        {
+            g.remove(i, Why::By(Mech::Castles), events);
+        }
+    }
+    if g.features.nodes[town.root as usize].occupants == 0 {
         g.withdraw(town.root);
     }
 }

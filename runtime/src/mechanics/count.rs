@@ -697,7 +697,9 @@ fn send(g: &mut Game, player: u8, arg: Arg) {
         return;
     };
     g.release(i);
-    g.put_figure(player, s.kind, node);
+    // It takes part in the scoring only: no castle takes it in (fn 23
+    // L2620).
+    g.put_figure_to_score(player, s.kind, node);
     g.ext.count.sent_out[player as usize] += 1;
 }
 
