@@ -133,13 +133,14 @@ pub fn records(repo: &Path) -> Vec<Input> {
             &[BotKind::Random, BotKind::Greedy, BotKind::Random],
         ),
         // Every figure kind but the builder, the river, gardens, a second
-        // part, barns (one scoring farmers), a castle that scores, an
-        // exchange of prisoners and three ransoms, bazaars, three players
-        // (seed chosen for the mix with castles and bazaars):
+        // part, barns (one scoring farmers), castles (one scoring a
+        // structure picked among several), two exchanges of prisoners and
+        // two ransoms, bazaars, bridges, three players (seed chosen for the
+        // mix with bridges, castles and bazaars):
         (
             "everything_c2",
             3,
-            61,
+            124,
             &[BotKind::Random, BotKind::Greedy, BotKind::Random],
         ),
         // The Princess & the Dragon (fuzz/tests/verbs.rs checks what they
@@ -188,14 +189,14 @@ pub fn records(repo: &Path) -> Vec<Input> {
             &[BotKind::Greedy, BotKind::Random, BotKind::Greedy],
         ),
         // Every 1st-edition set: the dragon among builders, pigs, wagons,
-        // barns and the mayor; portals, wagons moved, three exchanges of
-        // prisoners and a ransom, sends out of the City, castles (one
-        // scoring a structure picked among several), flocks grown from the
-        // sheep bag:
+        // barns and the mayor; portals, a princess, wagons moved, three
+        // exchanges of prisoners and a ransom, sends out of the City and
+        // into its cathedral, castles, bridges, flocks grown from the sheep
+        // bag:
         (
             "everything_c1",
             3,
-            72,
+            113,
             &[BotKind::Greedy, BotKind::Random, BotKind::Greedy],
         ),
     ];

@@ -176,6 +176,10 @@ fn mutants_of_the_princess_dragon_seeds_reach_every_verb_and_decision() {
     // mutants to reach each; their own seed games answer them
     // (`the_seeds_answer_every_declared_verb_and_decision`; the bazaar's
     // four in cli/tests/serve.rs `the_bazaar_plays_through_the_protocol`).
+    // So are the bazaar's own verbs: an auction's bids sit behind a
+    // drawn bazaar tile and the reveals, and with bridges in
+    // everything_c1's seed no mutant's bad `bazaar-bid` gets that far
+    // (runtime/tests/bazaar.rs `wrong_answers_are_refused_and_change_nothing`).
     use carcassonne_runtime::mechanics::Mech;
     let rare = |d: &Decision| {
         matches!(d, Decision::Module { mech, .. } if [Mech::Count, Mech::Tower, Mech::HillsSheep, Mech::Bazaars].contains(mech))
@@ -187,7 +191,8 @@ fn mutants_of_the_princess_dragon_seeds_reach_every_verb_and_decision() {
         .map(|d| d.name())
         .collect();
     let mut checks: Vec<(String, String)> = Vec::new();
-    for v in &verbs {
+    let in_auction = |v: &str| declared().verb(v).is_some_and(|d| d.mech == Mech::Bazaars);
+    for v in verbs.iter().filter(|v| !in_auction(v)) {
         checks.push((format!("`{v}`"), format!("`{v}`")));
     }
     for d in &decisions {
