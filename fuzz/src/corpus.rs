@@ -157,8 +157,8 @@ pub fn records(repo: &Path) -> Vec<Input> {
         // placements only a bridge makes legal, castles, bazaars:
         ("base_bridges_castles_bazaars", 2, 742, &[BotKind::Random]),
         // With Traders & Builders: six bridges, two builders, a second
-        // part right after a part that built a bridge:
-        ("base_traders_builders_bridges", 2, 25, &[BotKind::Random]),
+        // part right after a part that built a bridge, seven bazaars:
+        ("base_traders_builders_bridges", 2, 98, &[BotKind::Random]),
         // The Tower: pieces, followers on top, captures (a top among
         // them), exchanges, two ransoms paid mid-step:
         ("base_tower", 2, 13, &[BotKind::Random]),
