@@ -852,17 +852,12 @@ fn city_with_p0_in_the_castle_quarter() -> Game {
     g
 }
 
-/// "Followers from the City of Carcassonne (the castle quarter) cannot move
-/// to a castle ... as a castle is not a city" (fn 21 L2164; the Count's
-/// rounds, L1966, fn 27 L2166): at the end the castle quarter's follower
-/// may go to an open city, never into the castle.
-#[test]
-fn no_follower_from_the_city_goes_into_a_castle_fn21_l2164() {
+/// `city_with_p0_in_the_castle_quarter`, then P1 closes CO/12's cap with a
+/// knight on E: the Count's round asks P0 first whether to send a
+/// follower onto the town.
+fn town_beside_the_city() -> Game {
     let r = everything();
     let mut g = city_with_p0_in_the_castle_quarter();
-    // P1 closes CO/12's cap with a knight on E: the Count's round first
-    // offers P0 the town (a city still, L1966), who passes; then P1 makes
-    // it a castle.
     play(
         &mut g,
         1,
@@ -872,6 +867,18 @@ fn no_follower_from_the_city_goes_into_a_castle_fn21_l2164() {
     );
     assert_eq!(key(&g), Some("from-city"));
     assert_eq!(asked(&g), 0);
+    g
+}
+
+/// "Followers from the City of Carcassonne (the castle quarter) cannot move
+/// to a castle ... as a castle is not a city" (fn 21 L2164; the Count's
+/// rounds, L1966, fn 27 L2166): at the end the castle quarter's follower
+/// may go to an open city, never into the castle.
+#[test]
+fn no_follower_from_the_city_goes_into_a_castle_fn21_l2164() {
+    // The Count's round first offers P0 the town (a city still, L1966),
+    // who passes; then P1 makes it a castle.
+    let mut g = town_beside_the_city();
     act(&mut g, Action::Pass);
     while key(&g) == Some("from-city") {
         act(&mut g, Action::Pass);
@@ -907,16 +914,7 @@ fn no_follower_from_the_city_goes_into_a_castle_fn21_l2164() {
 #[test]
 fn a_follower_sent_from_the_city_only_scores_the_town_fn23_l2620() {
     for convert in [true, false] {
-        let r = everything();
-        let mut g = city_with_p0_in_the_castle_quarter();
-        play(
-            &mut g,
-            1,
-            "E",
-            at(2, 1, W),
-            figure(r, "E", Kind::City, FollowerKind::Normal),
-        );
-        assert_eq!(key(&g), Some("from-city"));
+        let mut g = town_beside_the_city();
         let send = spots(&g, "from-city")[0].1;
         act(&mut g, send);
         while key(&g) == Some("from-city") {
