@@ -160,7 +160,8 @@ pub fn records(repo: &Path) -> Vec<Input> {
         // part right after a part that built a bridge, seven bazaars:
         ("base_traders_builders_bridges", 2, 98, &[BotKind::Random]),
         // The Tower: pieces, followers on top, captures (a top among
-        // them), exchanges, two ransoms paid mid-step:
+        // them), three ransoms paid after a scoring (exchanges come in
+        // base_inns_cathedrals_tower's seed and everything_c1's):
         ("base_tower", 2, 13, &[BotKind::Random]),
         // Hills & Sheep: shepherds drawing as they are placed, flocks grown
         // and herded, two wolves, tiles under hills:
