@@ -19,55 +19,44 @@ use std::process::Command;
 
 mod support;
 
-#[test]
-#[cfg_attr(
-    browser_missing = "chromium",
-    ignore = "needs Chromium at /usr/bin/chromium (or $CHROMIUM), node and npm: apt-get install chromium nodejs npm"
-)]
-#[cfg_attr(
-    browser_missing = "node",
-    ignore = "needs node and npm: apt-get install nodejs npm"
-)]
-#[cfg_attr(
-    browser_missing = "playwright",
-    ignore = "needs npm to install playwright-core: apt-get install npm, or npm ci in cli/tests/browser"
-)]
-fn the_viewer_steps_through_a_game_in_headless_chromium() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let (browser_dir, chromium) = support::browser::ready();
-    let dir: PathBuf =
-        std::env::temp_dir().join(format!("carcassonne-view-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let record = dir.join("game.json");
-    let bin = env!("CARGO_BIN_EXE_carcassonne");
-    let o = Command::new(bin)
-        .current_dir(&root)
-        .args([
-            "play",
-            "--ruleset",
-            "base",
-            "--players",
-            "3",
-            "--seed",
-            "42",
-        ])
-        .args(["--bots", "random,greedy,greedy", "--quiet", "--record"])
-        .arg(&record)
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    check(&root, &browser_dir, &chromium, &dir, &record);
-    for (name, (_, rec)) in [
-        ("traders_builders", support::records::traders_builders()),
-        ("abbot", support::records::abbot()),
-        ("king_robber", support::records::king_robber()),
-        ("princess_dragon", support::records::princess_dragon()),
-    ] {
-        let sub = dir.join(name);
-        std::fs::create_dir_all(&sub).unwrap();
-        let record = sub.join("game.json");
-        std::fs::write(&record, serde_json::to_vec(&rec).unwrap()).unwrap();
-        check(&root, &browser_dir, &chromium, &sub, &record);
+crate::browser_test! {
+    fn the_viewer_steps_through_a_game_in_headless_chromium() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let (browser_dir, chromium) = support::browser::ready();
+        let dir: PathBuf =
+            std::env::temp_dir().join(format!("carcassonne-view-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let record = dir.join("game.json");
+        let bin = env!("CARGO_BIN_EXE_carcassonne");
+        let o = Command::new(bin)
+            .current_dir(&root)
+            .args([
+                "play",
+                "--ruleset",
+                "base",
+                "--players",
+                "3",
+                "--seed",
+                "42",
+            ])
+            .args(["--bots", "random,greedy,greedy", "--quiet", "--record"])
+            .arg(&record)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        check(&root, &browser_dir, &chromium, &dir, &record);
+        for (name, (_, rec)) in [
+            ("traders_builders", support::records::traders_builders()),
+            ("abbot", support::records::abbot()),
+            ("king_robber", support::records::king_robber()),
+            ("princess_dragon", support::records::princess_dragon()),
+        ] {
+            let sub = dir.join(name);
+            std::fs::create_dir_all(&sub).unwrap();
+            let record = sub.join("game.json");
+            std::fs::write(&record, serde_json::to_vec(&rec).unwrap()).unwrap();
+            check(&root, &browser_dir, &chromium, &sub, &record);
+        }
     }
 }
 

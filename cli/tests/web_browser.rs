@@ -26,54 +26,43 @@ mod support;
 
 use support::web::Web;
 
-#[test]
-#[cfg_attr(
-    browser_missing = "chromium",
-    ignore = "needs Chromium at /usr/bin/chromium (or $CHROMIUM), node and npm: apt-get install chromium nodejs npm"
-)]
-#[cfg_attr(
-    browser_missing = "node",
-    ignore = "needs node and npm: apt-get install nodejs npm"
-)]
-#[cfg_attr(
-    browser_missing = "playwright",
-    ignore = "needs npm to install playwright-core: apt-get install npm, or npm ci in cli/tests/browser"
-)]
-fn people_play_whole_games_on_the_page_in_headless_chromium() {
-    let (browser_dir, chromium) = support::browser::ready();
-    let dir: PathBuf = std::env::temp_dir().join(format!("carcassonne-web-{}", std::process::id()));
-    let web = Web::start(&[]);
-    for (name, ruleset, seed, mode) in [
-        ("base", "base", "7", ""),
-        ("abbey_mayor", "base_abbey_mayor", "2", "module"),
-    ] {
-        let out = dir.join(name);
-        std::fs::create_dir_all(&out).unwrap();
-        let o = Command::new("node")
-            .arg(browser_dir.join("web.mjs"))
-            .arg(web.url())
-            .arg(&out)
-            .args([ruleset, seed, "greedy", mode])
-            .env("CHROMIUM", &chromium)
-            .output()
-            .expect("run node");
-        let text = String::from_utf8_lossy(&o.stdout);
-        println!("{name}:\n{text}");
-        assert!(
-            o.status.success(),
-            "the page's {name} game failed:\n{text}\n{}",
-            String::from_utf8_lossy(&o.stderr)
-        );
-        check_record(&out);
-        for shot in ["web-middle.png", "web-end.png"] {
-            let len = std::fs::metadata(out.join(shot)).map_or(0, |m| m.len());
-            assert!(len > 10_000, "{name}: {shot}: {len} bytes");
+crate::browser_test! {
+    fn people_play_whole_games_on_the_page_in_headless_chromium() {
+        let (browser_dir, chromium) = support::browser::ready();
+        let dir: PathBuf = std::env::temp_dir().join(format!("carcassonne-web-{}", std::process::id()));
+        let web = Web::start(&[]);
+        for (name, ruleset, seed, mode) in [
+            ("base", "base", "7", ""),
+            ("abbey_mayor", "base_abbey_mayor", "2", "module"),
+        ] {
+            let out = dir.join(name);
+            std::fs::create_dir_all(&out).unwrap();
+            let o = Command::new("node")
+                .arg(browser_dir.join("web.mjs"))
+                .arg(web.url())
+                .arg(&out)
+                .args([ruleset, seed, "greedy", mode])
+                .env("CHROMIUM", &chromium)
+                .output()
+                .expect("run node");
+            let text = String::from_utf8_lossy(&o.stdout);
+            println!("{name}:\n{text}");
+            assert!(
+                o.status.success(),
+                "the page's {name} game failed:\n{text}\n{}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+            check_record(&out);
+            for shot in ["web-middle.png", "web-end.png"] {
+                let len = std::fs::metadata(out.join(shot)).map_or(0, |m| m.len());
+                assert!(len > 10_000, "{name}: {shot}: {len} bytes");
+            }
         }
+        let (status, said) = web.interrupt();
+        assert!(status.success(), "after Ctrl-C: {status}; {said}");
+        assert!(said.contains("stopped"), "{said}");
+        println!("screenshots and records in {}", dir.display());
     }
-    let (status, said) = web.interrupt();
-    assert!(status.success(), "after Ctrl-C: {status}; {said}");
-    assert!(said.contains("stopped"), "{said}");
-    println!("screenshots and records in {}", dir.display());
 }
 
 /// The record the page saved replays to the scores the page showed, and

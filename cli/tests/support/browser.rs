@@ -8,6 +8,28 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+/// A test in headless Chromium: `ignored`, with the command that installs
+/// what is missing, where the build script found a piece missing.
+#[macro_export]
+macro_rules! browser_test {
+    (fn $name:ident() $body:block) => {
+        #[test]
+        #[cfg_attr(
+            browser_missing = "chromium",
+            ignore = "needs Chromium at /usr/bin/chromium (or $CHROMIUM), node and npm: apt-get install chromium nodejs npm"
+        )]
+        #[cfg_attr(
+            browser_missing = "node",
+            ignore = "needs node and npm: apt-get install nodejs npm"
+        )]
+        #[cfg_attr(
+            browser_missing = "playwright",
+            ignore = "needs npm to install playwright-core: apt-get install npm, or npm ci in cli/tests/browser"
+        )]
+        fn $name() $body
+    };
+}
+
 /// What installs everything the tests need (Debian, Ubuntu).
 pub const INSTALL: &str = "apt-get install chromium nodejs npm";
 
