@@ -8,7 +8,7 @@ use std::sync::Arc;
 use carcassonne_runtime::engine::{
     start_placements, Action, ActionError, Decision, FollowerKind, Game, Placement, ScoreEvent,
 };
-use carcassonne_runtime::record::{Record, Recorder, SourceRec, StartRec};
+use carcassonne_runtime::record::{Record, Recorder, SourceRec};
 use carcassonne_runtime::tables::Ruleset;
 
 use super::protocol::{Code, Failure};
@@ -52,27 +52,6 @@ pub struct Session {
     pub kinds: Vec<FollowerKind>,
 }
 
-/// The recorder of a game as set up. A scripted game's record is a
-/// scenario: no seed, its own start tiles, each entry's tile the one drawn
-/// (docs/reference/records.md).
-fn recorder(fresh: &Game, scripted: bool, start: &[(u16, Placement)]) -> Recorder {
-    let mut r = Recorder::new(fresh, None);
-    if scripted {
-        let rules = fresh.rules();
-        r.record.seed = None;
-        r.record.start = start
-            .iter()
-            .map(|&(t, p)| StartRec {
-                tile: rules.tiles[t as usize].id.to_string(),
-                x: p.x,
-                y: p.y,
-                rotation: p.rotation,
-            })
-            .collect();
-    }
-    r
-}
-
 fn refused(e: ActionError) -> Failure {
     let code = match e {
         ActionError::WrongPlayer { .. } | ActionError::ChanceDecides { .. } => Code::WrongPlayer,
@@ -107,7 +86,9 @@ impl Session {
             rules,
             sources: sources.map(Arc::new),
             scripted: seed.is_none(),
-            recorder: recorder(&fresh, seed.is_none(), &start),
+            // A scripted game's record is a scenario: no seed, its own start
+            // tiles (docs/reference/records.md); `Recorder::new` writes it so.
+            recorder: Recorder::new(&fresh, None),
             start,
             game: fresh.clone(),
             fresh,
@@ -373,7 +354,7 @@ impl Session {
             scripted: self.scripted,
             fresh: self.fresh.clone(),
             game: self.fresh.clone(),
-            recorder: recorder(&self.fresh, self.scripted, &self.start),
+            recorder: Recorder::new(&self.fresh, None),
             inputs: Vec::with_capacity(self.inputs.len()),
             drawn: false,
             kinds: self.kinds.clone(),
