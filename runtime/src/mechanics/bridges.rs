@@ -159,8 +159,17 @@ fn bridge_making_fit(g: &Game, t: &TileType, o: usize, p: Placement) -> Option<u
     let open = &g.board.open;
     let edges = t.rot_edges[usize::from(p.rotation & 3)];
     let (req, mask) = (open.req[o], open.mask[o]);
+    // The sides that do not match (bit each): a bridge changes one tile's
+    // edges on its own axis only, so it mends these only where they all
+    // lie on that axis (on the tile) or on the one side it faces (on a
+    // neighbour). Most placements are ruled out here, before any lookup.
+    let diff = (edges ^ req) & mask;
+    let bad = (0..4).fold(0u8, |m, s| m | u8::from((diff >> (4 * s)) & 0xF != 0) << s);
     // On the tile placed: both ends on field sides, turned into roads.
     for axis in 0..2u8 {
+        if bad & !(0b101 << axis) != 0 {
+            continue;
+        }
         let sides = [axis as usize, axis as usize + 2];
         if sides
             .iter()
@@ -177,6 +186,9 @@ fn bridge_making_fit(g: &Game, t: &TileType, o: usize, p: Placement) -> Option<u
     }
     // On a neighbour: the side it shows the tile turns from field to road.
     for d in 0..4usize {
+        if bad & !(1 << d) != 0 {
+            continue;
+        }
         let (x, y) = (p.x as i32 + DX[d], p.y as i32 + DY[d]);
         let Some(n) = g.board.placed_at(x, y) else {
             continue;
