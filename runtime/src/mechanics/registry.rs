@@ -820,7 +820,7 @@ registry! {
         Castle,
         Flock,
         Bazaar, BazaarPaid,
-        Fair,
+        Fair, TargetHurling, Catch,
     }
 }
 
