@@ -48,6 +48,8 @@ def test_ids_name_the_legal_actions_one_to_one(rid):
         "ransom-after-scoring",
         "from-city",
         "castle-pick",
+        "catapult-closest",
+        "seduce-from-board",
     }
     while not g.is_over:
         legal = g.legal_actions()
