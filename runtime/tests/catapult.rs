@@ -404,7 +404,7 @@ fn misplaced_answers_are_refused_and_the_house_rule_has_no_round() {
     assert_eq!(pending(&g), (Actor::Player(2), Decision::Place));
 }
 
-/// Seeded games with bots: the seed deals every hurl (L2259), the record
+/// Seeded games with random and greedy bots: the seed deals every hurl (L2259), the record
 /// lists every outcome, and the game replays to its scores from the record
 /// alone (no seed: the tiles and outcomes read from it); over the seeds,
 /// rounds with every token type are played.
@@ -420,7 +420,10 @@ fn seeded_bot_games_hurl_every_token_and_replay_from_the_record_alone() {
         let mut g = Game::new(rules, players, seed).unwrap();
         let mut rec = Recorder::new(&g, None);
         let mut bots: Vec<_> = (0..players)
-            .map(|i| SimpleBot::new(BotKind::Random, seed * 7 + u64::from(i)))
+            .map(|i| {
+                let kind = [BotKind::Random, BotKind::Greedy][usize::from(i) % 2];
+                SimpleBot::new(kind, seed * 7 + u64::from(i))
+            })
             .collect();
         while let Some(p) = g.pending() {
             let Actor::Player(who) = p.actor else {
