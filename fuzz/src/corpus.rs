@@ -189,6 +189,10 @@ pub fn records(repo: &Path) -> Vec<Input> {
             5,
             &[BotKind::Greedy, BotKind::Random, BotKind::Greedy],
         ),
+        // The Catapult: rounds after fair tiles, every verb (tokens picked;
+        // landings, a tie for the closest and catches dealt by chance;
+        // swaps from the supply and from the board):
+        ("base_catapult", 3, 10, &[BotKind::Random]),
         // Every 1st-edition set: the dragon among builders, pigs, wagons,
         // barns and the mayor; portals, a princess, wagons moved, three
         // exchanges of prisoners and a ransom, sends out of the City and

@@ -25,6 +25,7 @@ def test_every_compiled_in_tile_fits_the_deploy_block():
         "everything_c1",
         "base_count_king_robber",
         "base_bridges_castles_bazaars",
+        "base_catapult",
     ],
 )
 def test_ids_name_the_legal_actions_one_to_one(rid):
@@ -48,6 +49,8 @@ def test_ids_name_the_legal_actions_one_to_one(rid):
         "ransom-after-scoring",
         "from-city",
         "castle-pick",
+        "catapult-closest",
+        "seduce-from-board",
     }
     while not g.is_over:
         legal = g.legal_actions()

@@ -522,6 +522,7 @@ mod tests {
             "base_c2",
             "base_princess_dragon",
             "base_bridges_castles_bazaars",
+            "base_catapult",
         ] {
             let rules = crate::ruleset(id).expect("compiled in");
             for seed in 1..5 {

@@ -18,6 +18,7 @@ pub(crate) mod big;
 pub(crate) mod bridges;
 pub(crate) mod builder;
 pub(crate) mod castles;
+pub(crate) mod catapult;
 pub(crate) mod cathedrals;
 pub(crate) mod count;
 pub(crate) mod dragon;

@@ -806,6 +806,7 @@ registry! {
         count: Count,
         king_robber: KingRobber,
         heretics: Heretics,
+        catapult: Catapult,
         tower: Tower,
         hills_sheep: HillsSheep,
         bazaars: Bazaars,
@@ -819,6 +820,7 @@ registry! {
         Castle,
         Flock,
         Bazaar, BazaarPaid,
+        Fair, TargetHurling, Catch,
     }
 }
 
