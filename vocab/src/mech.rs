@@ -435,7 +435,7 @@ pub const MECHANICS: &[MechDecl] = &[
     decl("mage-witch", false, "the mage and the witch change a feature's score (The Mage & the Witch)"),
     decl("robbers", false, "robbers on the score track (The Robbers)"),
     decl("crop-circles", false, "crop circles add or remove followers (Crop Circles)"),
-    decl("wheel", false, "the Wheel of Fortune: sectors, events and crown spaces (The Wheel of Fortune)"),
+    decl("wheel", true, "the Wheel of Fortune: sectors, events and crown spaces (The Wheel of Fortune)"),
 ];
 
 const _: () = assert!(MECHANICS.len() == MECH_COUNT + 1);

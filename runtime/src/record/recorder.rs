@@ -54,7 +54,9 @@ impl Recorder {
             },
             discards_seen: 0,
             dealt_seen: g.dealt().len(),
-            starting: Vec::new(),
+            // Points of the setup's first draw (a module's step on the tile
+            // drawn) belong to the first entry.
+            starting: g.untold_events().iter().map(EventRec::from_event).collect(),
         };
         r.note_discards(g);
         if g.is_over() {
