@@ -215,8 +215,17 @@ fn inquisition_pays_2_per_monk_l2750() {
 /// of its farm, without a majority.
 #[test]
 fn famine_pays_each_farmer_per_completed_city_l2744() {
-    let mut g = wheel_game(2);
-    let r = g.rules();
+    // `famine = "majority"`: the earlier rules (fn 8 L2903), only P0.
+    for (r, want) in [
+        (rules(), [2, 1]),
+        (with_option(rules(), "famine", 1), [2, 0]),
+    ] {
+        famine_on(r, want);
+    }
+}
+
+fn famine_on(r: &'static Ruleset, want: [i32; 2]) {
+    let mut g = Game::new_scripted(r, 2, &start_placements(r)).unwrap();
     let farmer = |id| figure(r, id, Kind::Field, FollowerKind::Normal);
     // E (city N) turned south at (0, -1) closes the Wheel's city at (0, 0):
     // a completed city of 2 tiles; P0's farmer on E's field.
@@ -237,8 +246,8 @@ fn famine_pays_each_farmer_per_completed_city_l2744() {
     let gained: Vec<i32> = g.scores().iter().zip(&before).map(|(a, b)| a - b).collect();
     assert_eq!(
         gained,
-        vec![2, 1],
-        "per farmer, and no majority needed (fn 8)"
+        want.to_vec(),
+        "per farmer; no majority needed by default (fn 8)"
     );
 }
 

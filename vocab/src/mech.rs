@@ -272,6 +272,13 @@ pub const OPTIONS: &[OptionDecl] = &[
         meaning: "players tied for a feature's majority: those with a follower on a hill tile of it win (the published rule: docs/rules/hills-sheep.md), or those with the most followers on hill tiles (the variant Wikicarpedia's 1st-edition page notes, JCloisterZone's `number-of-followers`)",
     },
     OptionDecl {
+        key: "famine",
+        mechanic: "wheel",
+        values: OptionValues::Words(&["every-farmer", "majority"]),
+        default: [0, 0],
+        meaning: "the Wheel of Fortune's Famine pays every farmer 1 per completed city of its farm, majority or not (000_9deb58b1a7d17d38.txt L2744, the Big Box 5 wording, fn 8 L2903), or only the farmers of the players with the farm's majority (the earlier rules, fn 8)",
+    },
+    OptionDecl {
         key: "count_move",
         mechanic: "count",
         values: OptionValues::Words(&["free", "clockwise", "to-quarter"]),

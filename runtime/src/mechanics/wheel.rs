@@ -15,7 +15,8 @@
 //!     its owner has there (L2739, the example L2740-L2741); any follower
 //!     in a city is a knight, the mayor and the wagon too (fn 5 L2900).
 //!   - Famine: each farmer scores 1 per completed city of its farm, with no
-//!     majority needed (L2744, fn 8 L2903), with the bonuses of pigs, pig
+//!     majority needed (L2744, fn 8 L2903; `famine = "majority"`: only the
+//!     majority's farmers, the earlier rules of fn 8), with the bonuses of pigs, pig
 //!     herds and castles (fn 7 L2902: a module's `farm_bonus`, and the
 //!     places counted as cities); barns are no farmers (fn 6 L2901).
 //!   - Storm: each player scores 1 per follower in their supply (L2747);
@@ -49,6 +50,9 @@ use crate::generated::attr;
 use crate::tables::Kind;
 
 pub(crate) struct Wheel;
+
+/// `famine`: word 1 is `majority`.
+const FAMINE_OPTION: usize = crate::tables::option_index("famine");
 
 /// The sectors, clockwise from Fortune (L2734-L2753; their order around the
 /// wheel: the research doc, "Crown spaces per sector").
@@ -478,12 +482,16 @@ fn taxes(g: &Game) -> [u32; MAX_PLAYERS] {
 /// or not, with the bonuses modules give a farm's scorer (L2744, fn 6-8
 /// L2901-L2903).
 fn famine(g: &Game) -> [u32; MAX_PLAYERS] {
+    let majority = g.rules().options.get(FAMINE_OPTION) == 1;
     let mut points = [0u32; MAX_PLAYERS];
     for f in g.followers() {
         if !f.kind.is_follower() || g.kind_of(f.node) != Kind::Field {
             continue;
         }
         let farm = g.root_of(f.node);
+        if majority && !holds_majority(g, farm, f.player) {
+            continue;
+        }
         let cities = crate::engine::scoring::farm_cities(g, farm);
         let n = cities.count() as u32;
         let bonus = if super::live(g, Hook::Value) {
@@ -494,6 +502,19 @@ fn famine(g: &Game) -> [u32; MAX_PLAYERS] {
         points[f.player as usize] += n + cities.extra + bonus;
     }
     points
+}
+
+/// Whether `player` has the most farmers' strength on the farm rooted at
+/// `farm` (ties: each of them), for `famine = "majority"` (fn 8 L2903).
+fn holds_majority(g: &Game, farm: u16, player: u8) -> bool {
+    let mut strength = [0u32; MAX_PLAYERS];
+    for f in g.followers() {
+        if f.kind.is_follower() && g.root_of(f.node) == farm {
+            strength[f.player as usize] += f.kind.strength(0);
+        }
+    }
+    let best = strength.iter().copied().max().unwrap_or(0);
+    best > 0 && strength[player as usize] == best
 }
 
 /// The crown spaces of `sector` score and empty (L2758-L2768).
