@@ -134,6 +134,19 @@ fn the_pig_starts_on_fortune_and_moves_by_the_icon_l2696_l2723() {
     lay_road(&mut g, 2);
     place(&mut g, 1, "WF:BA/L", at(1, -1, 0));
     assert_eq!(pig(&g), "fortune");
+    // What `play` and the viewer draw: the Wheel over the start block, a
+    // section per sector, the pig in its sector.
+    let shown = g.shown();
+    let wheel = shown
+        .areas
+        .iter()
+        .find(|a| a.name == "Wheel of Fortune")
+        .unwrap();
+    assert_eq!(wheel.cells.len(), 16);
+    let names: Vec<&str> = wheel.sections.iter().map(|s| s.name).collect();
+    assert_eq!(names, SECTORS.to_vec());
+    let pig_figure = shown.neutral.iter().find(|n| n.def.name == "pig").unwrap();
+    assert_eq!(pig_figure.section, Some("fortune"));
 }
 
 /// L2736: Fortune pays the player whose turn it is 3 (6 steps: round the
@@ -421,6 +434,24 @@ fn bot_games_move_the_pig_everywhere_and_replay_from_their_record_l2714() {
             scores_events_sum(&g, &all),
             "seed {seed}: every point in an event"
         );
+        // Fn 4 L2899: every icon drawn moved the pig, placed or discarded.
+        let icon = |t: u16| {
+            let id = rules.tiles[t as usize].id;
+            id.rsplit_once(".w")
+                .and_then(|(_, n)| n.parse::<usize>().ok())
+                .unwrap_or(0)
+        };
+        let moved: usize = g.placed()[rules.start.len()..]
+            .iter()
+            .map(|q| icon(q.tile))
+            .chain(
+                g.discards()
+                    .iter()
+                    .filter(|d| d.aside.is_none())
+                    .map(|d| icon(d.tile)),
+            )
+            .sum();
+        assert_eq!(pig(&g), SECTORS[moved % 6], "seed {seed}: the pig's way");
         let s = state(&g);
         for (k, name) in SECTORS.iter().enumerate() {
             seen[k] += s["wheel"]["events"][name].as_u64().unwrap();
