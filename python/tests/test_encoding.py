@@ -48,6 +48,7 @@ def test_ids_name_the_legal_actions_one_to_one(rid):
         "ransom-after-scoring",
         "from-city",
         "castle-pick",
+        "plague",
     }
     while not g.is_over:
         legal = g.legal_actions()

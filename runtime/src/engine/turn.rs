@@ -113,6 +113,19 @@ impl Game {
         })
     }
 
+    /// The tile drawn that waits to be placed, shown to everyone: while the
+    /// placement is asked, and while decisions posed on the tile drawn are
+    /// answered first (`Hook::Drawn`: the Wheel of Fortune's Plague).
+    pub fn tile_to_place(&self) -> Option<u16> {
+        match self.phase {
+            Phase::Place
+            | Phase::Ask {
+                resume: Resume::Drawn,
+            } => self.current,
+            _ => None,
+        }
+    }
+
     /// The module's decision pending, if one is.
     pub(crate) fn pending_ask(&self) -> Option<mechanics::Ask> {
         match self.phase {
