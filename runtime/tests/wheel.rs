@@ -340,6 +340,12 @@ fn crown_spaces_score_3_6_or_3_each_l2763_l2765() {
     assert!(!g.legal_actions().contains(&crown("taxes")));
     let e = g.clone().apply_action(crown("taxes"), &mut Vec::new());
     assert!(matches!(e, Err(ActionError::Illegal(_))), "{e:?}");
+    // A sector that is none: refused, nothing changes.
+    let mut bad = g.clone();
+    assert!(bad
+        .apply_action(Action::verb("crown", Arg::Word(9)), &mut Vec::new())
+        .is_err());
+    assert!(bad == g);
     g.apply_action(crown("famine"), &mut Vec::new()).unwrap();
     play(&mut g, 1, "WF:BA/L", at(4, 1, 0), crown("storm"));
     play(&mut g, 0, "WF:BA/LR", at(2, -1, 0), crown("fortune"));

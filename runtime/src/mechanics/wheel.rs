@@ -268,6 +268,23 @@ impl Mechanic for Wheel {
         }
     }
 
+    /// A bot may count on what its followers on crown spaces pay when the
+    /// pig stops there (nothing at the end): 6 alone in a two-space sector,
+    /// else 3 (L2763-L2765).
+    fn prospects(g: &Game, player: u8) -> u32 {
+        let s = &g.ext.wheel;
+        (0..SECTORS.len() as u8)
+            .map(|sector| {
+                let on = spaces(sector).filter(|&k| s.crowns[k] != NOBODY).count();
+                let mine = spaces(sector).filter(|&k| s.crowns[k] == player).count() as u32;
+                match (SPACES[sector as usize], on) {
+                    (2, 1) => mine * CROWN_ALONE,
+                    _ => mine * CROWN_SHARED,
+                }
+            })
+            .sum()
+    }
+
     fn show(g: &Game, out: &mut Shown) {
         let s = &g.ext.wheel;
         let starts = g.rules.start.len().min(g.placed().len());
