@@ -8,8 +8,8 @@
 mod support;
 
 use carcassonne_runtime::engine::{
-    start_placements, Action, ActionError, Actor, Arg, Decision, FollowerKind, Game, Reason,
-    ScoreEvent,
+    start_placements, Action, ActionError, Actor, Arg, Decision, FollowerKind, Game, Placement,
+    Reason, ScoreEvent,
 };
 use carcassonne_runtime::record::{replay, replay_observed, Recorder};
 use carcassonne_runtime::tables::{Kind, Ruleset};
@@ -490,4 +490,68 @@ fn bot_games_move_the_pig_everywhere_and_replay_from_their_record_l2714() {
         "every sector's event happened: {seen:?}"
     );
     assert!(crowned > 0, "some crown space scored");
+}
+
+/// Answer `a` and note it in `rec`.
+fn noted(g: &mut Game, rec: &mut Recorder, a: Action) {
+    let before = g.clone();
+    let mut ev = Vec::new();
+    g.apply_action(a, &mut ev).unwrap();
+    rec.note_action(&before, a, &ev, g);
+}
+
+/// L2753 in a scenario's record: the Plague's answer is among the actions
+/// of the entry before the tile that brought it, the wheel's points are
+/// the events of that tile's entry, and the record replays without a seed.
+#[test]
+fn a_scenario_record_carries_the_plague_and_the_wheel_points_l2753() {
+    let mut g = wheel_game(3);
+    let mut rec = Recorder::new(&g, None);
+    let r = g.rules();
+    let monk = figure(r, "WF:BA/L", Kind::Cloister, FollowerKind::Normal);
+    let knight = figure(r, "WF:BA/CFc+", Kind::City, FollowerKind::Normal);
+    let turns: [(&str, Placement, Action); 5] = [
+        ("WF:BA/L", at(1, -1, 0), monk),
+        ("WF:BA/L", at(3, -1, 0), monk),
+        ("WF:BA/L", at(4, 0, 0), monk),
+        ("WF:BA/L", at(4, 1, 0), crown("plague")),
+        ("WF:BA/CFc+", at(0, -1, 1), knight),
+    ];
+    for (id, p, wood) in turns {
+        g.force_draw(tile(r, id)).unwrap();
+        noted(&mut g, &mut rec, Action::Place(p));
+        noted(&mut g, &mut rec, wood);
+    }
+    // P2: Storm; P0: two more, the Plague: P1 chooses, P0 and P2 have one
+    // follower on land each; P0's crown follower scores 6 after the answers.
+    g.force_draw(tile(r, "WF:BA/RFr.w3")).unwrap();
+    noted(&mut g, &mut rec, Action::Place(at(-1, 1, 0)));
+    noted(&mut g, &mut rec, Action::Pass);
+    g.force_draw(tile(r, "WF:BA/RFr.w2")).unwrap();
+    assert_eq!(g.pending().unwrap().actor, Actor::Player(1));
+    let answer = g.legal_actions()[0];
+    noted(&mut g, &mut rec, answer);
+    noted(&mut g, &mut rec, Action::Place(at(-2, 1, 0)));
+    noted(&mut g, &mut rec, Action::Pass);
+    let turns = &rec.record.turns;
+    let storm_entry = &turns[5];
+    let actions = storm_entry.actions.as_deref().unwrap_or(&[]);
+    assert!(
+        actions
+            .iter()
+            .any(|a| a.do_ == "plague" && a.player == Some(1)),
+        "{actions:?}"
+    );
+    let plague_entry = &turns[6];
+    let crowned: Vec<_> = plague_entry
+        .events
+        .iter()
+        .flatten()
+        .filter(|e| e.reason == "crown")
+        .collect();
+    assert_eq!(crowned.len(), 1);
+    assert_eq!((crowned[0].player, crowned[0].points), (0, 6));
+    let back = replay(&rec.record, rules(), false).unwrap();
+    assert_eq!(back.game.scores(), g.scores());
+    assert!(back.game == g);
 }

@@ -259,7 +259,10 @@ impl Mechanic for Wheel {
                     .skip(1)
                     .any(|a| a.mech == Mech::Wheel && a.decision == PLAGUE_CODE);
                 if !more {
+                    // Points of the draw, filed like the event's own.
+                    let when = std::mem::replace(&mut g.when, When::TurnStart);
                     score_crowns(g, PLAGUE, events);
+                    g.when = when;
                 }
                 Ok(())
             }
