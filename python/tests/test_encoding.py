@@ -51,6 +51,7 @@ def test_ids_name_the_legal_actions_one_to_one(rid):
         "castle-pick",
         "catapult-closest",
         "seduce-from-board",
+        "plague",
     }
     while not g.is_over:
         legal = g.legal_actions()

@@ -286,6 +286,13 @@ pub const OPTIONS: &[OptionDecl] = &[
         meaning: "the seduction token swaps the follower closest to it, whoever owns it (000_9deb58b1a7d17d38.txt L2276, HiG fn 9 L2334), or the closest opponent's follower (the RGG rules, fn 8 L2333)",
     },
     OptionDecl {
+        key: "famine",
+        mechanic: "wheel",
+        values: OptionValues::Words(&["every-farmer", "majority"]),
+        default: [0, 0],
+        meaning: "the Wheel of Fortune's Famine pays every farmer 1 per completed city of its farm, majority or not (000_9deb58b1a7d17d38.txt L2744, the Big Box 5 wording, fn 8 L2903), or only the farmers of the players with the farm's majority (the earlier rules, fn 8)",
+    },
+    OptionDecl {
         key: "count_move",
         mechanic: "count",
         values: OptionValues::Words(&["free", "clockwise", "to-quarter"]),
@@ -449,7 +456,7 @@ pub const MECHANICS: &[MechDecl] = &[
     decl("mage-witch", false, "the mage and the witch change a feature's score (The Mage & the Witch)"),
     decl("robbers", false, "robbers on the score track (The Robbers)"),
     decl("crop-circles", false, "crop circles add or remove followers (Crop Circles)"),
-    decl("wheel", false, "the Wheel of Fortune: sectors, events and crown spaces (The Wheel of Fortune)"),
+    decl("wheel", true, "the Wheel of Fortune: sectors, events and crown spaces (The Wheel of Fortune)"),
 ];
 
 const _: () = assert!(MECHANICS.len() == MECH_COUNT + 1);

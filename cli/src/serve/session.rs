@@ -147,18 +147,15 @@ impl Session {
             }
     }
 
-    /// The tile drawn for the pending placement, for everyone to see. The
-    /// engine keeps its last draw after the placement too, when it is on
-    /// the board already; before a scripted game's chance answer the
-    /// engine's pick is no one's.
+    /// The tile drawn for the pending placement, for everyone to see, also
+    /// while decisions posed on it come first (`Game::tile_to_place`: the
+    /// Wheel of Fortune's Plague). The engine keeps its last draw after the
+    /// placement too, when it is on the board already; before a scripted
+    /// game's chance answer the engine's pick is no one's.
     pub fn to_place(&self) -> Option<u16> {
-        let placing = self
-            .game
-            .pending()
-            .is_some_and(|p| p.decision == Decision::Place);
-        match placing && !self.chance_pending() {
-            true => self.game.current_tile_index(),
-            false => None,
+        match self.chance_pending() {
+            true => None,
+            false => self.game.tile_to_place(),
         }
     }
 

@@ -259,6 +259,14 @@ pub struct Game {
     pub(crate) fused: bool,
     /// The scan the draw made to learn that the tile it drew can be placed.
     pub(crate) drawn: DrawnScan,
+    /// Points scored where no caller's list of events saw them: at the
+    /// setup's first draw (a module's step on the tile drawn,
+    /// `Hook::Drawn`), and at a scripted game's forced draws. A record
+    /// files those of the setup with the first entry (`untold_events`).
+    pub(crate) untold: Vec<ScoreEvent>,
+    /// Whether the modules' step on the tile to place (`Hook::Drawn`) has
+    /// run: a scripted game runs it when told its tile (`force_draw`).
+    pub(crate) drawn_step: bool,
 }
 
 /// The draw must know whether the tile it draws fits anywhere
@@ -353,6 +361,8 @@ impl Clone for Game {
             extra: self.extra.clone(),
             interlude: self.interlude,
             drawn: DrawnScan::default(),
+            untold: self.untold.clone(),
+            drawn_step: self.drawn_step,
         }
     }
 
@@ -397,6 +407,8 @@ impl Clone for Game {
         self.extra.clone_from(&src.extra);
         self.interlude = src.interlude;
         self.drawn.forget();
+        self.untold.clone_from(&src.untold);
+        self.drawn_step = src.drawn_step;
     }
 }
 
@@ -532,6 +544,8 @@ impl Game {
                 scan: PlacementScan::with_capacity(3 * rules.total as usize + 8),
                 ..DrawnScan::default()
             },
+            untold: Vec::new(),
+            drawn_step: false,
         };
         g.start(seed, start)?;
         Ok(g)
@@ -649,7 +663,10 @@ impl Game {
         g.last_placer = players - 1;
         // Nothing drawable (every tile fits nowhere, or none is left) ends
         // the game before it starts, as a turn that draws nothing ends it.
-        g.begin_turn(&mut Vec::new());
+        let mut untold = std::mem::take(&mut g.untold);
+        untold.clear();
+        g.begin_turn(&mut untold);
+        g.untold = untold;
         Ok(())
     }
 
@@ -731,7 +748,16 @@ impl Game {
         if self.is_over() {
             return Err(ForceDrawError::GameOver);
         }
+        if self.drawn_step {
+            // The modules acted on the tile told before (the Wheel of
+            // Fortune's pig moved): it can no longer be another.
+            return match self.current == Some(tile) {
+                true => Ok(()),
+                false => Err(ForceDrawError::NotNow(self.rules.tiles[tile as usize].id)),
+            };
+        }
         if self.current == Some(tile) {
+            self.told_drawn();
             return Ok(());
         }
         let from = if self.current.is_some() {
@@ -745,7 +771,31 @@ impl Game {
         self.stack.swap(from, j);
         self.current = Some(tile);
         self.next = from + 1;
+        self.told_drawn();
         Ok(())
+    }
+
+    /// A scripted game was told the tile to place: the modules' step on a
+    /// drawn tile (`Hook::Drawn`) runs now, its points kept untold
+    /// (`untold_events`); decisions it poses are asked before the
+    /// placement.
+    fn told_drawn(&mut self) {
+        let Some(t) = self.current else { return };
+        if self.phase != Phase::Place || !mechanics::live(self, Hook::Drawn) {
+            return;
+        }
+        self.drawn_step = true;
+        let mut untold = std::mem::take(&mut self.untold);
+        self.drawn_hook(t, &mut untold);
+        self.stop_for_asks(super::turn::Resume::Drawn, &mut untold);
+        self.untold = untold;
+    }
+
+    /// Points scored where no caller's list of events saw them: the
+    /// setup's first draw (a module's step on the tile drawn: the Wheel
+    /// of Fortune's Storm), and a scripted game's forced draws.
+    pub fn untold_events(&self) -> &[ScoreEvent] {
+        &self.untold
     }
 
     /// Every copy of every tile but the start tiles, shuffled; river tiles

@@ -623,8 +623,17 @@ impl Game {
     /// Draw the next tile: one a module sets aside goes face up beside
     /// the board, one that fits nowhere out of the game, and the next is
     /// drawn.
-    pub(crate) fn draw(&mut self) {
+    ///
+    /// A tile not set aside meets the modules' step on a drawn tile
+    /// (`Hook::Drawn`) first, before anyone considers where it fits (the
+    /// Wheel of Fortune's pig, 000_9deb58b1a7d17d38.txt fn 4 L2899): a
+    /// tile then discarded has had it. Decisions posed there are asked
+    /// with the tile drawn (`current`); the draw goes on once they are
+    /// answered (`after_drawn`). A scripted game runs the step when told
+    /// its tile (`force_draw`).
+    pub(crate) fn draw(&mut self, events: &mut Vec<ScoreEvent>) {
         self.current = None;
+        self.drawn_step = false;
         while self.next < self.stack_end() {
             let t = self.stack[self.next];
             self.next += 1;
@@ -633,6 +642,16 @@ impl Game {
             } else {
                 None
             };
+            if aside.is_none() && !self.scripted && mechanics::live(self, Hook::Drawn) {
+                self.drawn_hook(t, events);
+                if !self.asks.is_empty() {
+                    self.current = Some(t);
+                    if self.stop_for_asks(super::turn::Resume::Drawn, events) {
+                        return;
+                    }
+                    self.phase = super::turn::Phase::Place;
+                }
+            }
             if let Some(m) = aside {
                 self.aside.push((t, m));
             } else if self.scripted || self.drawn_fits(t) {
@@ -646,6 +665,30 @@ impl Game {
                 aside,
                 revealed: false,
             });
+        }
+    }
+
+    /// The modules' step on drawn tile `t` (`Hook::Drawn`); its points are
+    /// the next turn entry's, as those of a turn's start.
+    pub(crate) fn drawn_hook(&mut self, t: u16, events: &mut Vec<ScoreEvent>) {
+        let when = std::mem::replace(&mut self.when, When::TurnStart);
+        mechanics::drawn(self, t, events);
+        self.when = when;
+    }
+
+    /// The decisions posed on the tile drawn (`current`) are answered: it
+    /// waits to be placed, or (fitting nowhere) goes out of the game and the
+    /// draw goes on.
+    pub(crate) fn after_drawn(&mut self, events: &mut Vec<ScoreEvent>) {
+        self.phase = super::turn::Phase::Place;
+        let Some(t) = self.current else { return };
+        if self.scripted || self.drawn_fits(t) {
+            return;
+        }
+        self.discard_current();
+        self.draw(events);
+        if self.current.is_none() {
+            self.tiles_out(events);
         }
     }
 

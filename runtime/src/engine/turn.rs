@@ -84,6 +84,9 @@ pub(crate) enum Resume {
     BeginPart,
     /// An extra turn's tile, given (decisions at its start).
     Given,
+    /// The tile drawn (`Game::current`), before anyone considers where it
+    /// fits (decisions on a drawn tile, `Hook::Drawn`).
+    Drawn,
 }
 
 impl Game {
@@ -108,6 +111,19 @@ impl Game {
             actor: Actor::Player(self.to_move),
             decision,
         })
+    }
+
+    /// The tile drawn that waits to be placed, shown to everyone: while the
+    /// placement is asked, and while decisions posed on the tile drawn are
+    /// answered first (`Hook::Drawn`: the Wheel of Fortune's Plague).
+    pub fn tile_to_place(&self) -> Option<u16> {
+        match self.phase {
+            Phase::Place
+            | Phase::Ask {
+                resume: Resume::Drawn,
+            } => self.current,
+            _ => None,
+        }
     }
 
     /// The module's decision pending, if one is.
@@ -217,7 +233,7 @@ impl Game {
             // it goes out of the game like one that fits nowhere.
             (Phase::Place, Action::Pass) if self.only_enabled() => {
                 self.discard_current();
-                self.draw();
+                self.draw(events);
                 if self.current.is_none() {
                     self.tiles_out(events);
                 }
@@ -245,7 +261,7 @@ impl Game {
             }
             (Phase::Source { draw: true }, Action::Draw) => {
                 self.phase = Phase::Place;
-                self.draw();
+                self.draw(events);
                 if self.current.is_none() {
                     self.tiles_out(events);
                 }
@@ -669,7 +685,7 @@ impl Game {
             return;
         }
         self.phase = Phase::Place;
-        self.draw();
+        self.draw(events);
         if self.current.is_none() {
             self.tiles_out(events);
         }
@@ -684,7 +700,7 @@ impl Game {
 
     /// No tile can be drawn: the modules' extra turns first (the abbey round,
     /// from the left of the last placer), then the end.
-    fn tiles_out(&mut self, events: &mut Vec<ScoreEvent>) {
+    pub(crate) fn tiles_out(&mut self, events: &mut Vec<ScoreEvent>) {
         self.current = None;
         if self.in_interlude() {
             // An extra turn's second part finds no tile: that turn ends, and
@@ -812,6 +828,7 @@ impl Game {
             Resume::NextTurn => self.turn_over(events),
             Resume::BeginPart => self.begin_part(events),
             Resume::Given => self.take_given(events),
+            Resume::Drawn => self.after_drawn(events),
             Resume::Final => self.final_scoring(events),
         }
     }

@@ -21,6 +21,12 @@ pub enum Hook {
     /// A tile is drawn: a module may set it aside (dragon tiles before the
     /// dragon is in play).
     Draw,
+    /// A tile is drawn and not set aside, before anyone considers where it
+    /// fits: a module acts on it and may pose decisions, asked with the tile
+    /// shown; a tile that then fits nowhere has had it all the same (the
+    /// Wheel of Fortune's pig, 000_9deb58b1a7d17d38.txt fn 4 L2899). Its
+    /// points are the turn's, as those of a turn's start.
+    Drawn,
     /// Forbid placements the edge match allows (river bends, shrines).
     PlacementFilter,
     /// Allow placements the edge match refuses: the tile goes down with an
@@ -97,12 +103,13 @@ pub enum Hook {
 }
 
 impl Hook {
-    pub const ALL: [Hook; 28] = [
+    pub const ALL: [Hook; 29] = [
         Hook::Setup,
         Hook::TileSource,
         Hook::TurnStart,
         Hook::Source,
         Hook::Draw,
+        Hook::Drawn,
         Hook::PlacementFilter,
         Hook::Enables,
         Hook::Segments,

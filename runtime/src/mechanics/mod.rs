@@ -37,6 +37,7 @@ pub mod registry;
 pub(crate) mod river;
 pub(crate) mod tower;
 pub(crate) mod wagon;
+pub(crate) mod wheel;
 
 mod hooks;
 mod show;
@@ -107,6 +108,9 @@ pub(crate) trait Mechanic {
     fn sets_aside(g: &Game, t: u16) -> bool {
         false
     }
+    /// `Hook::Drawn`: tile `t` was drawn (not set aside), before anyone
+    /// considers where it fits; it may score and pose decisions.
+    fn drawn(g: &mut Game, t: u16, events: &mut Vec<ScoreEvent>) {}
     /// `Hook::PlacementFilter`: whether it looks at tile `t` now.
     fn filters(g: &Game, t: &TileType) -> bool {
         false

@@ -300,6 +300,15 @@ macro_rules! registry {
             None
         }
 
+        /// `Hook::Drawn`: tile `t` was drawn, before its placement is
+        /// considered.
+        pub(crate) fn drawn(g: &mut Game, t: u16, events: &mut Vec<ScoreEvent>) {
+            each!(g, Hook::Drawn, |m| match m {
+                $(Mech::$T => <super::$m::$T as Mechanic>::drawn(g, t, events),)*
+                _ => {}
+            });
+        }
+
         /// Whether any placement filter looks at tile `t`, or a module may
         /// make placements legal that the edges refuse (`Hook::Enables`): so
         /// the vectorised placement count cannot be used for it.
@@ -811,6 +820,7 @@ registry! {
         hills_sheep: HillsSheep,
         bazaars: Bazaars,
         bridges: Bridges,
+        wheel: Wheel,
     }
     figures {
         Normal, Big, Builder, Pig, Abbot, Mayor, Wagon, Barn, Shepherd,
@@ -821,6 +831,7 @@ registry! {
         Flock,
         Bazaar, BazaarPaid,
         Fair, TargetHurling, Catch,
+        Wheel, Crown,
     }
 }
 

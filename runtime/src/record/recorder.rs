@@ -18,6 +18,10 @@ pub struct Recorder {
     /// Points scored at the start of the turn that comes (the fairy's),
     /// for its entry.
     starting: Vec<EventRec>,
+    /// Points the game scored where no action's events saw them
+    /// (`Game::untold_events`: a scripted game's step on the tile it was
+    /// told) already noted.
+    untold_seen: usize,
 }
 
 impl Recorder {
@@ -54,7 +58,10 @@ impl Recorder {
             },
             discards_seen: 0,
             dealt_seen: g.dealt().len(),
-            starting: Vec::new(),
+            // Points of the setup's first draw (a module's step on the tile
+            // drawn) belong to the first entry.
+            starting: g.untold_events().iter().map(EventRec::from_event).collect(),
+            untold_seen: g.untold_events().len(),
         };
         r.note_discards(g);
         if g.is_over() {
@@ -104,6 +111,13 @@ impl Recorder {
     /// Note an action: `before` is the state it answered, `after` the result.
     /// A placement opens a turn entry; the figure and any other answers join it.
     pub fn note_action(&mut self, before: &Game, a: Action, events: &[ScoreEvent], after: &Game) {
+        // A scripted game told its tile scored on it (the Wheel of Fortune's
+        // pig): the points of the entry that places it, as a turn's start's.
+        let untold = before.untold_events();
+        if let Some(new) = untold.get(self.untold_seen..) {
+            self.starting.extend(new.iter().map(EventRec::from_event));
+        }
+        self.untold_seen = untold.len();
         let decision = before.pending().map(|p| p.decision);
         match a {
             Action::Place(p) => {

@@ -213,8 +213,11 @@ fn run(
     let mut events = Vec::new();
     let mut discards_seen = 0;
     // Points scored at the start of the turn to come (the fairy's): the
-    // next entry's.
-    let mut carry = Vec::new();
+    // next entry's; the setup's (its first draw's) are the first entry's.
+    let mut carry = g.untold_events().to_vec();
+    // A scripted game scores a module's step on a drawn tile when told the
+    // tile (`Game::untold_events`): those points are the entry's.
+    let mut untold_seen = carry.len();
     for (i, t) in rec.turns.iter().enumerate() {
         let turn = i + 1;
         // A discard (or a tile set aside) is checked against the engine's
@@ -301,6 +304,8 @@ fn run(
         // bazaar's) are listed after it: a scripted game is told them.
         let revealed = revealed_after(rules, &rec.turns[i + 1..], turn)?;
         begin_entry(&mut g, turn, tile, rec.seed.is_none())?;
+        carry.extend_from_slice(&g.untold_events()[untold_seen..]);
+        untold_seen = g.untold_events().len();
         force_reveals(&mut g, &revealed, turn)?;
         let face_down = g.remaining();
         if t.part.unwrap_or(1) != g.part() {
@@ -324,6 +329,7 @@ fn run(
             tile,
             observe.is_some().then_some(&mut asked),
             false,
+            next_tile(rules, &rec.turns[i + 1..]),
         )?;
         let during = entry_events(&mut carry, &got);
         if let Some(want) = &t.events {
@@ -341,7 +347,8 @@ fn run(
                 left: face_down,
                 revealed: &turned,
             };
-            shadow.follow(turn, t, tile, seen, &during, g.is_over())?;
+            let next = next_tile(rules, &rec.turns[i + 1..]);
+            shadow.follow(turn, t, tile, seen, &during, (g.is_over(), next))?;
             // The same board either way; only the shadow has not been
             // scored for the end yet.
             let now = if g.is_over() { &shadow.game } else { &g };
@@ -598,10 +605,23 @@ fn decline_entry(g: &mut Game, t: &TurnRec, turn: usize) -> Result<Vec<ScoreEven
     Ok(got)
 }
 
+/// The tile of the next entry that places one, if it names one in the
+/// ruleset: what a scripted game draws next.
+fn next_tile(rules: &Ruleset, rest: &[TurnRec]) -> Option<u16> {
+    rest.iter()
+        .find(|t| !t.is_unplayed_tile())
+        .and_then(|t| t.tile.as_deref())
+        .and_then(|id| rules.tile_index(id))
+        .map(|i| i as u16)
+}
+
 /// Play turn entry `t` (its tile `tile` drawn, or held): the placement,
 /// then each decision in the order the engine asks: the figure step from
 /// `follower` (else an alternative in `actions`, else none), every other
-/// from `actions`, in order. All events.
+/// from `actions`, in order. All events. A scripted game is told `next`,
+/// the next entry's tile, when the entry answers more once the next tile
+/// waits: decisions a module poses on the tile drawn (the Wheel of
+/// Fortune's Plague) are the answers of the entry before it.
 fn play_entry(
     g: &mut Game,
     t: &TurnRec,
@@ -609,6 +629,7 @@ fn play_entry(
     tile: u16,
     mut asked: Option<&mut Vec<Game>>,
     last: bool,
+    next: Option<u16>,
 ) -> Result<Vec<ScoreEvent>, ReplayError> {
     let (Some(x), Some(y), Some(rotation)) = (t.x, t.y, t.rotation) else {
         return fail(turn, "a turn needs tile, x, y and rotation (or discarded)");
@@ -643,6 +664,18 @@ fn play_entry(
                     reason: e.to_string(),
                 })?;
                 if g.pending().is_some_and(|p| p.decision != Decision::Place) {
+                    continue;
+                }
+            }
+            if let Some(next) = next.filter(|_| {
+                g.scripted && pd.decision == Decision::Place && actions.peek().is_some()
+            }) {
+                let before = g.pending();
+                g.force_draw(next).map_err(|e| ReplayError {
+                    turn,
+                    reason: e.to_string(),
+                })?;
+                if g.pending() != before {
                     continue;
                 }
             }
@@ -933,14 +966,17 @@ impl Shadow {
         tile: u16,
         seen: FaceDown<'_>,
         during: &[ScoreEvent],
-        last: bool,
+        (last, next): (bool, Option<u16>),
     ) -> Result<(), ReplayError> {
         let g = &mut self.game;
         if g.part() == 1 {
             g.force_player(entry.player)
                 .map_err(|e| Self::drifted(turn, e))?;
         }
+        let untold = g.untold_events().len();
         begin_entry(g, turn, tile, true).map_err(|e| Self::drifted(turn, e))?;
+        self.carry
+            .extend_from_slice(&g.untold_events()[untold.min(g.untold_events().len())..]);
         // The rules count the tiles face down that the game had (its
         // spare and the tiles the game discarded or set aside, which the
         // shadow is never told to draw, are not among them).
@@ -951,8 +987,8 @@ impl Shadow {
             ));
         }
         force_reveals(g, seen.revealed, turn).map_err(|e| Self::drifted(turn, e.reason))?;
-        let got =
-            play_entry(g, entry, turn, tile, None, last).map_err(|e| Self::drifted(turn, e))?;
+        let got = play_entry(g, entry, turn, tile, None, last, next)
+            .map_err(|e| Self::drifted(turn, e))?;
         let got = entry_events(&mut self.carry, &got);
         if got != during {
             return Err(Self::drifted(turn, "it scored the turn differently"));
