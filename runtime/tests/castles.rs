@@ -70,6 +70,19 @@ fn json_round_trip(g: &Game) {
     }
 }
 
+/// The game ends (every tile out): `player`'s farm points in the final
+/// scoring, and its events.
+fn farm_points_at_the_end(g: &mut Game, player: u8) -> (u32, Vec<ScoreEvent>) {
+    let mut events = Vec::new();
+    g.force_tiles_out(&mut events).unwrap();
+    let farm = events
+        .iter()
+        .filter(|e| e.player == player && e.feature == Kind::Field)
+        .map(|e| e.points)
+        .sum();
+    (farm, events)
+}
+
 fn castle_reason() -> Reason {
     Reason::from_name("castle").unwrap()
 }
@@ -436,13 +449,7 @@ fn a_farm_counts_a_castle_4_l2517() {
             at(0, -2, 0),
             figure(r, "B", Kind::Field, FollowerKind::Normal),
         );
-        let mut events = Vec::new();
-        g.force_tiles_out(&mut events).unwrap();
-        let farm: u32 = events
-            .iter()
-            .filter(|e| e.player == 1 && e.feature == Kind::Field)
-            .map(|e| e.points)
-            .sum();
+        let (farm, events) = farm_points_at_the_end(&mut g, 1);
         assert_eq!(farm, if convert { 4 } else { 3 }, "castle: {convert}");
         assert_eq!(points(&events, 0, castle_reason()), 0);
     }
@@ -741,13 +748,7 @@ fn barns_and_pigs_count_a_castle_one_more_l1785_l1803_l2517() {
         at(1, -2, 0),
         figure(r, "B", Kind::Field, FollowerKind::Pig),
     );
-    let mut events = Vec::new();
-    g.force_tiles_out(&mut events).unwrap();
-    let farm: u32 = events
-        .iter()
-        .filter(|e| e.player == 1 && e.feature == Kind::Field)
-        .map(|e| e.points)
-        .sum();
+    let (farm, events) = farm_points_at_the_end(&mut g, 1);
     assert_eq!(farm, 5, "{events:?}");
 
     // A barn where (0, -2), (1, -2), (0, -1)'s field and (1, -1) meet: the
@@ -778,13 +779,7 @@ fn barns_and_pigs_count_a_castle_one_more_l1785_l1803_l2517() {
         4,
         "{events:?}"
     );
-    let mut events = Vec::new();
-    g.force_tiles_out(&mut events).unwrap();
-    let barn: u32 = events
-        .iter()
-        .filter(|e| e.player == 0 && e.feature == Kind::Field)
-        .map(|e| e.points)
-        .sum();
+    let (barn, events) = farm_points_at_the_end(&mut g, 0);
     assert_eq!(barn, 5, "{events:?}");
 }
 
