@@ -411,7 +411,6 @@ fn bot_games_move_the_pig_everywhere_and_replay_from_their_record_l2714() {
     let rules = rules();
     let mut seen = [0u64; 6];
     let mut crowned = 0;
-    let mut scenarios = 0;
     for seed in 0..8u64 {
         let players = 2 + (seed % 4) as u8;
         let mut g = Game::new(rules, players, seed).unwrap();
@@ -467,24 +466,22 @@ fn bot_games_move_the_pig_everywhere_and_replay_from_their_record_l2714() {
         assert!(back.game == g, "seed {seed}: replays");
         assert_eq!(back.game.scores(), g.scores());
         // With an observer (the board kept for the final scoring is a
-        // scripted game, told each tile: the Plague's answers come with
-        // the entry before the tile's).
+        // scripted game, told each tile, discarded ones too: the pig moves
+        // on them).
         let mut steps = 0;
         replay_observed(&rec.record, rules, false, &mut |_| steps += 1)
             .unwrap_or_else(|e| panic!("seed {seed}: observed replay: {e}"));
         assert!(steps > 0);
-        // Without its seed, as a scenario: the record names the tiles (no
-        // tile was discarded in such a game: a scripted game keeps them).
-        if rec.record.turns.iter().all(|t| t.discarded.is_none()) {
-            let mut scripted = rec.record.clone();
-            scripted.seed = None;
-            let back = replay(&scripted, rules, false)
-                .unwrap_or_else(|e| panic!("seed {seed}: scenario: {e}"));
-            assert_eq!(back.game.scores(), g.scores(), "seed {seed}: scenario");
-            scenarios += 1;
-        }
+        // Without its seed, as a scenario: the record names the tiles (a
+        // scripted game passes a tile told that fits nowhere, as
+        // `a_wheel_tile_that_fits_nowhere_brings_the_plague_then_goes_fn4_l2899`
+        // shows).
+        let mut scripted = rec.record.clone();
+        scripted.seed = None;
+        let back = replay(&scripted, rules, false)
+            .unwrap_or_else(|e| panic!("seed {seed}: scenario: {e}"));
+        assert_eq!(back.game.scores(), g.scores(), "seed {seed}: scenario");
     }
-    assert!(scenarios > 0, "some game replayed without its seed");
     assert!(
         seen.iter().all(|&n| n > 0),
         "every sector's event happened: {seen:?}"
@@ -500,9 +497,9 @@ fn noted(g: &mut Game, rec: &mut Recorder, a: Action) {
     rec.note_action(&before, a, &ev, g);
 }
 
-/// L2753 in a scenario's record: the Plague's answer is among the actions
-/// of the entry before the tile that brought it, the wheel's points are
-/// the events of that tile's entry, and the record replays without a seed.
+/// L2753 in a scenario's record: the Plague's answer is the first action of
+/// the entry of the tile that brought it, the wheel's points are the events
+/// of that entry, and the record replays without a seed.
 #[test]
 fn a_scenario_record_carries_the_plague_and_the_wheel_points_l2753() {
     let mut g = wheel_game(3);
@@ -535,14 +532,13 @@ fn a_scenario_record_carries_the_plague_and_the_wheel_points_l2753() {
     noted(&mut g, &mut rec, Action::Pass);
     let turns = &rec.record.turns;
     let storm_entry = &turns[5];
-    let actions = storm_entry.actions.as_deref().unwrap_or(&[]);
-    assert!(
-        actions
-            .iter()
-            .any(|a| a.do_ == "plague" && a.player == Some(1)),
-        "{actions:?}"
-    );
+    assert!(storm_entry.actions.is_none(), "{:?}", storm_entry.actions);
+    // The answers given on the draw are the first actions of the drawn
+    // tile's entry, by the player asked.
     let plague_entry = &turns[6];
+    let actions = plague_entry.actions.as_deref().unwrap_or(&[]);
+    assert_eq!(actions[0].do_, "plague", "{actions:?}");
+    assert_eq!(actions[0].player, Some(1));
     let crowned: Vec<_> = plague_entry
         .events
         .iter()
@@ -554,4 +550,103 @@ fn a_scenario_record_carries_the_plague_and_the_wheel_points_l2753() {
     let back = replay(&rec.record, rules(), false).unwrap();
     assert_eq!(back.game.scores(), g.scores());
     assert!(back.game == g);
+}
+
+/// A legal placement of the tile drawn at (`x`, `y`).
+fn fit_at(g: &Game, x: i16, y: i16) -> Placement {
+    g.legal_actions()
+        .into_iter()
+        .find_map(|a| match a {
+            Action::Place(p) if (p.x, p.y) == (x, y) => Some(p),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("the tile drawn fits somewhere at ({x}, {y})"))
+}
+
+/// `player` is told `id`, places it at (`x`, `y`) and answers `wood`, all
+/// noted in `rec`.
+fn noted_turn(
+    g: &mut Game,
+    rec: &mut Recorder,
+    player: u8,
+    id: &str,
+    (x, y): (i16, i16),
+    wood: Action,
+) {
+    g.force_player(player).unwrap();
+    g.force_draw(tile(g.rules(), id)).unwrap();
+    let p = fit_at(g, x, y);
+    noted(g, rec, Action::Place(p));
+    noted(g, rec, wood);
+}
+
+/// Fn 4 L2899: a wheel tile that then fits nowhere moves the pig all the
+/// same, and the Plague it brings is answered before it is discarded: the
+/// answer is its discard entry's, and the record replays without a seed, with
+/// an observer too (whose board is told the discarded tile).
+#[test]
+fn a_wheel_tile_that_fits_nowhere_brings_the_plague_then_goes_fn4_l2899() {
+    let r = rules();
+    // No road edge anywhere on this board: the crossroads fits nowhere.
+    let start = [(tile(r, "WF:BA/L"), at(0, 0, 0))];
+    let mut g = Game::new_scripted(r, 2, &start).unwrap();
+    let mut rec = Recorder::new(&g, None);
+    let monk = figure(r, "WF:BA/L", Kind::Cloister, FollowerKind::Normal);
+    noted_turn(&mut g, &mut rec, 0, "WF:BA/L", (1, 0), monk);
+    noted_turn(&mut g, &mut rec, 1, "WF:BA/L", (-1, 0), monk);
+    noted_turn(&mut g, &mut rec, 0, "WF:BA/L", (0, 1), monk);
+    // Fortune to Storm; the road's two ends closed by cloisters.
+    noted_turn(&mut g, &mut rec, 1, "WF:BA/RFr.w3", (0, -1), Action::Pass);
+    noted_turn(&mut g, &mut rec, 0, "WF:BA/LR", (-1, -1), Action::Pass);
+    noted_turn(&mut g, &mut rec, 1, "WF:BA/LR", (1, -1), Action::Pass);
+    // Storm to Inquisition.
+    noted_turn(&mut g, &mut rec, 0, "WF:BA/Cc.1.w1", (0, 2), Action::Pass);
+    assert_eq!(pig(&g), "inquisition");
+    // P1 draws the crossroads: the Plague. P1's one monk goes unasked; P0,
+    // with two, chooses.
+    g.force_player(1).unwrap();
+    g.force_draw(tile(r, "WF:BA/RRRR.w1")).unwrap();
+    assert_eq!(pig(&g), "plague");
+    let p = g.pending().unwrap();
+    assert_eq!((p.actor, p.decision.key()), (Actor::Player(0), "plague"));
+    let answer = g.legal_actions()[1];
+    noted(&mut g, &mut rec, answer);
+    // Then the tile fits nowhere: its player can only pass it.
+    assert_eq!(g.legal_actions(), vec![Action::Pass]);
+    noted(&mut g, &mut rec, Action::Pass);
+    assert_eq!(g.discards().len(), 1);
+    let followers = |g: &Game, p: u8| g.followers().iter().filter(|f| f.player == p).count();
+    assert_eq!((followers(&g, 0), followers(&g, 1)), (1, 0));
+    noted_turn(&mut g, &mut rec, 1, "WF:BA/C", (0, 3), Action::Pass);
+    let turns = &rec.record.turns;
+    let discard = &turns[7];
+    assert_eq!(discard.discarded.as_deref(), Some("WF:BA/RRRR.w1"));
+    let actions = discard.actions.as_deref().unwrap_or(&[]);
+    assert_eq!(actions.len(), 1, "{actions:?}");
+    assert_eq!(
+        (actions[0].do_.as_str(), actions[0].player),
+        ("plague", Some(0))
+    );
+    assert!(
+        turns[6].actions.is_none(),
+        "the turn before has no answer of it"
+    );
+    assert!(turns[8].actions.is_none());
+    let back = replay(&rec.record, r, false).unwrap();
+    assert!(back.game == g);
+    let mut discards = 0;
+    replay_observed(&rec.record, r, false, &mut |s| {
+        if let carcassonne_runtime::record::Step::Discarded { .. } = s {
+            discards += 1;
+        }
+    })
+    .unwrap();
+    assert_eq!(discards, 1);
+    // Its answer left out, the record fails at the discard, naming the
+    // decision.
+    let mut cut = rec.record.clone();
+    cut.turns[7].actions = None;
+    let e = replay(&cut, r, false).unwrap_err();
+    assert_eq!(e.turn, 8, "{e}");
+    assert!(e.reason.contains("the Plague"), "{e}");
 }

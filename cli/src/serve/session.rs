@@ -211,7 +211,7 @@ impl Session {
             .filter(|&(t, n)| {
                 n > 0 && {
                     trial.clone_from(&self.game);
-                    trial.force_draw(t as u16).is_ok() && !trial.legal_actions().is_empty()
+                    trial.force_draw(t as u16).is_ok() && !trial.told_unfit()
                 }
             })
             .map(|(t, n)| (t as u16, n))
@@ -315,7 +315,7 @@ impl Session {
         self.game
             .force_draw(t)
             .map_err(|e| Failure::new(Code::NotChance, e.to_string()))?;
-        if self.game.legal_actions().is_empty() {
+        if self.game.told_unfit() {
             return Err(Failure::new(
                 Code::NotChance,
                 format!("tile {} fits nowhere on the board", id(t)),

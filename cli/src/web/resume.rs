@@ -159,9 +159,13 @@ fn search(
 fn candidates(s: &Session, want: &Record) -> Vec<Action> {
     let got = &s.recorded().turns;
     let (mut first, mut last) = (Vec::new(), Vec::new());
+    // Answers on a tile drawn (the Plague) are written with its entry,
+    // which opens later: they too may write nothing yet.
+    let at_draw = s.game.asked_at_draw();
     for a in s.game.legal_actions() {
         match a {
             Action::Pass | Action::Draw => last.push(a),
+            _ if at_draw => last.push(a),
             _ if may_write(got, &action_json::to_json(&s.game, a), want) => first.push(a),
             _ => {}
         }

@@ -126,6 +126,17 @@ impl Game {
         any
     }
 
+    /// Whether a scripted game was told a tile that fits nowhere: its player
+    /// passes it, and it goes out of the game as a seeded game's would
+    /// (a seeded game never holds such a tile: the draw goes on).
+    pub fn told_unfit(&self) -> bool {
+        self.scripted
+            && self.phase == Phase::Place
+            && self
+                .current_tile()
+                .is_some_and(|t| !self.any_placement(t, |_| true))
+    }
+
     /// Whether a placement filter looks at the current tile now (the
     /// river's rules; the shrines' neighbour rule, for a cloister once a
     /// shrine is down): its placements need the checks, so

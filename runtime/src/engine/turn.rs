@@ -126,6 +126,18 @@ impl Game {
         }
     }
 
+    /// Whether the pending decision was posed on the tile drawn, before its
+    /// placement (`Hook::Drawn`: the Wheel of Fortune's Plague): its answer
+    /// belongs to the drawn tile's turn, not to the turn that drew it.
+    pub fn asked_at_draw(&self) -> bool {
+        matches!(
+            self.phase,
+            Phase::Ask {
+                resume: Resume::Drawn
+            }
+        )
+    }
+
     /// The module's decision pending, if one is.
     pub(crate) fn pending_ask(&self) -> Option<mechanics::Ask> {
         match self.phase {
@@ -173,6 +185,9 @@ impl Game {
                         out.push(Action::Place(p));
                         false
                     });
+                }
+                if out.is_empty() && self.told_unfit() {
+                    out.push(Action::Pass);
                 }
             }
             Phase::Wood { placed } => {
@@ -231,7 +246,7 @@ impl Game {
             }
             // Declining a tile that only a module's addition would place:
             // it goes out of the game like one that fits nowhere.
-            (Phase::Place, Action::Pass) if self.only_enabled() => {
+            (Phase::Place, Action::Pass) if self.only_enabled() || self.told_unfit() => {
                 self.discard_current();
                 self.draw(events);
                 if self.current.is_none() {

@@ -22,6 +22,10 @@ pub struct Recorder {
     /// (`Game::untold_events`: a scripted game's step on the tile it was
     /// told) already noted.
     untold_seen: usize,
+    /// Answers to decisions posed on a tile drawn (`Game::asked_at_draw`:
+    /// the Plague), for the entry of that tile: the one that places it, or
+    /// its discard's if it then fits nowhere.
+    at_draw: Vec<ActionJson>,
 }
 
 impl Recorder {
@@ -62,6 +66,7 @@ impl Recorder {
             // drawn) belong to the first entry.
             starting: g.untold_events().iter().map(EventRec::from_event).collect(),
             untold_seen: g.untold_events().len(),
+            at_draw: Vec::new(),
         };
         r.note_discards(g);
         if g.is_over() {
@@ -79,6 +84,9 @@ impl Recorder {
     fn note_discards(&mut self, g: &Game) {
         for d in &g.discards()[self.discards_seen..] {
             let id = g.rules().tiles[d.tile as usize].id.to_string();
+            // The tile whose draw posed decisions is the first to go: the
+            // answers are its entry's.
+            let at_draw = std::mem::take(&mut self.at_draw);
             let (discarded, set_aside, revealed) = match (d.aside, d.revealed) {
                 (None, _) => (Some(id), None, None),
                 (Some(_), false) => (None, Some(id), None),
@@ -89,6 +97,7 @@ impl Recorder {
                 discarded,
                 set_aside,
                 revealed,
+                actions: (!at_draw.is_empty()).then_some(at_draw),
                 ..TurnRec::default()
             });
         }
@@ -118,6 +127,9 @@ impl Recorder {
             self.starting.extend(new.iter().map(EventRec::from_event));
         }
         self.untold_seen = untold.len();
+        if before.asked_at_draw() {
+            return self.note_at_draw(before, a, events, after);
+        }
         let decision = before.pending().map(|p| p.decision);
         match a {
             Action::Place(p) => {
@@ -192,23 +204,54 @@ impl Recorder {
         }
     }
 
+    /// An answer to a decision posed on the tile drawn (the Plague): kept
+    /// for the entry of that tile, which opens later (its placement, or its
+    /// discard once the answers are in), with the outcomes chance gave
+    /// meanwhile. Its points are the drawn tile's turn's start's.
+    fn note_at_draw(&mut self, before: &Game, a: Action, events: &[ScoreEvent], after: &Game) {
+        // A stated chance outcome is written with the dealt ones.
+        if before.pending().map(|p| p.actor) != Some(Actor::Chance) {
+            let rec = self.answer(before, a, before.to_move());
+            self.at_draw.push(rec);
+        }
+        let dealt = self.take_dealt(after);
+        self.at_draw.extend(dealt);
+        let (during, fin): (Vec<ScoreEvent>, Vec<ScoreEvent>) =
+            events.iter().partition(|e| e.when != When::End);
+        self.starting
+            .extend(during.iter().map(EventRec::from_event));
+        self.note_discards(after);
+        if after.is_over() {
+            self.record.final_ = Some(FinalRec {
+                events: fin.iter().map(EventRec::from_event).collect(),
+                scores: after.scores().to_vec(),
+            });
+        }
+    }
+
     /// Chance outcomes since the last note join the entry's answers, as
     /// chance's (no player), in the order they came: dealt from the seed,
     /// certain, or stated.
     fn note_dealt(&mut self, after: &Game) {
-        let new = after.dealt().len().saturating_sub(self.dealt_seen);
-        if new == 0 {
+        let outcomes = self.take_dealt(after);
+        if outcomes.is_empty() {
             return;
         }
-        let outcomes: Vec<ActionJson> = after.dealt()[self.dealt_seen..]
-            .iter()
-            .map(|d| action_json::to_json(after, d.action))
-            .collect();
-        self.dealt_seen = after.dealt().len();
         self.last_entry()
             .actions
             .get_or_insert_with(Vec::new)
             .extend(outcomes);
+    }
+
+    /// The chance outcomes since the last note, as the record writes them.
+    fn take_dealt(&mut self, after: &Game) -> Vec<ActionJson> {
+        let new = after.dealt().get(self.dealt_seen..).unwrap_or(&[]);
+        let outcomes = new
+            .iter()
+            .map(|d| action_json::to_json(after, d.action))
+            .collect();
+        self.dealt_seen = after.dealt().len();
+        outcomes
     }
 
     /// `a` as the record writes it: its JSON, naming who answered when not
@@ -227,9 +270,10 @@ impl Recorder {
     }
 
     /// A new entry for `tile` placed at `p` in `before`, with the points of
-    /// its turn's start.
+    /// its turn's start and the answers given on its draw.
     fn open_entry(&mut self, before: &Game, tile: &'static TileType, p: Placement) {
         let starting = std::mem::take(&mut self.starting);
+        let at_draw = std::mem::take(&mut self.at_draw);
         self.record.turns.push(TurnRec {
             player: before.to_move(),
             part: (before.part() > 1).then_some(before.part()),
@@ -238,6 +282,7 @@ impl Recorder {
             y: Some(p.y),
             rotation: Some(p.rotation),
             events: (!starting.is_empty()).then_some(starting),
+            actions: (!at_draw.is_empty()).then_some(at_draw),
             ..TurnRec::default()
         });
     }

@@ -224,11 +224,14 @@ fn run(
         // list, where it may have landed before the game ended (every tile
         // discarded at setup).
         if t.is_unplayed_tile() {
-            // A tile the player declined (one only a bridge would place):
-            // declined here as the record says, then checked like any discard.
-            decline_if_named(&mut g, t, discards_seen, rec.seed.is_none());
+            let got = play_discard(&mut g, t, turn, discards_seen, rec.seed.is_none())?;
             let tile = check_discard(&g, t, turn, discards_seen)?;
             discards_seen += 1;
+            if let Some(shadow) = &mut shadow {
+                shadow.discard(turn, t)?;
+            }
+            carry_start(&mut carry, &got);
+            events.extend(got);
             if let Some(observe) = &mut observe {
                 observe(Step::Discarded {
                     turn,
@@ -306,6 +309,10 @@ fn run(
         begin_entry(&mut g, turn, tile, rec.seed.is_none())?;
         carry.extend_from_slice(&g.untold_events()[untold_seen..]);
         untold_seen = g.untold_events().len();
+        let (at_draw, from) = answer_at_draw(&mut g, t, turn)?;
+        still_drawn(&g, tile, turn)?;
+        carry_start(&mut carry, &at_draw);
+        events.extend(at_draw);
         force_reveals(&mut g, &revealed, turn)?;
         let face_down = g.remaining();
         if t.part.unwrap_or(1) != g.part() {
@@ -329,7 +336,7 @@ fn run(
             tile,
             observe.is_some().then_some(&mut asked),
             false,
-            next_tile(rules, &rec.turns[i + 1..]),
+            from,
         )?;
         let during = entry_events(&mut carry, &got);
         if let Some(want) = &t.events {
@@ -347,8 +354,7 @@ fn run(
                 left: face_down,
                 revealed: &turned,
             };
-            let next = next_tile(rules, &rec.turns[i + 1..]);
-            shadow.follow(turn, t, tile, seen, &during, (g.is_over(), next))?;
+            shadow.follow(turn, t, tile, seen, &during, g.is_over())?;
             // The same board either way; only the shadow has not been
             // scored for the end yet.
             let now = if g.is_over() { &shadow.game } else { &g };
@@ -425,36 +431,83 @@ fn entry_events(carry: &mut Vec<ScoreEvent>, got: &[ScoreEvent]) -> Vec<ScoreEve
     during
 }
 
-/// A discard the engine has not made itself: the player declined the tile
-/// to place, which only a module's addition would have placed (a bridge,
-/// `Game::only_enabled`), and the entry names it: declined again here. In
-/// a scenario (`scripted`) the record picks the tiles: the entry's player
-/// draws the named tile first.
-fn decline_if_named(g: &mut Game, t: &TurnRec, k: usize, scripted: bool) {
-    if g.discards().len() > k || g.pending().map(|p| p.decision) != Some(Decision::Place) {
-        return;
+/// Discard entry `t` played up to the engine's `k`-th discard, and the
+/// points that came (the next draw's step, `Hook::Drawn`). Decisions posed
+/// on the tile drawn (the Plague) are answered from the entry's `actions`
+/// first: a tile that fits nowhere goes only then. A tile the engine does
+/// not discard itself was declined by the player (one only a module's
+/// addition would place, a bridge, `Game::only_enabled`), and is declined
+/// again here. In a scenario (`scripted`) the record picks the tiles: the
+/// entry's player is told the named tile, and passes it.
+fn play_discard(
+    g: &mut Game,
+    t: &TurnRec,
+    turn: usize,
+    k: usize,
+    scripted: bool,
+) -> Result<Vec<ScoreEvent>, ReplayError> {
+    let mut got = Vec::new();
+    if g.discards().len() > k {
+        return Ok(got);
     }
-    if scripted {
-        let Some(tile) = t
-            .discarded
-            .as_deref()
-            .and_then(|id| g.rules().tile_index(id))
-        else {
-            return;
-        };
+    let place = |g: &Game| g.pending().map(|p| p.decision) == Some(Decision::Place);
+    let named = t
+        .discarded
+        .as_deref()
+        .and_then(|id| g.rules().tile_index(id));
+    if let Some(tile) = named.filter(|_| scripted && place(g) && !g.asked_at_draw()) {
         if g.part() == 1 && g.force_player(t.player).is_err() {
-            return;
+            return Ok(got);
         }
         if g.force_draw(tile as u16).is_err() {
-            return;
+            return Ok(got);
         }
     }
-    let named = g.current_tile().map(|c| c.id);
-    if named.is_some()
-        && named == t.discarded.as_deref()
+    let (at_draw, read) = answer_at_draw(g, t, turn)?;
+    got.extend(at_draw);
+    if let Some(a) = t.actions.as_deref().unwrap_or(&[]).get(read) {
+        return fail(
+            turn,
+            format!(
+                "the record answers `{}`, which the engine did not ask",
+                a.do_
+            ),
+        );
+    }
+    let current = g.current_tile().map(|c| c.id);
+    if g.discards().len() == k
+        && place(g)
+        && current.is_some()
+        && current == t.discarded.as_deref()
         && g.legal_actions().contains(&Action::Pass)
     {
-        let _ = g.apply_action(Action::Pass, &mut Vec::new());
+        g.apply_action(Action::Pass, &mut got)
+            .map_err(|e| ReplayError {
+                turn,
+                reason: format!("illegal move: {}", unwrap_move_error(e)),
+            })?;
+    }
+    Ok(got)
+}
+
+/// The points among `got` that are the next entry's (all but the final
+/// scoring's), carried to it.
+fn carry_start(carry: &mut Vec<ScoreEvent>, got: &[ScoreEvent]) {
+    carry.extend(got.iter().copied().filter(|e| e.when != When::End));
+}
+
+/// After the answers given on its draw, entry tile `tile` still waits to be
+/// placed (had it fit nowhere, the record would list its discard).
+fn still_drawn(g: &Game, tile: u16, turn: usize) -> Result<(), ReplayError> {
+    match g.current_tile_index() {
+        Some(c) if c == tile => Ok(()),
+        _ => fail(
+            turn,
+            format!(
+                "after the answers on its draw, the engine no longer holds {} to place (it fits nowhere: the record should discard it)",
+                g.rules().tiles[tile as usize].id
+            ),
+        ),
     }
 }
 
@@ -605,23 +658,12 @@ fn decline_entry(g: &mut Game, t: &TurnRec, turn: usize) -> Result<Vec<ScoreEven
     Ok(got)
 }
 
-/// The tile of the next entry that places one, if it names one in the
-/// ruleset: what a scripted game draws next.
-fn next_tile(rules: &Ruleset, rest: &[TurnRec]) -> Option<u16> {
-    rest.iter()
-        .find(|t| !t.is_unplayed_tile())
-        .and_then(|t| t.tile.as_deref())
-        .and_then(|id| rules.tile_index(id))
-        .map(|i| i as u16)
-}
-
-/// Play turn entry `t` (its tile `tile` drawn, or held): the placement,
-/// then each decision in the order the engine asks: the figure step from
-/// `follower` (else an alternative in `actions`, else none), every other
-/// from `actions`, in order. All events. A scripted game is told `next`,
-/// the next entry's tile, when the entry answers more once the next tile
-/// waits: decisions a module poses on the tile drawn (the Wheel of
-/// Fortune's Plague) are the answers of the entry before it.
+/// Play turn entry `t` (its tile `tile` drawn, or held, and the answers
+/// given on its draw read: its `actions` from `from` are left): the
+/// placement, then each decision in the order the engine asks: the figure
+/// step from `follower` (else an alternative in `actions`, else none),
+/// every other from `actions`, in order, up to the next draw (whose
+/// decisions are the next entry's). All events.
 fn play_entry(
     g: &mut Game,
     t: &TurnRec,
@@ -629,13 +671,14 @@ fn play_entry(
     tile: u16,
     mut asked: Option<&mut Vec<Game>>,
     last: bool,
-    next: Option<u16>,
+    from: usize,
 ) -> Result<Vec<ScoreEvent>, ReplayError> {
     let (Some(x), Some(y), Some(rotation)) = (t.x, t.y, t.rotation) else {
         return fail(turn, "a turn needs tile, x, y and rotation (or discarded)");
     };
     let tt = &g.rules().tiles[tile as usize];
-    let mut actions = t.actions.as_deref().unwrap_or(&[]).iter().peekable();
+    let all = t.actions.as_deref().unwrap_or(&[]);
+    let mut actions = all.get(from..).unwrap_or(&[]).iter().peekable();
     let mut got = Vec::new();
     let illegal = |e: ActionError| ReplayError {
         turn,
@@ -654,7 +697,8 @@ fn play_entry(
     check_dealt(g, &mut actions, &mut dealt, turn)?;
     let mut wood_asked = false;
     while let Some(pd) = g.pending() {
-        if matches!(pd.decision, Decision::Place | Decision::Source) {
+        // The next tile's draw posed decisions (the Plague): its entry's.
+        if matches!(pd.decision, Decision::Place | Decision::Source) || g.asked_at_draw() {
             // The shadow of the game's last entry (its spare tile drawn):
             // the tiles run out here as they did in the game, and the
             // entry's answers before the final scoring follow.
@@ -664,18 +708,6 @@ fn play_entry(
                     reason: e.to_string(),
                 })?;
                 if g.pending().is_some_and(|p| p.decision != Decision::Place) {
-                    continue;
-                }
-            }
-            if let Some(next) = next.filter(|_| {
-                g.scripted && pd.decision == Decision::Place && actions.peek().is_some()
-            }) {
-                let before = g.pending();
-                g.force_draw(next).map_err(|e| ReplayError {
-                    turn,
-                    reason: e.to_string(),
-                })?;
-                if g.pending() != before {
                     continue;
                 }
             }
@@ -698,55 +730,13 @@ fn play_entry(
                     None => Action::Pass,
                 },
             }
-        } else if pd.actor == Actor::Chance {
-            // A scripted game waits for chance: the entry says what came.
-            let Some(a) = actions.next() else {
-                return fail(
-                    turn,
-                    format!(
-                        "the engine asks chance to {}; the entry's `actions` do not say what came",
-                        pd.decision.name()
-                    ),
-                );
-            };
-            if !by_chance(a) {
-                return fail(
-                    turn,
-                    format!(
-                        "the engine asks chance to {}; the record's `{}` is not chance's",
-                        pd.decision.name(),
-                        a.do_
-                    ),
-                );
-            }
-            no_player(a, turn)?;
-            action_json::from_json(g, a).map_err(|e| ReplayError {
-                turn,
-                reason: format!(
-                    "the engine asks chance to {}; the record's `{}`: {e}",
-                    pd.decision.name(),
-                    a.do_
-                ),
-            })?
         } else {
-            let who = match pd.actor {
-                Actor::Player(q) => q,
-                Actor::Chance => g.to_move(),
-            };
-            let Some(a) = actions.next() else {
-                return fail(
-                    turn,
-                    format!(
-                        "the engine asks player {who} to {}; the entry's `actions` do not answer",
-                        pd.decision.name()
-                    ),
-                );
-            };
-            let action = read_answer(g, a, t.player, turn)?;
-            if let Some(states) = asked.as_deref_mut() {
-                states.push(g.clone());
+            if pd.actor != Actor::Chance {
+                if let Some(states) = asked.as_deref_mut() {
+                    states.push(g.clone());
+                }
             }
-            action
+            next_answer(g, &mut actions, t.player, turn)?
         };
         g.apply_action(action, &mut got).map_err(illegal)?;
         check_dealt(g, &mut actions, &mut dealt, turn)?;
@@ -767,6 +757,88 @@ fn play_entry(
         );
     }
     Ok(got)
+}
+
+/// The answer to `g`'s pending decision (neither a placement nor the
+/// figure step), read from the entry's next action: an outcome a scripted
+/// game waits for from chance, or a player's answer (naming no player: entry
+/// player `entry`'s).
+fn next_answer<'a>(
+    g: &Game,
+    actions: &mut impl Iterator<Item = &'a ActionJson>,
+    entry: u8,
+    turn: usize,
+) -> Result<Action, ReplayError> {
+    let Some(pd) = g.pending() else {
+        return fail(turn, "the engine asks nothing here");
+    };
+    let Actor::Player(who) = pd.actor else {
+        // A scripted game waits for chance: the entry says what came.
+        let Some(a) = actions.next() else {
+            return fail(
+                turn,
+                format!(
+                    "the engine asks chance to {}; the entry's `actions` do not say what came",
+                    pd.decision.name()
+                ),
+            );
+        };
+        if !by_chance(a) {
+            return fail(
+                turn,
+                format!(
+                    "the engine asks chance to {}; the record's `{}` is not chance's",
+                    pd.decision.name(),
+                    a.do_
+                ),
+            );
+        }
+        no_player(a, turn)?;
+        return action_json::from_json(g, a).map_err(|e| ReplayError {
+            turn,
+            reason: format!(
+                "the engine asks chance to {}; the record's `{}`: {e}",
+                pd.decision.name(),
+                a.do_
+            ),
+        });
+    };
+    let Some(a) = actions.next() else {
+        return fail(
+            turn,
+            format!(
+                "the engine asks player {who} to {}; the entry's `actions` do not answer",
+                pd.decision.name()
+            ),
+        );
+    };
+    read_answer(g, a, entry, turn)
+}
+
+/// The decisions posed on the tile drawn for entry `t` (`Game::asked_at_draw`:
+/// the Wheel of Fortune's Plague), answered from the front of its `actions`
+/// before the tile is placed (or, fitting nowhere, discarded): the points
+/// they score, which are the entry's turn's start's, and how many actions
+/// were read.
+fn answer_at_draw(
+    g: &mut Game,
+    t: &TurnRec,
+    turn: usize,
+) -> Result<(Vec<ScoreEvent>, usize), ReplayError> {
+    let all = t.actions.as_deref().unwrap_or(&[]);
+    let mut actions = all.iter().peekable();
+    let mut got = Vec::new();
+    let mut dealt = g.dealt().len();
+    while g.asked_at_draw() {
+        let action = next_answer(g, &mut actions, t.player, turn)?;
+        g.apply_action(action, &mut got).map_err(|e| ReplayError {
+            turn,
+            reason: format!("illegal move: {}", unwrap_move_error(e)),
+        })?;
+        check_dealt(g, &mut actions, &mut dealt, turn)?;
+    }
+    let read = all.len() - actions.count();
+    Ok((got, read))
 }
 
 /// The chance outcomes `g` gave by itself since the `seen`-th (dealt from
@@ -966,7 +1038,7 @@ impl Shadow {
         tile: u16,
         seen: FaceDown<'_>,
         during: &[ScoreEvent],
-        (last, next): (bool, Option<u16>),
+        last: bool,
     ) -> Result<(), ReplayError> {
         let g = &mut self.game;
         if g.part() == 1 {
@@ -977,6 +1049,8 @@ impl Shadow {
         begin_entry(g, turn, tile, true).map_err(|e| Self::drifted(turn, e))?;
         self.carry
             .extend_from_slice(&g.untold_events()[untold.min(g.untold_events().len())..]);
+        let (at_draw, from) = answer_at_draw(g, entry, turn).map_err(|e| Self::drifted(turn, e))?;
+        carry_start(&mut self.carry, &at_draw);
         // The rules count the tiles face down that the game had (its
         // spare and the tiles the game discarded or set aside, which the
         // shadow is never told to draw, are not among them).
@@ -987,12 +1061,30 @@ impl Shadow {
             ));
         }
         force_reveals(g, seen.revealed, turn).map_err(|e| Self::drifted(turn, e.reason))?;
-        let got = play_entry(g, entry, turn, tile, None, last, next)
+        let got = play_entry(g, entry, turn, tile, None, last, from)
             .map_err(|e| Self::drifted(turn, e))?;
         let got = entry_events(&mut self.carry, &got);
         if got != during {
             return Err(Self::drifted(turn, "it scored the turn differently"));
         }
+        Ok(())
+    }
+
+    /// Discard entry `entry`, as the game had it: the shadow is told a
+    /// discarded tile (its draw may have moved the Wheel of Fortune's pig)
+    /// and passes it. Tiles set aside or turned up come back to it as the
+    /// entries that place them.
+    fn discard(&mut self, turn: usize, entry: &TurnRec) -> Result<(), ReplayError> {
+        if entry.discarded.is_none() {
+            return Ok(());
+        }
+        let g = &mut self.game;
+        let k = g.discards().len();
+        let got = play_discard(g, entry, turn, k, true).map_err(|e| Self::drifted(turn, e))?;
+        if g.discards().len() == k {
+            return Err(Self::drifted(turn, "it could not discard the tile"));
+        }
+        carry_start(&mut self.carry, &got);
         Ok(())
     }
 
