@@ -56,6 +56,8 @@ pub struct BoardSection {
     pub label: Pt,
     /// The figures in it, each with its owner and point.
     pub figures: Vec<BoardFigure>,
+    /// Its free places (`Section::places`), where a figure would stand.
+    pub free: Vec<Pt>,
     /// Where a neutral figure standing in the section is drawn.
     pub neutral: Pt,
 }
@@ -120,6 +122,22 @@ pub fn layout(a: &Area) -> Option<BoardArea> {
                 w: sw,
                 h: sh,
             };
+            // Free places are laid out after the figures, as more of them.
+            let places = s.places.map_or(0, usize::from).max(s.figures.len());
+            let mut all = s.figures.clone();
+            all.resize(
+                places,
+                Figure {
+                    player: 0,
+                    kind: FollowerKind::Normal,
+                },
+            );
+            let mut figures = place_figures(&all, b);
+            let free = figures
+                .split_off(s.figures.len())
+                .into_iter()
+                .map(|f| f.follower.at)
+                .collect();
             BoardSection {
                 name: s.name,
                 rect: b,
@@ -127,7 +145,8 @@ pub fn layout(a: &Area) -> Option<BoardArea> {
                     x: b.x + 5.0,
                     y: b.y + 12.0,
                 },
-                figures: place_figures(&s.figures, b),
+                figures,
+                free,
                 neutral: Pt {
                     x: b.x + b.w - NEUTRAL_W / 2.0,
                     y: b.y + LABEL_H + (b.h - LABEL_H) / 2.0,
@@ -254,6 +273,14 @@ pub fn area_svg(a: &BoardArea) -> String {
         for f in &sec.figures {
             s.push_str(&marked_figure(f));
         }
+        for p in &sec.free {
+            let _ = write!(
+                s,
+                r#"<circle data-free="place" cx="{}" cy="{}" r="6" fill="none" stroke="{SECTION_EDGE}" stroke-width="1.2" stroke-dasharray="2 2"/>"#,
+                num(p.x),
+                num(p.y)
+            );
+        }
         s.push_str("</g>");
     }
     let p = a.plaque;
@@ -324,6 +351,7 @@ mod tests {
                 .map(|name| Section {
                     name,
                     figures: vec![f; figures],
+                    places: None,
                 })
                 .collect(),
         }
@@ -380,6 +408,22 @@ mod tests {
                 assert!(s.rect.contains(f.follower.at), "{:?}", f.follower.at);
             }
         }
+    }
+
+    #[test]
+    fn free_places_are_drawn_after_the_figures_in_their_section() {
+        let mut a = area(grid(4, 4), 1);
+        a.sections[0].places = Some(2);
+        a.sections[1].places = Some(1);
+        let l = layout(&a).unwrap();
+        let (s, full) = (&l.sections[0], &l.sections[1]);
+        assert_eq!((s.figures.len(), s.free.len()), (1, 1));
+        assert!(s.free[0].x > s.figures[0].follower.at.x);
+        assert!(s.rect.contains(s.free[0]));
+        assert!(full.free.is_empty(), "one place, taken");
+        assert!(l.sections[2].free.is_empty(), "no places: none drawn");
+        let svg = area_svg(&l);
+        assert_eq!(svg.matches(r#"data-free="place""#).count(), 1);
     }
 
     #[test]

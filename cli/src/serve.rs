@@ -471,12 +471,14 @@ impl Server {
             }
             (None, None) => None,
         };
-        s.chance(f.player, tile)?;
+        let events = s.chance(f.player, tile)?;
         let mut m = ok();
         m.insert("game".into(), json!(id));
         m.insert("to_move".into(), json!(s.game.to_move()));
         let drawn = tile.and_then(|_| s.game.current_tile()).map(|t| t.id);
         m.insert("tile".into(), json!(drawn));
+        m.insert("events".into(), state::events(&events));
+        m.insert("scores".into(), json!(s.game.scores()));
         m.insert("pending".into(), state::pending(s));
         Ok(m)
     }

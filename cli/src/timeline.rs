@@ -10,7 +10,7 @@
 use std::path::Path;
 
 use carcassonne_runtime::action_json::ActionJson;
-use carcassonne_runtime::engine::{ArgKind, FollowerKind, Game, Placed, When, FIGURE_KINDS};
+use carcassonne_runtime::engine::{ArgKind, FollowerKind, Game, Placed, FIGURE_KINDS};
 use carcassonne_runtime::mechanics::{Area, Figure, HeldFigure, Holding, NeutralDef, Tally, Trail};
 use carcassonne_runtime::record::{self, EventRec, Record, Step as ReplayStep};
 use carcassonne_runtime::tables::{Kind, Ruleset};
@@ -309,6 +309,7 @@ impl Steps {
                 entry,
                 placed,
                 events,
+                earlier,
                 game,
                 asked,
                 ..
@@ -325,9 +326,10 @@ impl Steps {
                 // The points of this turn's start (the fairy's) are this
                 // entry's, but the engine scored them with the answer that
                 // ended the turn before: the step showing that answer's game
-                // shows the scores before them.
+                // shows the scores before them. (Those of answers given on
+                // this entry's draw came after that game.)
                 if let Some(last) = self.steps.last_mut() {
-                    for e in events.iter().filter(|e| e.when == When::TurnStart) {
+                    for e in &events[..earlier] {
                         if let Some(s) = last.scores.get_mut(e.player as usize) {
                             *s -= e.signed() as i32;
                         }

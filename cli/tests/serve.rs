@@ -143,6 +143,10 @@ fn play_out(s: &mut Serve, game: u64, players: usize, bot: &str, seed: u64) -> P
                 s.ok(json!({"cmd": "chance", "game": game, "tile": tiles[i]["tile"]}))
             };
             assert_eq!(r["tile"], tiles[i]["tile"]);
+            // A draw scores too (the Wheel of Fortune's pig).
+            for e in r["events"].as_array().unwrap() {
+                p.points[e["player"].as_u64().unwrap() as usize] += e["points"].as_i64().unwrap();
+            }
             continue;
         }
         let actions = legal["actions"].as_array().unwrap();
@@ -551,6 +555,9 @@ fn scripted_games_draw_the_tiles_the_client_chooses() {
         ("base", 21),
         ("base_abbey_mayor", 22),
         ("base_princess_dragon", 23),
+        // Draws that score (the pig's sectors) and decisions on the tile
+        // drawn (the Plague, 000_9deb58b1a7d17d38.txt L2753).
+        ("wheel_of_fortune", 24),
     ] {
         let g = s.ok(json!({"cmd": "new", "ruleset": ruleset, "players": 3, "scripted": true}));
         let game = g["game"].as_u64().unwrap();

@@ -388,6 +388,29 @@ fn force_draw_answers_the_draw_in_a_view_but_not_in_the_game() {
     play_out(&mut v, &mut SimpleBot::new(BotKind::Random, 1));
 }
 
+/// Fn 4 L2899 (000_9deb58b1a7d17d38.txt): the Wheel of Fortune's pig moves
+/// on the draw, so a view cannot swap the tile drawn for another (the pig
+/// would have moved by the other's number); the one drawn it keeps.
+#[test]
+fn a_view_keeps_the_drawn_tile_where_the_draw_moved_the_pig_fn4_l2899() {
+    let rules = rules("wheel_of_fortune");
+    let g = Game::new(rules, 2, 3).unwrap();
+    let mut v = g.view(0);
+    let drawn = v.current_tile_index().unwrap();
+    let mut unseen = Vec::new();
+    v.unseen_into(&mut unseen);
+    let other = (0..rules.tiles.len() as u16)
+        .find(|&t| unseen[t as usize] > 0 && t != drawn)
+        .unwrap();
+    assert!(matches!(
+        v.force_draw(other),
+        Err(ForceDrawError::ActedOn(_))
+    ));
+    let before = v.clone();
+    v.force_draw(drawn).unwrap();
+    assert_eq!(v, before);
+}
+
 #[test]
 fn determinize_keeps_the_past() {
     let rules = rules("base_abbey_mayor");

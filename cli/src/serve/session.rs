@@ -237,8 +237,14 @@ impl Session {
     }
 
     /// A scripted game's chance answer: `player` takes this turn (at its
-    /// start), `tile` is the tile drawn. Refused: the state is unchanged.
-    pub fn chance(&mut self, player: Option<u8>, tile: Option<u16>) -> Result<(), Failure> {
+    /// start), `tile` is the tile drawn; the points the draw scored (a
+    /// module's step on the tile drawn: the Wheel of Fortune's pig).
+    /// Refused: the state is unchanged.
+    pub fn chance(
+        &mut self,
+        player: Option<u8>,
+        tile: Option<u16>,
+    ) -> Result<Vec<ScoreEvent>, Failure> {
         if !self.scripted {
             return Err(Failure::new(
                 Code::NotScripted,
@@ -278,13 +284,18 @@ impl Session {
             ));
         }
         let saved = (self.game.clone(), self.drawn);
-        let done = self.force(player, tile);
-        if done.is_err() {
+        let told = self.game.untold_events().len();
+        if let Err(e) = self.force(player, tile) {
             (self.game, self.drawn) = saved;
-        } else {
-            self.inputs.push(Input::Chance { player, tile });
+            return Err(e);
         }
-        done
+        self.inputs.push(Input::Chance { player, tile });
+        Ok(self
+            .game
+            .untold_events()
+            .get(told..)
+            .unwrap_or(&[])
+            .to_vec())
     }
 
     fn force(&mut self, player: Option<u8>, tile: Option<u16>) -> Result<(), Failure> {
@@ -359,7 +370,7 @@ impl Session {
         for &input in &self.inputs[..keep] {
             match input {
                 Input::Act { by, action } => s.apply(by, action).map(|_| ()),
-                Input::Chance { player, tile } => s.chance(player, tile),
+                Input::Chance { player, tile } => s.chance(player, tile).map(|_| ()),
             }
             .map_err(|f| {
                 Failure::new(

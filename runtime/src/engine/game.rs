@@ -450,6 +450,10 @@ pub enum ForceDrawError {
     /// The rules do not let the tile be drawn now.
     #[error("tile {0} cannot be drawn now (the river's tiles come first, the fork first of them and the lake last; a module may set a tile aside, as the dragon's before it is in play)")]
     NotNow(&'static str),
+    /// The modules acted on the tile drawn (`Hook::Drawn`: the Wheel of
+    /// Fortune's pig moved by its number), so it can no longer be another.
+    #[error("the tile drawn, {0}, has had its effect on the game (the Wheel of Fortune's pig moved): it cannot be another now")]
+    ActedOn(&'static str),
     /// The tile fits nowhere.
     #[error("tile {0} fits nowhere: a real draw would discard it and draw again")]
     FitsNowhere(&'static str),

@@ -201,7 +201,8 @@ impl Game {
     /// turn becomes `tile`, one of the face-down tiles a real draw could
     /// give now (in the run the drawn tile came from: a land tile cannot be
     /// drawn while river tiles are left) that fits somewhere (a real draw
-    /// discards one that does not).
+    /// discards one that does not). Where the modules act on a tile drawn
+    /// (`Hook::Drawn`), the tile drawn stays: it has acted already.
     pub(crate) fn redraw(&mut self, tile: u16) -> Result<(), ForceDrawError> {
         let id = || self.rules.tiles[usize::from(tile)].id;
         if self.is_over() {
@@ -212,6 +213,12 @@ impl Game {
         }
         if self.current == Some(tile) {
             return Ok(());
+        }
+        // Another tile would have had its own effect on the draw (moved the
+        // pig by its own number), which cannot be taken back.
+        if crate::mechanics::live(self, crate::mechanics::Hook::Drawn) {
+            let drawn = self.rules.tiles[usize::from(self.current.unwrap_or(tile))].id;
+            return Err(ForceDrawError::ActedOn(drawn));
         }
         let from = self.next - 1;
         let end = self.deal.run_end(from, self.stack.len());

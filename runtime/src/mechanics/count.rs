@@ -507,6 +507,7 @@ impl Mechanic for Count {
                 Section {
                     name: QUARTERS[quarter as usize],
                     figures,
+                    places: None,
                 }
             })
             .collect();

@@ -67,6 +67,10 @@ pub struct Section {
     pub name: &'static str,
     /// The figures in it, in seat order.
     pub figures: Vec<Figure>,
+    /// How many figures it holds at most, each in a place of its own,
+    /// drawn empty while free (the Wheel of Fortune's crown spaces); none
+    /// where any number may stand (a quarter of the City).
+    pub places: Option<u8>,
 }
 
 /// A player's figure held by another player (a prisoner).

@@ -309,6 +309,8 @@ impl Mechanic for Wheel {
                         kind: FollowerKind::Normal,
                     })
                     .collect(),
+                // Its crown spaces (L2704-L2708), the free ones drawn empty.
+                places: Some(spaces(sector as u8).count() as u8),
             })
             .collect();
         out.areas.push(Area {

@@ -64,6 +64,11 @@ pub enum Step<'a> {
         placed: &'a [Placed],
         /// The points it scored.
         events: &'a [ScoreEvent],
+        /// How many of `events`, from the first, the game had scored
+        /// already when the entry before was reported (the points of this
+        /// turn's start, scored with the answer that ended that one); those
+        /// after came since (answers given on this entry's draw).
+        earlier: usize,
         /// The game after it.
         game: &'a Game,
         /// The game just before each answer to a decision posed after the
@@ -218,6 +223,9 @@ fn run(
     // A scripted game scores a module's step on a drawn tile when told the
     // tile (`Game::untold_events`): those points are the entry's.
     let mut untold_seen = carry.len();
+    // How many of `carry` the game had scored when the last entry (or the
+    // start) was reported (`Step::Played::earlier`).
+    let mut earlier = carry.len();
     for (i, t) in rec.turns.iter().enumerate() {
         let turn = i + 1;
         // A discard (or a tile set aside) is checked against the engine's
@@ -292,10 +300,12 @@ fn run(
                     entry: t,
                     placed: &[],
                     events: &during,
+                    earlier: earlier.min(during.len()),
                     game: now,
                     asked: &[],
                 });
             }
+            earlier = carry.len();
             events.extend(got);
             continue;
         }
@@ -310,7 +320,9 @@ fn run(
         carry.extend_from_slice(&g.untold_events()[untold_seen..]);
         untold_seen = g.untold_events().len();
         let (at_draw, from) = answer_at_draw(&mut g, t, turn)?;
-        still_drawn(&g, tile, turn)?;
+        if from > 0 {
+            still_drawn(&g, tile, turn)?;
+        }
         carry_start(&mut carry, &at_draw);
         events.extend(at_draw);
         force_reveals(&mut g, &revealed, turn)?;
@@ -363,10 +375,12 @@ fn run(
                 entry: t,
                 placed: &now.placed()[placed_before..],
                 events: &during,
+                earlier: earlier.min(during.len()),
                 game: now,
                 asked: &asked,
             });
         }
+        earlier = carry.len();
         events.extend(got);
     }
     let n = rec.turns.len();
