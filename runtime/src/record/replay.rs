@@ -461,24 +461,26 @@ fn play_discard(
     scripted: bool,
 ) -> Result<Vec<ScoreEvent>, ReplayError> {
     let mut got = Vec::new();
-    if g.discards().len() > k {
-        return Ok(got);
-    }
     let place = |g: &Game| g.pending().map(|p| p.decision) == Some(Decision::Place);
     let named = t
         .discarded
         .as_deref()
         .and_then(|id| g.rules().tile_index(id));
-    if let Some(tile) = named.filter(|_| scripted && place(g) && !g.asked_at_draw()) {
-        if g.part() == 1 && g.force_player(t.player).is_err() {
-            return Ok(got);
+    let mut read = 0;
+    // Not discarded yet (a discard checked against an earlier one has no
+    // answers either).
+    if g.discards().len() == k {
+        if let Some(tile) = named.filter(|_| scripted && place(g) && !g.asked_at_draw()) {
+            let told = (g.part() > 1 || g.force_player(t.player).is_ok())
+                && g.force_draw(tile as u16).is_ok();
+            if !told {
+                return Ok(got);
+            }
         }
-        if g.force_draw(tile as u16).is_err() {
-            return Ok(got);
-        }
+        let (at_draw, n) = answer_at_draw(g, t, turn)?;
+        got.extend(at_draw);
+        read = n;
     }
-    let (at_draw, read) = answer_at_draw(g, t, turn)?;
-    got.extend(at_draw);
     if let Some(a) = t.actions.as_deref().unwrap_or(&[]).get(read) {
         return fail(
             turn,
