@@ -448,6 +448,22 @@ fn play_discard(
 ) -> Result<Vec<ScoreEvent>, ReplayError> {
     let mut got = Vec::new();
     if g.discards().len() > k {
+        // The engine discarded the tile on its draw, asking nothing: a
+        // discard's answers are those posed on its draw (the scripted path
+        // below reads them), so none may be listed here.
+        if let Some(a) = t
+            .discarded
+            .as_ref()
+            .and(t.actions.as_deref().unwrap_or(&[]).first())
+        {
+            return fail(
+                turn,
+                format!(
+                    "the record answers `{}`, which the engine did not ask",
+                    a.do_
+                ),
+            );
+        }
         return Ok(got);
     }
     let place = |g: &Game| g.pending().map(|p| p.decision) == Some(Decision::Place);
