@@ -178,3 +178,46 @@ fn knock_out_leaves_a_tower_top_and_prisoners_reading_l1469_l1463() {
     assert_eq!(state(&g)["knocked_out"], serde_json::json!([0, 0, 0]));
     assert_eq!(pending(&g), (Actor::Player(2), Decision::Place));
 }
+
+/// Traders & Builders: the builder is no follower (L2271 hits followers),
+/// so a token on its tile leaves it; when the token sends home its owner's
+/// last follower on the road, the builder goes with it (L888).
+#[test]
+fn knock_out_leaves_the_builder_which_follows_its_last_follower_l2271_l888() {
+    let r = rules();
+    let mut g = city_game(3);
+    play(
+        &mut g,
+        0,
+        "U",
+        at(0, 2, 1),
+        figure(r, "U", Kind::Road, FollowerKind::Normal),
+    );
+    play(&mut g, 1, "B", at(1, 2, 0), Action::Pass);
+    play(&mut g, 2, "U", at(0, 3, 1), Action::Pass);
+    play(
+        &mut g,
+        0,
+        "U",
+        at(0, 4, 1),
+        figure(r, "U", Kind::Road, FollowerKind::Builder),
+    );
+    let builders = |g: &Game| {
+        g.followers()
+            .iter()
+            .filter(|f| f.kind == FollowerKind::Builder)
+            .count()
+    };
+    assert_eq!(builders(&g), 1);
+    // P1's fair tile east of the builder's tile.
+    play(&mut g, 1, "CA.F", at(1, 4, 0), Action::Pass);
+    act(&mut g, pick("knock-out"));
+    // P1's token on the builder's tile: it stays.
+    act(&mut g, lands("W1"));
+    assert_eq!(builders(&g), 1, "no follower");
+    // P2's on P0's follower: it goes home, and the builder with it.
+    act(&mut g, lands("N2W1"));
+    assert_eq!(builders(&g), 0, "its owner's last follower left (L888)");
+    assert!(g.followers().is_empty());
+    assert_eq!(state(&g)["knocked_out"], serde_json::json!([1, 0, 0]));
+}
