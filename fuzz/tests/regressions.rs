@@ -231,6 +231,18 @@ fn cases() -> Vec<Case> {
             expect: "replay: the record was played with option",
             memory: 4 << 20,
         },
+        Case {
+            // Found by the smoke run once everything_c1 played the
+            // catapult (its verbs among the fuzzer's words): an entry
+            // whose tile the seeded engine discarded on its draw, listing
+            // an answer. The plain replay skipped the entry's answers, the
+            // observer's scripted board read and refused them. Both refuse.
+            name: "answers on a tile discarded on its draw",
+            target: Target::Record,
+            input: br#"{"format":"carcassonne-record/1","ruleset":"base_river1","seed":7,"players":2,"turns":[{"player":0,"tile":"RI.1/CcII","x":1,"y":0,"rotation":2},{"player":1,"tile":"RI.1/LIRI","x":1,"y":-1,"rotation":3},{"player":0,"tile":"RI.1/RrII","x":1,"y":-2,"rotation":0},{"player":1,"tile":"RI.1/CIRI","x":0,"y":-2,"rotation":0},{"player":0,"tile":"RI.1/II","x":-1,"y":-2,"rotation":3},{"player":1,"tile":"RI.1/IFI","x":-1,"y":-1,"rotation":3},{"player":0,"discarded":"RI.1/RIrI"},{"player":0,"discarded":"RI.1/CICI","actions":[{"do":"pass"}]}]}"#.to_vec(),
+            expect: "replay: the record answers `_`, which the engine did not ask",
+            memory: 4 << 20,
+        },
     ]
 }
 

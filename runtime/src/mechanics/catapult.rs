@@ -20,9 +20,12 @@
 //!   likely, whether a tile lies there or not (an empty cell is off the
 //!   map). Distances are between cell centres.
 //! - Knock-out (L2271): every follower on the landing cell's tile goes home,
-//!   the hurler's own too; other figures (builder, pig, barn, shepherd)
-//!   stay, and a builder or pig left without its owner's follower goes as
-//!   always. Chain reactions beyond the cell are not modelled.
+//!   the hurler's own too, and those a module holds there
+//!   (`Mechanic::held_on_table`: the City of Carcassonne's quarters, fn 4
+//!   L2327); other figures (builder, pig, barn, shepherd, the neutral ones,
+//!   a follower on top of a tower, L1469) stay, and a builder or pig left
+//!   without its owner's follower goes as always. Chain reactions beyond the
+//!   cell are not modelled.
 //! - Seduction (L2276): off the map (an empty cell), no effect (and RGG fn 5
 //!   L2329). Else the follower closest to the landing cell (any player's,
 //!   HiG fn 9 L2334; `seduction = "closest-opponent"`: an opponent's, RGG
@@ -46,7 +49,7 @@ use serde_json::{json, Map, Value};
 use super::{
     Ask, At, Contains, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink, Tally, TileMark, Why,
 };
-use crate::engine::game::{Deployed, Game};
+use crate::engine::game::{Deployed, Game, Held};
 use crate::engine::types::*;
 use crate::generated::attr;
 use crate::tables::{option_index, Kind};
@@ -656,6 +659,20 @@ fn landed(g: &mut Game, hurler: u8, k: u8, events: &mut Vec<ScoreEvent>) {
                 let f = g.remove(i, Why::By(Mech::Catapult), events);
                 let n = &mut g.ext.catapult.knocked_out[f.player as usize];
                 *n = n.saturating_add(1);
+            }
+            // Followers a module holds where the token lands: those in the
+            // City of Carcassonne's quarters (fn 4 L2327). Prisoners,
+            // wagons on their way, followers in castles or on top of a
+            // tower are out of reach (`Mechanic::held_on_table`).
+            if let Some(t) = g.board.placed_at(i32::from(x), i32::from(y)) {
+                let on_tile = |g: &Game, h: &Held| {
+                    h.kind.is_follower() && super::held_on_table(g, h) == Some(t as u16)
+                };
+                while let Some(i) = g.held().iter().position(|h| on_tile(g, h)) {
+                    let h = g.release(i);
+                    let n = &mut g.ext.catapult.knocked_out[h.player as usize];
+                    *n = n.saturating_add(1);
+                }
             }
             hurl_done(g, events);
         }

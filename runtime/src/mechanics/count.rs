@@ -53,7 +53,7 @@ use super::{
     Area, At, Contains, Figure, Holding, Hook, Mech, Mechanic, Neutral, NeutralDef, Section, Shown,
     Sink, Tally,
 };
-use crate::engine::game::Game;
+use crate::engine::game::{Game, Held};
 use crate::engine::types::*;
 use crate::generated::attr;
 use crate::tables::{option_index, Edge, Kind};
@@ -461,6 +461,13 @@ impl Mechanic for Count {
     /// holding each player's figures there, the Count standing in its
     /// quarter; in words, the Count's quarter and what each player has in
     /// the City.
+    /// The City's figures stand in its quarters, printed on the quarters'
+    /// tile: a catapult token landing there reaches them (fn 4 L2327, fn 7
+    /// L2331); the Count is no held figure and stays (the same lines).
+    fn held_on_table(g: &Game, _h: &Held) -> Option<u16> {
+        quarters_tile(g).map(|t| t as u16)
+    }
+
     fn show(g: &Game, out: &mut Shown) {
         for p in 0..g.players() {
             let s = &g.ext.count;

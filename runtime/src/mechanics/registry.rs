@@ -286,6 +286,15 @@ macro_rules! registry {
             }
         }
 
+        /// The placed tile where something landing on the table reaches
+        /// held figure `h`, if any (`Mechanic::held_on_table`).
+        pub(crate) fn held_on_table(g: &Game, h: &crate::engine::game::Held) -> Option<u16> {
+            match h.by {
+                $(Mech::$T => <super::$m::$T as Mechanic>::held_on_table(g, h),)*
+                _ => None,
+            }
+        }
+
         /// Whether a module sets drawn tile `t` aside.
         pub(crate) fn sets_aside(g: &Game, t: u16) -> Option<Mech> {
             each!(g, Hook::Draw, |m| {
