@@ -4,7 +4,7 @@
 //!
 //! - The pig starts on Fortune (L2696).
 //! - A drawn tile with a wheel icon (`+wheel=N`) is resolved before anyone
-//!   considers where it goes (L2702, L2714-L2721, fn 4 L2899: even a tile
+//!   considers where it goes (L2702, L2714-L2721, fn 4 L2902: even a tile
 //!   then discarded has had it, `Hook::Drawn`): the pig moves N sectors
 //!   clockwise (L2723-L2727), the sector's event happens (L2729-L2756), and
 //!   the crown spaces of that sector score and empty (L2758-L2768). The
@@ -13,16 +13,16 @@
 //!   - Fortune: the player whose turn it is scores 3 (L2736).
 //!   - Taxes: each knight scores 1 per pennant of its city and 1 per knight
 //!     its owner has there (L2739, the example L2740-L2741); any follower
-//!     in a city is a knight, the mayor and the wagon too (fn 5 L2900).
+//!     in a city is a knight, the mayor and the wagon too (fn 5 L2903).
 //!   - Famine: each farmer scores 1 per completed city of its farm, with no
-//!     majority needed (L2744, fn 8 L2903; `famine = "majority"`: only the
+//!     majority needed (L2744, fn 8 L2906; `famine = "majority"`: only the
 //!     majority's farmers, the earlier rules of fn 8), with the bonuses of pigs, pig
-//!     herds and castles (fn 7 L2902: a module's `farm_bonus`, and the
-//!     places counted as cities); barns are no farmers (fn 6 L2901).
+//!     herds and castles (fn 7 L2905: a module's `farm_bonus`, and the
+//!     places counted as cities); barns are no farmers (fn 6 L2904).
 //!   - Storm: each player scores 1 per follower in their supply (L2747);
-//!     prisoners held by others are not in it (fn 9 L2904).
+//!     prisoners held by others are not in it (fn 9 L2907).
 //!   - Inquisition: each player scores 2 per monk, a follower on a cloister
-//!     (L2750); heretics, on shrines, score nothing (fn 10 L2905).
+//!     (L2750); heretics, on shrines, score nothing (fn 10 L2908).
 //!   - Plague: each player returns one of their followers on a land tile to
 //!     their supply, never one on a crown space; the player whose turn it
 //!     is first, then clockwise (L2753): a decision of each player with a
@@ -36,8 +36,14 @@
 //!   crown space, one per space (L2704-L2708, L2773): `crown`, an
 //!   alternative to deploying at the figure step.
 //!
-//! Not played: the dragon, portal and catapult interplay (fn 1-3), the
-//! River with the Wheel.
+//! - With other sets (`wheel_princess_dragon_catapult`): a follower on a
+//!   crown space is held here, off the board, so the dragon (fn 1 L2899),
+//!   the portal (fn 2 L2900), the catapult's tokens and the fairy never
+//!   reach it; followers on the Wheel's outer land are on land tiles, for
+//!   them and for the Plague (fn 3 L2901). The dragon keeps off the
+//!   Wheel's centre (`dragon`: cells with no landscape).
+//!
+//! Not played: the River with the Wheel.
 
 use serde_json::{json, Map, Value};
 
@@ -473,7 +479,7 @@ fn event(g: &mut Game, sector: u8, events: &mut Vec<ScoreEvent>) -> bool {
 }
 
 /// Taxes: each knight scores its city's pennants plus its owner's knights
-/// there (L2739-L2741, fn 5 L2900).
+/// there (L2739-L2741, fn 5 L2903).
 fn taxes(g: &Game) -> [u32; MAX_PLAYERS] {
     // (city root, player) -> knights.
     let mut knights: Vec<(u16, u8, u32)> = Vec::new();
@@ -500,7 +506,7 @@ fn taxes(g: &Game) -> [u32; MAX_PLAYERS] {
 
 /// Famine: each farmer scores 1 per completed city of its farm, majority
 /// or not, with the bonuses modules give a farm's scorer (L2744, fn 6-8
-/// L2901-L2903).
+/// L2904-L2906).
 fn famine(g: &Game) -> [u32; MAX_PLAYERS] {
     let majority = g.rules().options.get(FAMINE_OPTION) == 1;
     let mut points = [0u32; MAX_PLAYERS];
@@ -525,7 +531,7 @@ fn famine(g: &Game) -> [u32; MAX_PLAYERS] {
 }
 
 /// Whether `player` has the most farmers' strength on the farm rooted at
-/// `farm` (ties: each of them), for `famine = "majority"` (fn 8 L2903).
+/// `farm` (ties: each of them), for `famine = "majority"` (fn 8 L2906).
 fn holds_majority(g: &Game, farm: u16, player: u8) -> bool {
     let mut strength = [0u32; MAX_PLAYERS];
     for f in g.followers() {

@@ -451,9 +451,12 @@ fn play_discard(
         return Ok(got);
     }
     let place = |g: &Game| g.pending().map(|p| p.decision) == Some(Decision::Place);
+    // A scripted game is told the tile discarded, or set aside (which
+    // `force_draw` sets aside, drawing on).
     let named = t
         .discarded
         .as_deref()
+        .or(t.set_aside.as_deref())
         .and_then(|id| g.rules().tile_index(id));
     if let Some(tile) = named.filter(|_| scripted && place(g) && !g.asked_at_draw()) {
         if g.part() == 1 && g.force_player(t.player).is_err() {
