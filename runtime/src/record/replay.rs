@@ -500,10 +500,15 @@ fn carry_start(carry: &mut Vec<ScoreEvent>, got: &[ScoreEvent]) {
 }
 
 /// After the answers given on its draw, entry tile `tile` still waits to be
-/// placed (had it fit nowhere, the record would list its discard).
+/// placed (had it fit nowhere, the record would list its discard), or is
+/// the tile its player holds to place instead of drawing.
 fn still_drawn(g: &Game, tile: u16, turn: usize) -> Result<(), ReplayError> {
+    // A tile held and placed instead of drawing (an abbey) is not drawn.
+    let held = g.pending().is_some_and(|p| p.decision == Decision::Source)
+        && g.held_tile(g.to_move()) == Some(tile);
     match g.current_tile_index() {
         Some(c) if c == tile => Ok(()),
+        _ if held => Ok(()),
         _ => fail(
             turn,
             format!(
