@@ -200,9 +200,7 @@ fn the_dragon_flies_round_the_wheel_and_eats_on_its_land_fn1_l2899() {
     let trail = &g.shown().trails[0].cells;
     assert_eq!(trail.len(), 7, "six steps: {trail:?}");
     assert!(
-        trail
-            .iter()
-            .all(|c| !CENTRE.contains(&(c[0] as i16, c[1] as i16))),
+        trail.iter().all(|c| !CENTRE.contains(&(c[0], c[1]))),
         "never inside the Wheel: {trail:?}"
     );
     assert_eq!(
