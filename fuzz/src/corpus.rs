@@ -106,6 +106,14 @@ pub fn records(repo: &Path) -> Vec<Input> {
         ("base_count_king_robber", 2, 4, &[BotKind::Random]),
         ("base_count_king_robber", 2, 47, &[BotKind::Random]),
         ("wheel_of_fortune", 2, 11, &[BotKind::Random]),
+        // The Wheel with The Princess & the Dragon and The Catapult: the
+        // pig, the dragon round the Wheel, portals, catapult rounds:
+        (
+            "wheel_princess_dragon_catapult",
+            3,
+            3,
+            &[BotKind::Random, BotKind::Greedy, BotKind::Random],
+        ),
         // Turn parts and actions (docs/reference/records.md). Greedy
         // bots never deploy a builder or take an abbot back, so random
         // seats make these; the seeds are chosen for what happens in them

@@ -217,3 +217,39 @@ fn the_end_round_asks_each_holder_once_from_the_left_of_the_last_placer_l1602() 
     }
     assert!(asked_rounds > 10, "only {asked_rounds} games had a round");
 }
+
+/// A record replays where a player placed their abbey instead of drawing
+/// (000_9deb58b1a7d17d38.txt L1531-L1889): the abbey is held, not drawn,
+/// so no tile waits drawn when its entry begins. Seeded games of random
+/// bots, 2 to 5 players, replayed plainly and as the viewer does.
+#[test]
+fn records_with_abbeys_placed_instead_of_drawing_replay() {
+    use carcassonne_runtime::record::{replay, replay_observed};
+    let r = rules();
+    let mut abbeys = 0;
+    for seed in 0..12u64 {
+        let players = 2 + (seed % 4) as u8;
+        let rec = carcassonne_runtime::bots::play_recorded(
+            r,
+            players,
+            seed,
+            &vec!["random"; players as usize],
+            |_, _, _, _| {},
+        )
+        .unwrap();
+        abbeys += rec
+            .turns
+            .iter()
+            .filter(|t| t.tile.as_deref() == Some("AM/A"))
+            .count();
+        let back = replay(&rec, r, false).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(
+            back.game.scores(),
+            rec.final_.as_ref().unwrap().scores.as_slice(),
+            "seed {seed}"
+        );
+        replay_observed(&rec, r, false, &mut |_| {})
+            .unwrap_or_else(|e| panic!("seed {seed}: observed: {e}"));
+    }
+    assert!(abbeys > 0, "abbeys were placed");
+}

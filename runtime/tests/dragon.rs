@@ -357,6 +357,81 @@ fn dragon_tiles_wait_beside_the_board_until_the_dragon_is_in_play_l1136() {
     assert!(set_aside > 20 && returned > 10, "{set_aside} {returned}");
 }
 
+/// Count, King & Robber fn 31 L2174 (and the Wheel of Fortune's fn 1
+/// L2899): the dragon flies round the City of Carcassonne, "treating the
+/// landscape areas as normal tiles": onto the City's outer cells, never
+/// onto its two centre cells, which are all City (every side a seam).
+#[test]
+fn the_dragon_flies_round_the_city_of_carcassonne_fn31_l2174() {
+    let r = everything();
+    let mut g =
+        Game::new_scripted(r, 2, &carcassonne_runtime::engine::start_placements(r)).unwrap();
+    // The volcano north of CO/2 (-1, -1), the dragon tile east of it.
+    place(&mut g, 0, "DG/F.v", at(-1, -2, 0));
+    g.apply_action(Action::Pass, &mut Vec::new()).unwrap();
+    place(&mut g, 1, "DG/C.d", at(0, -2, 0));
+    g.apply_action(Action::Pass, &mut Vec::new()).unwrap();
+    assert!(ways(&g).contains(&S));
+    g.apply_action(step(S), &mut Vec::new()).unwrap();
+    assert_eq!(dragon(&g), Some((-1, -1)), "onto the City's outer land");
+    assert_eq!(ways(&g), [E, W], "not south into CO/6, the City's centre");
+}
+
+/// L1136 in a scripted game: told a dragon tile before the dragon is in
+/// play, the game sets it aside as a draw would and draws on; it sets
+/// aside nothing it picks itself. So a record's `set_aside` entries replay
+/// without its seed (seeded games with random bots).
+#[test]
+fn a_scripted_game_sets_aside_the_dragon_tiles_it_is_told_l1136() {
+    use carcassonne_runtime::bots::{BotKind, SimpleBot};
+    use carcassonne_runtime::record::{replay, Recorder};
+    let r = pd();
+    let d = tile(r, "D");
+    let mut g = Game::new_scripted(r, 2, &[(d, at(0, 0, 0))]).unwrap();
+    g.force_draw(tile(r, "DG/C.d")).unwrap();
+    assert_eq!(g.set_aside().len(), 1, "set aside when told");
+    assert_eq!(g.discards().len(), 1);
+    assert!(g.current_tile_index().is_some(), "the draw goes on");
+    // Its own picks are never set aside: told another tile, it places it.
+    g.force_draw(tile(r, "E")).unwrap();
+    assert_eq!(g.set_aside().len(), 1);
+    let mut asides = 0;
+    for seed in 0..6u64 {
+        let mut g = Game::new(r, 3, seed).unwrap();
+        let mut rec = Recorder::new(&g, None);
+        let mut bots: Vec<_> = (0..3u64)
+            .map(|i| SimpleBot::new(BotKind::Random, seed * 5 + i))
+            .collect();
+        while let Some(p) = g.pending() {
+            let Actor::Player(who) = p.actor else {
+                panic!("nothing here is chance's")
+            };
+            let a = bots[who as usize].choose_action(&g.view(who)).unwrap();
+            let before = g.clone();
+            let mut ev = Vec::new();
+            g.apply_action(a, &mut ev).unwrap();
+            rec.note_action(&before, a, &ev, &g);
+        }
+        asides += rec
+            .record
+            .turns
+            .iter()
+            .filter(|t| t.set_aside.is_some())
+            .count();
+        let mut alone = rec.record.clone();
+        alone.seed = None;
+        let back = replay(&alone, r, false)
+            .unwrap_or_else(|e| panic!("seed {seed}: without the seed: {e}"));
+        assert_eq!(back.game.scores(), g.scores(), "seed {seed}");
+        assert_eq!(
+            back.game.discards().len(),
+            g.discards().len(),
+            "seed {seed}"
+        );
+    }
+    assert!(asides > 0, "some dragon tiles were set aside");
+}
+
 /// River II's volcano lake, in the 1st edition, is this volcano (000_…
 /// L472, L490): the dragon lands there and no figure may go on it.
 #[test]

@@ -169,7 +169,7 @@ fn fortune_pays_the_active_player_3_l2736() {
 
 /// L2739-L2741, the seed's Taxes example: BLUE's 2 knights in a city of 2
 /// pennants get 2 + 2 = 4 each, 8 in all; RED's 1 knight there gets
-/// 1 + 2 = 3. Fn 5 L2900: every follower in a city is a knight.
+/// 1 + 2 = 3. Fn 5 L2903: every follower in a city is a knight.
 #[test]
 fn taxes_example_blue_8_red_3_l2740() {
     let mut g = wheel_game(2);
@@ -182,7 +182,7 @@ fn taxes_example_blue_8_red_3_l2740() {
 }
 
 /// L2747: Storm pays each player 1 per follower in their supply; fn 9
-/// L2904: followers elsewhere (on the board, on a crown space) do not count.
+/// L2907: followers elsewhere (on the board, on a crown space) do not count.
 #[test]
 fn storm_pays_a_point_per_follower_in_supply_l2747() {
     let mut g = wheel_game(2);
@@ -224,11 +224,11 @@ fn inquisition_pays_2_per_monk_l2750() {
     assert_eq!(gained, vec![4, 2]);
 }
 
-/// L2744, fn 6-8 L2901-L2903: Famine pays each farmer 1 per completed city
+/// L2744, fn 6-8 L2904-L2906: Famine pays each farmer 1 per completed city
 /// of its farm, without a majority.
 #[test]
 fn famine_pays_each_farmer_per_completed_city_l2744() {
-    // `famine = "majority"`: the earlier rules (fn 8 L2903), only P0.
+    // `famine = "majority"`: the earlier rules (fn 8 L2906), only P0.
     for (r, want) in [
         (rules(), [2, 1]),
         (with_option(rules(), "famine", 1), [2, 0]),
@@ -402,7 +402,7 @@ fn scores_events_sum(g: &Game, events: &[ScoreEvent]) -> bool {
     sum == g.scores()
 }
 
-/// Fn 4 L2899 and the whole set: seeded bot games move the pig through every
+/// Fn 4 L2902 and the whole set: seeded bot games move the pig through every
 /// sector, score crown spaces, and replay from their records alone; every
 /// point is in an event (the setup's draw files its points with the first
 /// entry).
@@ -439,7 +439,7 @@ fn bot_games_move_the_pig_everywhere_and_replay_from_their_record_l2714() {
             scores_events_sum(&g, &all),
             "seed {seed}: every point in an event"
         );
-        // Fn 4 L2899: every icon drawn moved the pig, placed or discarded.
+        // Fn 4 L2902: every icon drawn moved the pig, placed or discarded.
         let icon = |t: u16| {
             let id = rules.tiles[t as usize].id;
             id.rsplit_once(".w")
@@ -474,7 +474,7 @@ fn bot_games_move_the_pig_everywhere_and_replay_from_their_record_l2714() {
         assert!(steps > 0);
         // Without its seed, as a scenario: the record names the tiles (a
         // scripted game passes a tile told that fits nowhere, as
-        // `a_wheel_tile_that_fits_nowhere_brings_the_plague_then_goes_fn4_l2899`
+        // `a_wheel_tile_that_fits_nowhere_brings_the_plague_then_goes_fn4_l2902`
         // shows).
         let mut scripted = rec.record.clone();
         scripted.seed = None;
@@ -580,12 +580,12 @@ fn noted_turn(
     noted(g, rec, wood);
 }
 
-/// Fn 4 L2899: a wheel tile that then fits nowhere moves the pig all the
+/// Fn 4 L2902: a wheel tile that then fits nowhere moves the pig all the
 /// same, and the Plague it brings is answered before it is discarded: the
 /// answer is its discard entry's, and the record replays without a seed, with
 /// an observer too (whose board is told the discarded tile).
 #[test]
-fn a_wheel_tile_that_fits_nowhere_brings_the_plague_then_goes_fn4_l2899() {
+fn a_wheel_tile_that_fits_nowhere_brings_the_plague_then_goes_fn4_l2902() {
     let r = rules();
     // No road edge anywhere on this board: the crossroads fits nowhere.
     let start = [(tile(r, "WF:BA/L"), at(0, 0, 0))];

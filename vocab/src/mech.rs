@@ -290,7 +290,7 @@ pub const OPTIONS: &[OptionDecl] = &[
         mechanic: "wheel",
         values: OptionValues::Words(&["every-farmer", "majority"]),
         default: [0, 0],
-        meaning: "the Wheel of Fortune's Famine pays every farmer 1 per completed city of its farm, majority or not (000_9deb58b1a7d17d38.txt L2744, the Big Box 5 wording, fn 8 L2903), or only the farmers of the players with the farm's majority (the earlier rules, fn 8)",
+        meaning: "the Wheel of Fortune's Famine pays every farmer 1 per completed city of its farm, majority or not (000_9deb58b1a7d17d38.txt L2744, the Big Box 5 wording, fn 8 L2906), or only the farmers of the players with the farm's majority (the earlier rules, fn 8)",
     },
     OptionDecl {
         key: "count_move",

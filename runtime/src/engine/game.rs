@@ -760,7 +760,16 @@ impl Game {
                 false => Err(ForceDrawError::NotNow(self.rules.tiles[tile as usize].id)),
             };
         }
-        if self.current == Some(tile) {
+        // A tile a draw sets aside (a dragon tile before the dragon is in
+        // play, 000_9deb58b1a7d17d38.txt L1136) goes aside when told, as
+        // the draw would have set it, and the draw goes on: a scripted game
+        // sets aside only the tiles it is told (a record's `set_aside`
+        // entries), never those it picks itself.
+        let aside = match mechanics::live(self, Hook::Draw) {
+            true => mechanics::sets_aside(self, tile),
+            false => None,
+        };
+        if self.current == Some(tile) && aside.is_none() {
             self.told_drawn();
             return Ok(());
         }
@@ -769,12 +778,30 @@ impl Game {
         } else {
             self.next
         };
-        let Some(j) = (self.next..self.stack.len()).find(|&j| self.stack[j] == tile) else {
+        let Some(j) = (from..self.stack.len()).find(|&j| self.stack[j] == tile) else {
             return Err(ForceDrawError::NoneLeft(self.rules.tiles[tile as usize].id));
         };
         self.stack.swap(from, j);
-        self.current = Some(tile);
         self.next = from + 1;
+        if let Some(m) = aside {
+            self.current = None;
+            self.aside.push((tile, m));
+            self.discards.push(Discard {
+                turn: self.turn,
+                player: self.to_move,
+                tile,
+                aside: Some(m),
+                revealed: false,
+            });
+            let mut untold = std::mem::take(&mut self.untold);
+            self.draw(&mut untold);
+            if self.current.is_none() {
+                self.tiles_out(&mut untold);
+            }
+            self.untold = untold;
+            return Ok(());
+        }
+        self.current = Some(tile);
         self.told_drawn();
         Ok(())
     }

@@ -637,7 +637,7 @@ impl Game {
     ///
     /// A tile not set aside meets the modules' step on a drawn tile
     /// (`Hook::Drawn`) first, before anyone considers where it fits (the
-    /// Wheel of Fortune's pig, 000_9deb58b1a7d17d38.txt fn 4 L2899): a
+    /// Wheel of Fortune's pig, 000_9deb58b1a7d17d38.txt fn 4 L2902): a
     /// tile then discarded has had it. Decisions posed there are asked
     /// with the tile drawn (`current`); the draw goes on once they are
     /// answered (`after_drawn`). A scripted game runs the step when told
@@ -648,7 +648,9 @@ impl Game {
         while self.next < self.stack_end() {
             let t = self.stack[self.next];
             self.next += 1;
-            let aside = if mechanics::live(self, Hook::Draw) {
+            // A scripted game picks its tiles: it sets aside only a tile it
+            // is told (`force_draw`).
+            let aside = if !self.scripted && mechanics::live(self, Hook::Draw) {
                 mechanics::sets_aside(self, t)
             } else {
                 None

@@ -666,7 +666,7 @@ fn landed(g: &mut Game, hurler: u8, k: u8, events: &mut Vec<ScoreEvent>) {
             // tower are out of reach (`Mechanic::held_on_table`).
             if let Some(t) = g.board.placed_at(i32::from(x), i32::from(y)) {
                 let on_tile = |g: &Game, h: &Held| {
-                    h.kind.is_follower() && super::held_on_table(g, h) == Some(t as u16)
+                    h.kind.is_follower() && super::held_on_table(g, h, t as u16)
                 };
                 while let Some(i) = g.held().iter().position(|h| on_tile(g, h)) {
                     let h = g.release(i);

@@ -464,8 +464,8 @@ impl Mechanic for Count {
     /// The City's figures stand in its quarters, printed on the quarters'
     /// tile: a catapult token landing there reaches them (fn 4 L2327, fn 7
     /// L2331); the Count is no held figure and stays (the same lines).
-    fn held_on_table(g: &Game, _h: &Held) -> Option<u16> {
-        quarters_tile(g).map(|t| t as u16)
+    fn held_on_table(g: &Game, _h: &Held, tile: u16) -> bool {
+        quarters_tile(g) == Some(usize::from(tile))
     }
 
     fn show(g: &Game, out: &mut Shown) {

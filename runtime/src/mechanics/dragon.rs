@@ -15,8 +15,10 @@
 //!   dragon moves six single steps, horizontally or vertically, the players
 //!   choosing one step each from the active player clockwise (L1112,
 //!   example L1138-L1145); never onto a tile it entered on this move, nor
-//!   back to its starting tile, nor onto the fairy's tile; at a dead end it
-//!   stops (L1134). A step with one way open is taken without asking.
+//!   back to its starting tile, nor onto the fairy's tile, nor onto a cell
+//!   of a start board that has no landscape (it flies round the Wheel of
+//!   Fortune and the City of Carcassonne: fn 1 L2899, fn 31 L2174); at a
+//!   dead end it stops (L1134). A step with one way open is taken without asking.
 //! - Every figure on a tile it enters goes home: "everything of flesh and
 //!   blood" (L1123-L1125), which is every figure standing on one tile; a
 //!   barn stands where four tiles meet and is not eaten (L1126, fn 18
@@ -34,7 +36,7 @@ use crate::engine::board::{DX, DY};
 use crate::engine::game::Game;
 use crate::engine::types::*;
 use crate::generated::attr;
-use crate::tables::{option_index, Ruleset, TileType};
+use crate::tables::{option_index, Edge, Ruleset, TileType};
 
 pub(crate) struct Dragon;
 
@@ -273,7 +275,11 @@ fn trail(g: &Game) -> impl Iterator<Item = u16> + '_ {
 
 /// The tile one step towards side `d` from the dragon, if it may go there:
 /// a placed tile, not entered on this journey nor its start, not the
-/// fairy's (L1112).
+/// fairy's (L1112), and one with landscape: the dragon "can fly around the
+/// outside" of a start board, "treating the landscape areas as normal
+/// tiles" (the Wheel of Fortune, fn 1 L2899; the City of Carcassonne, fn 3
+/// L2145 and fn 31 L2174), so never onto a cell that is all board (every
+/// side a seam: the Wheel's four centre cells, the City's two).
 fn way(g: &Game, d: u8) -> Option<u16> {
     let at = g.ext.dragon.at?;
     let q = g.placed[at as usize];
@@ -282,10 +288,17 @@ fn way(g: &Game, d: u8) -> Option<u16> {
         i32::from(q.y) + DY.get(d as usize)?,
     );
     let to = g.board.placed_at(x, y)? as u16;
-    if trail(g).any(|t| t == to) || fairy::tile(g) == Some(to) {
+    if trail(g).any(|t| t == to) || fairy::tile(g) == Some(to) || no_landscape(g, to) {
         return None;
     }
     Some(to)
+}
+
+/// Placed tile `t` is all start board, with no landscape: every side of
+/// its type is a seam.
+fn no_landscape(g: &Game, t: u16) -> bool {
+    let tile = &g.rules.tiles[g.placed[t as usize].tile as usize];
+    tile.edges.iter().all(|&e| e == Edge::Seam)
 }
 
 /// Every figure standing on placed tile `t` goes home (L1114, L1123-L1125);

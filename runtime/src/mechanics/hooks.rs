@@ -24,7 +24,7 @@ pub enum Hook {
     /// A tile is drawn and not set aside, before anyone considers where it
     /// fits: a module acts on it and may pose decisions, asked with the tile
     /// shown; a tile that then fits nowhere has had it all the same (the
-    /// Wheel of Fortune's pig, 000_9deb58b1a7d17d38.txt fn 4 L2899). Its
+    /// Wheel of Fortune's pig, 000_9deb58b1a7d17d38.txt fn 4 L2902). Its
     /// points are the turn's, as those of a turn's start.
     Drawn,
     /// Forbid placements the edge match allows (river bends, shrines).

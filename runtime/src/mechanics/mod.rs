@@ -280,16 +280,17 @@ pub(crate) trait Mechanic {
     fn held_comes_back(h: &Held) -> bool {
         true
     }
-    /// The placed tile where something landing on the table (a catapult
-    /// token, 000_9deb58b1a7d17d38.txt L2271-L2276) reaches figure `h` it
-    /// holds: "followers on the tiles of the City of Carcassonne can be hit"
-    /// (fn 4 L2327), so the City's module names its quarters' tile. `None`,
-    /// the default: out of such reach (a prisoner in front of its captor,
-    /// L1463; a wagon on its way; a follower in a castle; a follower on top
-    /// of a tower, which leaves it only for the dragon or another tower,
-    /// L1469).
-    fn held_on_table(g: &Game, h: &Held) -> Option<u16> {
-        None
+    /// Whether something landing on placed tile `tile` (a catapult token,
+    /// 000_9deb58b1a7d17d38.txt L2271-L2276) reaches figure `h` it holds:
+    /// "followers on the tiles corresponding to ... the City of Carcassonne,
+    /// and Wheel of Fortune can be hit" (fn 4 L2327), so the City's module
+    /// names its quarters' tile and the Wheel's the cells of a crown space.
+    /// `false`, the default: out of such reach (a prisoner in front of its
+    /// captor, L1463; a wagon on its way; a follower in a castle; a
+    /// follower on top of a tower, which leaves it only for the dragon or
+    /// another tower, L1469).
+    fn held_on_table(g: &Game, h: &Held, tile: u16) -> bool {
+        false
     }
     /// Points it expects what it holds for `player` to bring beyond the
     /// final scoring (a castle waiting for its fief): an estimate for the

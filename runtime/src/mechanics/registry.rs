@@ -286,12 +286,12 @@ macro_rules! registry {
             }
         }
 
-        /// The placed tile where something landing on the table reaches
-        /// held figure `h`, if any (`Mechanic::held_on_table`).
-        pub(crate) fn held_on_table(g: &Game, h: &crate::engine::game::Held) -> Option<u16> {
+        /// Whether something landing on placed tile `tile` reaches held
+        /// figure `h` (`Mechanic::held_on_table`).
+        pub(crate) fn held_on_table(g: &Game, h: &crate::engine::game::Held, tile: u16) -> bool {
             match h.by {
-                $(Mech::$T => <super::$m::$T as Mechanic>::held_on_table(g, h),)*
-                _ => None,
+                $(Mech::$T => <super::$m::$T as Mechanic>::held_on_table(g, h, tile),)*
+                _ => false,
             }
         }
 

@@ -4,7 +4,7 @@
 //!
 //! - The pig starts on Fortune (L2696).
 //! - A drawn tile with a wheel icon (`+wheel=N`) is resolved before anyone
-//!   considers where it goes (L2702, L2714-L2721, fn 4 L2899: even a tile
+//!   considers where it goes (L2702, L2714-L2721, fn 4 L2902: even a tile
 //!   then discarded has had it, `Hook::Drawn`): the pig moves N sectors
 //!   clockwise (L2723-L2727), the sector's event happens (L2729-L2756), and
 //!   the crown spaces of that sector score and empty (L2758-L2768). The
@@ -13,16 +13,16 @@
 //!   - Fortune: the player whose turn it is scores 3 (L2736).
 //!   - Taxes: each knight scores 1 per pennant of its city and 1 per knight
 //!     its owner has there (L2739, the example L2740-L2741); any follower
-//!     in a city is a knight, the mayor and the wagon too (fn 5 L2900).
+//!     in a city is a knight, the mayor and the wagon too (fn 5 L2903).
 //!   - Famine: each farmer scores 1 per completed city of its farm, with no
-//!     majority needed (L2744, fn 8 L2903; `famine = "majority"`: only the
+//!     majority needed (L2744, fn 8 L2906; `famine = "majority"`: only the
 //!     majority's farmers, the earlier rules of fn 8), with the bonuses of pigs, pig
-//!     herds and castles (fn 7 L2902: a module's `farm_bonus`, and the
-//!     places counted as cities); barns are no farmers (fn 6 L2901).
+//!     herds and castles (fn 7 L2905: a module's `farm_bonus`, and the
+//!     places counted as cities); barns are no farmers (fn 6 L2904).
 //!   - Storm: each player scores 1 per follower in their supply (L2747);
-//!     prisoners held by others are not in it (fn 9 L2904).
+//!     prisoners held by others are not in it (fn 9 L2907).
 //!   - Inquisition: each player scores 2 per monk, a follower on a cloister
-//!     (L2750); heretics, on shrines, score nothing (fn 10 L2905).
+//!     (L2750); heretics, on shrines, score nothing (fn 10 L2908).
 //!   - Plague: each player returns one of their followers on a land tile to
 //!     their supply, never one on a crown space; the player whose turn it
 //!     is first, then clockwise (L2753): a decision of each player with a
@@ -36,15 +36,21 @@
 //!   crown space, one per space (L2704-L2708, L2773): `crown`, an
 //!   alternative to deploying at the figure step.
 //!
-//! Not played: the dragon, portal and catapult interplay (fn 1-3), the
-//! River with the Wheel.
+//! - With other sets (`wheel_princess_dragon_catapult`): a follower on a
+//!   crown space is held here, off the board, so the dragon (fn 1 L2899),
+//!   the portal (fn 2 L2900), the catapult's tokens and the fairy never
+//!   reach it; followers on the Wheel's outer land are on land tiles, for
+//!   them and for the Plague (fn 3 L2901). The dragon keeps off the
+//!   Wheel's centre (`dragon`: cells with no landscape).
+//!
+//! Not played: the River with the Wheel.
 
 use serde_json::{json, Map, Value};
 
 use super::{
     Area, At, Figure, Hook, Mech, Mechanic, Neutral, NeutralDef, Section, Shown, Sink, Tally, Why,
 };
-use crate::engine::game::Game;
+use crate::engine::game::{Game, Held};
 use crate::engine::types::*;
 use crate::generated::attr;
 use crate::tables::Kind;
@@ -73,8 +79,6 @@ const PLAGUE: u8 = 5;
 
 /// Crown spaces of each sector (the research doc: 9 in all).
 pub const SPACES: [u8; 6] = [1, 2, 1, 2, 1, 2];
-/// How many crown spaces the wheel has.
-pub const CROWN_SPACES: usize = 9;
 /// The first crown space of each sector (spaces are numbered clockwise).
 const FIRST_SPACE: [u8; 6] = [0, 1, 3, 4, 6, 7];
 
@@ -113,9 +117,6 @@ pub const fn plague(s: Spot) -> Action {
 pub struct State {
     /// The sector the pig stands on (index into `SECTORS`).
     pub pig: u8,
-    /// Each crown space's follower's owner, `u8::MAX` when free; spaces
-    /// are numbered clockwise from Fortune's.
-    pub crowns: [u8; CROWN_SPACES],
     /// How often each sector's event happened.
     pub events: [u16; 6],
     /// Points each player scored on crown spaces.
@@ -126,7 +127,6 @@ impl Default for State {
     fn default() -> Self {
         State {
             pig: FORTUNE,
-            crowns: [NOBODY; CROWN_SPACES],
             events: [0; 6],
             crowned: [0; MAX_PLAYERS],
         }
@@ -230,7 +230,6 @@ impl Mechanic for Wheel {
                     .flatten()
                     .ok_or(MoveError::rule(Mech::Wheel, NO_SPACE))?;
                 g.hold(p, FollowerKind::Normal, Mech::Wheel, u16::from(space));
-                g.ext.wheel.crowns[space as usize] = p;
                 Ok(())
             }
             (At::Ask(ask), Arg::Spot(s)) if ask.decision == PLAGUE_CODE => {
@@ -275,17 +274,24 @@ impl Mechanic for Wheel {
     /// pig stops there (nothing at the end): 6 alone in a two-space sector,
     /// else 3 (L2763-L2765).
     fn prospects(g: &Game, player: u8) -> u32 {
-        let s = &g.ext.wheel;
         (0..SECTORS.len() as u8)
             .map(|sector| {
-                let on = spaces(sector).filter(|&k| s.crowns[k] != NOBODY).count();
-                let mine = spaces(sector).filter(|&k| s.crowns[k] == player).count() as u32;
+                let on = spaces(sector).filter(|&k| on_crown(g, k) != NOBODY).count();
+                let mine = spaces(sector).filter(|&k| on_crown(g, k) == player).count() as u32;
                 match (SPACES[sector as usize], on) {
                     (2, 1) => mine * CROWN_ALONE,
                     _ => mine * CROWN_SHARED,
                 }
             })
             .sum()
+    }
+
+    /// A catapult token landing on a cell of the Wheel that holds a crown
+    /// space reaches the follower there: "followers on the tiles
+    /// corresponding to ... Wheel of Fortune can be hit and removed"
+    /// (000_9deb58b1a7d17d38.txt fn 4 L2327).
+    fn held_on_table(g: &Game, h: &Held, tile: u16) -> bool {
+        crown_cell(g, usize::from(h.data), tile)
     }
 
     fn show(g: &Game, out: &mut Shown) {
@@ -303,9 +309,9 @@ impl Mechanic for Wheel {
             .map(|sector| Section {
                 name: SECTORS[sector],
                 figures: spaces(sector as u8)
-                    .filter(|&k| s.crowns[k] != NOBODY)
+                    .filter(|&k| on_crown(g, k) != NOBODY)
                     .map(|k| Figure {
-                        player: s.crowns[k],
+                        player: on_crown(g, k),
                         kind: FollowerKind::Normal,
                     })
                     .collect(),
@@ -325,8 +331,8 @@ impl Mechanic for Wheel {
         let occupied: Vec<String> = (0..SECTORS.len())
             .filter_map(|sector| {
                 let who: Vec<String> = spaces(sector as u8)
-                    .filter(|&k| s.crowns[k] != NOBODY)
-                    .map(|k| format!("P{}", s.crowns[k]))
+                    .filter(|&k| on_crown(g, k) != NOBODY)
+                    .map(|k| format!("P{}", on_crown(g, k)))
                     .collect();
                 (!who.is_empty()).then(|| format!("{} {}", SECTORS[sector], who.join(" ")))
             })
@@ -356,7 +362,7 @@ impl Mechanic for Wheel {
             .enumerate()
             .map(|(sector, name)| {
                 let spaces: Vec<Value> = spaces(sector as u8)
-                    .map(|k| match s.crowns[k] {
+                    .map(|k| match on_crown(g, k) {
                         NOBODY => Value::Null,
                         p => json!(p),
                     })
@@ -400,10 +406,42 @@ fn spaces(sector: u8) -> impl Iterator<Item = usize> {
     first..first + SPACES[sector as usize] as usize
 }
 
+/// Who stands on crown space `k` (`NOBODY`: it is free). The followers
+/// there are held by the module (`Game::held`, `data` the space), so
+/// whatever sends one home (a catapult's knock-out) frees the space.
+fn on_crown(g: &Game, k: usize) -> u8 {
+    g.held()
+        .iter()
+        .find(|h| h.by == Mech::Wheel && usize::from(h.data) == k)
+        .map_or(NOBODY, |h| h.player)
+}
+
+/// Whether placed tile `tile` is a cell of the Wheel holding crown space `k`
+/// (`+crown=SECTOR`; a sector's spaces lie on its cells in order, a single
+/// space straddling two cells lies on both).
+fn crown_cell(g: &Game, k: usize, tile: u16) -> bool {
+    let Some(sector) = (0..SECTORS.len() as u8).find(|&s| spaces(s).any(|j| j == k)) else {
+        return false;
+    };
+    let cells: Vec<usize> = (0..g.placed().len())
+        .filter(|&i| {
+            g.rules.tiles[g.placed()[i].tile as usize]
+                .attrs
+                .iter()
+                .any(|a| a.id == attr::CROWN && a.value == i16::from(sector))
+        })
+        .collect();
+    let nth = k - FIRST_SPACE[sector as usize] as usize;
+    match SPACES[sector as usize] {
+        1 => cells.contains(&usize::from(tile)),
+        _ => cells.get(nth) == Some(&usize::from(tile)),
+    }
+}
+
 /// A free crown space of `sector`, if one is.
 fn free_space(g: &Game, sector: u8) -> Option<u8> {
     spaces(sector)
-        .find(|&k| g.ext.wheel.crowns[k] == NOBODY)
+        .find(|&k| on_crown(g, k) == NOBODY)
         .map(|k| k as u8)
 }
 
@@ -475,7 +513,7 @@ fn event(g: &mut Game, sector: u8, events: &mut Vec<ScoreEvent>) -> bool {
 }
 
 /// Taxes: each knight scores its city's pennants plus its owner's knights
-/// there (L2739-L2741, fn 5 L2900).
+/// there (L2739-L2741, fn 5 L2903).
 fn taxes(g: &Game) -> [u32; MAX_PLAYERS] {
     // (city root, player) -> knights.
     let mut knights: Vec<(u16, u8, u32)> = Vec::new();
@@ -502,7 +540,7 @@ fn taxes(g: &Game) -> [u32; MAX_PLAYERS] {
 
 /// Famine: each farmer scores 1 per completed city of its farm, majority
 /// or not, with the bonuses modules give a farm's scorer (L2744, fn 6-8
-/// L2901-L2903).
+/// L2904-L2906).
 fn famine(g: &Game) -> [u32; MAX_PLAYERS] {
     let majority = g.rules().options.get(FAMINE_OPTION) == 1;
     let mut points = [0u32; MAX_PLAYERS];
@@ -527,7 +565,7 @@ fn famine(g: &Game) -> [u32; MAX_PLAYERS] {
 }
 
 /// Whether `player` has the most farmers' strength on the farm rooted at
-/// `farm` (ties: each of them), for `famine = "majority"` (fn 8 L2903).
+/// `farm` (ties: each of them), for `famine = "majority"` (fn 8 L2906).
 fn holds_majority(g: &Game, farm: u16, player: u8) -> bool {
     let mut strength = [0u32; MAX_PLAYERS];
     for f in g.followers() {
@@ -542,7 +580,7 @@ fn holds_majority(g: &Game, farm: u16, player: u8) -> bool {
 /// The crown spaces of `sector` score and empty (L2758-L2768).
 fn score_crowns(g: &mut Game, sector: u8, events: &mut Vec<ScoreEvent>) {
     let on: Vec<usize> = spaces(sector)
-        .filter(|&k| g.ext.wheel.crowns[k] != NOBODY)
+        .filter(|&k| on_crown(g, k) != NOBODY)
         .collect();
     let points = match (SPACES[sector as usize], on.len()) {
         (_, 0) => return,
@@ -550,14 +588,13 @@ fn score_crowns(g: &mut Game, sector: u8, events: &mut Vec<ScoreEvent>) {
         _ => CROWN_SHARED,
     };
     for k in on {
-        let p = g.ext.wheel.crowns[k];
+        let p = on_crown(g, k);
         g.add_points(
             events,
             ScoreEvent::new(p, points, Kind::Field, Reason::Crown),
         );
         let c = &mut g.ext.wheel.crowned[p as usize];
         *c = c.saturating_add(points as u16);
-        g.ext.wheel.crowns[k] = NOBODY;
         if let Some(i) = g
             .held()
             .iter()

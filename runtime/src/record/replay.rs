@@ -462,9 +462,12 @@ fn play_discard(
 ) -> Result<Vec<ScoreEvent>, ReplayError> {
     let mut got = Vec::new();
     let place = |g: &Game| g.pending().map(|p| p.decision) == Some(Decision::Place);
+    // A scripted game is told the tile discarded, or set aside (which
+    // `force_draw` sets aside, drawing on).
     let named = t
         .discarded
         .as_deref()
+        .or(t.set_aside.as_deref())
         .and_then(|id| g.rules().tile_index(id));
     let mut read = 0;
     // Not discarded yet (a discard checked against an earlier one has no
@@ -1089,12 +1092,15 @@ impl Shadow {
         Ok(())
     }
 
-    /// Discard entry `entry`, as the game had it: the shadow is told a
-    /// discarded tile (its draw may have moved the Wheel of Fortune's pig)
-    /// and passes it. Tiles set aside or turned up come back to it as the
-    /// entries that place them.
+    /// Discard entry `entry`, as the game had it: where a draw acts on the
+    /// game (`Hook::Drawn`: the Wheel of Fortune's pig moves even for a
+    /// tile then discarded), the shadow is told the discarded tile and
+    /// passes it; elsewhere a discard leaves the board as it was, and the
+    /// shadow draws only the tiles placed. Tiles set aside or turned up
+    /// come back to it as the entries that place them.
     fn discard(&mut self, turn: usize, entry: &TurnRec) -> Result<(), ReplayError> {
-        if entry.discarded.is_none() {
+        let acts = crate::mechanics::live(&self.game, crate::mechanics::Hook::Drawn);
+        if entry.discarded.is_none() || !acts {
             return Ok(());
         }
         let g = &mut self.game;
