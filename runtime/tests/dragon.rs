@@ -388,12 +388,19 @@ fn a_scripted_game_sets_aside_the_dragon_tiles_it_is_told_l1136() {
     let r = pd();
     let d = tile(r, "D");
     let mut g = Game::new_scripted(r, 2, &[(d, at(0, 0, 0))]).unwrap();
-    g.force_draw(tile(r, "DG/C.d")).unwrap();
+    // A tile the rules would not set aside is refused.
+    assert!(g.force_set_aside(tile(r, "E")).is_err());
+    g.force_set_aside(tile(r, "DG/C.d")).unwrap();
     assert_eq!(g.set_aside().len(), 1, "set aside when told");
     assert_eq!(g.discards().len(), 1);
     assert!(g.current_tile_index().is_some(), "the draw goes on");
-    // Its own picks are never set aside: told another tile, it places it.
+    // Its own picks are never set aside: told another tile, it places it;
+    // told a dragon tile to draw, it places that too (a scenario may use
+    // any tile).
     g.force_draw(tile(r, "E")).unwrap();
+    assert_eq!(g.set_aside().len(), 1);
+    g.force_draw(tile(r, "DG/RRR.d")).unwrap();
+    assert_eq!(g.current_tile().map(|t| t.id), Some("DG/RRR.d"));
     assert_eq!(g.set_aside().len(), 1);
     let mut asides = 0;
     for seed in 0..6u64 {

@@ -727,6 +727,24 @@ impl Game {
     /// face-down ones; `tile` must be one a real draw could give now, and
     /// one that fits somewhere).
     pub fn force_draw(&mut self, tile: u16) -> Result<(), ForceDrawError> {
+        self.tell_tile(tile, false)
+    }
+
+    /// A scripted game told that the tile drawn, `tile`, was set aside (a
+    /// record's `set_aside` entry: a dragon tile drawn before the dragon is
+    /// in play, 000_9deb58b1a7d17d38.txt L1136): it goes aside as the draw
+    /// would have set it, and the draw goes on. Refused for a tile the
+    /// rules would not set aside now. (`force_draw` places whatever tile it
+    /// is told, so that a scenario may use any tile.)
+    pub fn force_set_aside(&mut self, tile: u16) -> Result<(), ForceDrawError> {
+        if !self.scripted {
+            return Err(ForceDrawError::NotScripted);
+        }
+        self.tell_tile(tile, true)
+    }
+
+    /// `force_draw`, or with `set_aside` `force_set_aside`.
+    fn tell_tile(&mut self, tile: u16, set_aside: bool) -> Result<(), ForceDrawError> {
         if tile as usize >= self.rules.tiles.len() {
             return Err(ForceDrawError::NoSuchTile(tile));
         }
@@ -760,15 +778,18 @@ impl Game {
                 false => Err(ForceDrawError::NotNow(self.rules.tiles[tile as usize].id)),
             };
         }
-        // A tile a draw sets aside (a dragon tile before the dragon is in
-        // play, 000_9deb58b1a7d17d38.txt L1136) goes aside when told, as
-        // the draw would have set it, and the draw goes on: a scripted game
-        // sets aside only the tiles it is told (a record's `set_aside`
-        // entries), never those it picks itself.
-        let aside = match mechanics::live(self, Hook::Draw) {
-            true => mechanics::sets_aside(self, tile),
+        // A scripted game sets aside only the tiles it is told to (a
+        // record's `set_aside` entries), never those it picks itself.
+        let aside = match set_aside {
             false => None,
+            true => match mechanics::live(self, Hook::Draw) {
+                true => mechanics::sets_aside(self, tile),
+                false => None,
+            },
         };
+        if set_aside && aside.is_none() {
+            return Err(ForceDrawError::NotNow(self.rules.tiles[tile as usize].id));
+        }
         if self.current == Some(tile) && aside.is_none() {
             self.told_drawn();
             return Ok(());

@@ -462,8 +462,8 @@ fn play_discard(
 ) -> Result<Vec<ScoreEvent>, ReplayError> {
     let mut got = Vec::new();
     let place = |g: &Game| g.pending().map(|p| p.decision) == Some(Decision::Place);
-    // A scripted game is told the tile discarded, or set aside (which
-    // `force_draw` sets aside, drawing on).
+    // A scripted game is told the tile discarded (`force_draw`, then
+    // passed), or set aside (`force_set_aside`, which draws on).
     let named = t
         .discarded
         .as_deref()
@@ -474,8 +474,12 @@ fn play_discard(
     // answers either).
     if g.discards().len() == k {
         if let Some(tile) = named.filter(|_| scripted && place(g) && !g.asked_at_draw()) {
-            let told = (g.part() > 1 || g.force_player(t.player).is_ok())
-                && g.force_draw(tile as u16).is_ok();
+            let tell = match t.set_aside.is_some() {
+                true => Game::force_set_aside,
+                false => Game::force_draw,
+            };
+            let told =
+                (g.part() > 1 || g.force_player(t.player).is_ok()) && tell(g, tile as u16).is_ok();
             if !told {
                 return Ok(got);
             }
