@@ -449,7 +449,7 @@ pub const MECHANICS: &[MechDecl] = &[
     decl("bridges", true, "wooden bridges built on fields (Bridges, Castles & Bazaars)"),
     decl("bazaars", true, "tile auctions at bazaars (Bridges, Castles & Bazaars)"),
     decl("hills-sheep", true, "hills, vineyards, the shepherd and the sheep bag (Hills & Sheep; the published rules, docs/rules/hills-sheep.md)"),
-    decl("flier", false, "followers flying from flier tiles (The Flier)"),
+    decl("flier", true, "a follower flies a die roll's distance along a flier tile's arrow and lands on an unfinished feature there, or crashes (The Flier)"),
     decl("messages", false, "messengers and message tiles (The Messages)"),
     decl("ferries", false, "ferries joining road ends on lakes (The Ferries)"),
     decl("gold-mines", false, "gold bars and their end bonus (The Goldmines)"),
