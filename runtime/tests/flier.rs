@@ -395,3 +395,77 @@ fn seeded_bot_games_fly_land_and_crash_and_replay_from_the_record_alone_l24_l32(
         "some landing was the player's choice: landed {landed}, crashed {crashed}"
     );
 }
+
+/// base_flier with the big follower, the abbot and the mayor in play, and
+/// the abbot's option set to word `abbot` of `flier_abbot`.
+fn with_figures(abbot: u8) -> &'static Ruleset {
+    use carcassonne_runtime::mechanics::Mech;
+    let base = support::with_option(rules(), "flier_abbot", abbot);
+    let mechs = base.mechs | Mech::BigFollower.bit() | Mech::Abbot.bit() | Mech::Mayor.bit();
+    Box::leak(Box::new(Ruleset {
+        mechs,
+        hooks: carcassonne_runtime::tables::Hooks::of(mechs),
+        ..*base
+    }))
+}
+
+/// 000_… fn 21 L1854, 001_… fn 23-24 L852-L853 (docs/rules/flier.md): any
+/// follower may fly, but lands only where it may stand: the mayor in an
+/// unfinished city, the abbot on a monastery or garden (else it crashes),
+/// the big follower anywhere a follower may; `flier_abbot = "grounded"`
+/// keeps the abbot from flying.
+#[test]
+fn any_follower_flies_but_lands_only_where_it_may_stand_fn21_l1854_fn23_l852() {
+    let figures = ["normal", "big", "abbot", "mayor"];
+    let flies = |g: &Game| -> Vec<&str> {
+        g.legal_actions()
+            .into_iter()
+            .filter(|a| a.name() == "fly")
+            .map(|a| match a.arg() {
+                Arg::Word(k) => figures[k as usize],
+                _ => unreachable!(),
+            })
+            .collect()
+    };
+    let rules = with_figures(0);
+    // FL/F.o turned once at (0, 1): the arrow points north, at D.
+    let start = || {
+        let mut g = on_d(rules, 2);
+        place(&mut g, 0, "FL/F.o", at(0, 1, 1));
+        g
+    };
+    assert_eq!(flies(&start()), figures);
+    // The mayor: D's city only, no choice.
+    let mut g = start();
+    act(&mut g, Action::verb("fly", Arg::Word(3)));
+    act(&mut g, die(1));
+    let on_d_tile: Vec<(FollowerKind, Kind)> = g
+        .followers()
+        .iter()
+        .map(|f| (f.kind, kind_of(&g, g.spot_of(f))))
+        .collect();
+    assert_eq!(on_d_tile, vec![(FollowerKind::Mayor, Kind::City)]);
+    // The abbot: no monastery on D, a crash.
+    let mut g = start();
+    act(&mut g, Action::verb("fly", Arg::Word(2)));
+    act(&mut g, die(1));
+    assert_eq!(flight(&g)["outcome"], json!("crashed"));
+    assert_eq!(g.figures(0, FollowerKind::Abbot), 1);
+    // The big follower: city or road, the player's choice.
+    let mut g = start();
+    act(&mut g, Action::verb("fly", Arg::Word(1)));
+    act(&mut g, die(1));
+    let choices = spots(&g, "flier-lands");
+    assert_eq!(choices.len(), 2);
+    assert!(choices.iter().all(|(s, _)| s.kind == FollowerKind::Big));
+    act(&mut g, choices[1].1);
+    assert_eq!(g.figures(0, FollowerKind::Big), 0);
+    // Grounded: the abbot is not offered, and refused.
+    let rules = with_figures(1);
+    let mut g = on_d(rules, 2);
+    place(&mut g, 0, "FL/F.o", at(0, 1, 1));
+    assert_eq!(flies(&g), ["normal", "big", "mayor"]);
+    assert!(g
+        .apply_action(Action::verb("fly", Arg::Word(2)), &mut Vec::new())
+        .is_err());
+}

@@ -6,7 +6,9 @@
 //!   verb, an alternative at the figure step, naming the figure that flies.
 //!   Any follower may fly (the normal follower, the big follower, the
 //!   abbot, the mayor, the wagon), but it must land where that figure may
-//!   stand (the published clarifications, docs/rules/flier.md).
+//!   stand (the published clarifications, docs/rules/flier.md; the mayor:
+//!   000_9deb58b1a7d17d38.txt fn 21 L1854; the abbot: 001_46b8449c567a6f1a.txt
+//!   fn 23 L852, or not with `flier_abbot = "grounded"`, fn 24 L853).
 //! - The die (L24) is chance's (`Game::ask_chance`): faces 1, 1, 2, 2, 3, 3
 //!   (the published die, docs/rules/flier.md), so 1, 2 and 3 are as likely.
 //!   The follower flies that many cells from the flier tile along its arrow
@@ -14,7 +16,8 @@
 //!   with it (`arrow`).
 //! - It lands on the tile it reaches (L24), on a feature the player chooses
 //!   (a decision when there are several): an unfinished one (L26; one the
-//!   flier tile itself completed is complete, S1 fn 14 L843), occupied or
+//!   flier tile itself completed is complete, 000_9deb58b1a7d17d38.txt fn 7
+//!   L372, 001_46b8449c567a6f1a.txt fn 14 L843), occupied or
 //!   not (L27), never a field (L29), one the figure may stand on, and not on
 //!   a tile no figure may go onto now (`Hook::Ban`: the dragon's).
 //! - No tile there (L30) or no such feature: it crashes, and stays in its
@@ -33,9 +36,13 @@ use super::{
 use crate::engine::game::Game;
 use crate::engine::types::*;
 use crate::generated::attr;
-use crate::tables::Kind;
+use crate::tables::{option_index, Kind};
 
 pub(crate) struct Flier;
+
+/// `flier_abbot`: word 1 is `grounded` (001_46b8449c567a6f1a.txt fn 24
+/// L853).
+const ABBOT_RULE: usize = option_index("flier_abbot");
 
 /// The faces of the flight die (docs/rules/flier.md: the published die).
 pub const FACES: [u16; 6] = [1, 1, 2, 2, 3, 3];
@@ -189,7 +196,11 @@ impl Mechanic for Flier {
                     return;
                 }
                 let me = g.to_move();
+                let grounded = g.rules().options.get(ABBOT_RULE) == 1;
                 for (k, &kind) in FIGURE_KINDS.iter().enumerate() {
+                    if kind == FollowerKind::Abbot && grounded {
+                        continue;
+                    }
                     if kind.is_follower() && g.figures(me, kind) > 0 && !out.put(fly(k as u8)) {
                         return;
                     }
