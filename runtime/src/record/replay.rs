@@ -462,6 +462,18 @@ fn play_discard(
 ) -> Result<Vec<ScoreEvent>, ReplayError> {
     let mut got = Vec::new();
     if g.discards().len() > k {
+        // The engine discarded it on its own, asking nothing: an answer
+        // the entry lists was never asked (as a scripted game, told the
+        // tile, finds: a replay with an observer fails alike).
+        if let Some(a) = t.actions.as_deref().unwrap_or(&[]).first() {
+            return fail(
+                turn,
+                format!(
+                    "the record answers `{}`, which the engine did not ask",
+                    a.do_
+                ),
+            );
+        }
         return Ok(got);
     }
     let place = |g: &Game| g.pending().map(|p| p.decision) == Some(Decision::Place);
