@@ -139,9 +139,11 @@ pub struct State {
     /// The flight under way, or the latest (`Flight::kind` is `None`
     /// before the first).
     pub flight: Flight,
-    /// Each player's flights, landings and crashes.
+    /// Each player's flights.
     pub flights: [u16; MAX_PLAYERS],
+    /// Each player's fliers that landed.
     pub landed: [u16; MAX_PLAYERS],
+    /// Each player's fliers that crashed (L32).
     pub crashed: [u16; MAX_PLAYERS],
 }
 
