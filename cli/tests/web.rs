@@ -376,7 +376,10 @@ fn bad_requests_are_refused_and_change_nothing() {
     );
     refused(&web.post(&p, &json!({ "cmd": "apply", "action": { "do": "place", "x": 40, "y": 40, "rotation": 0 } })), 400, "illegal_action");
     refused(
-        &web.post(&p, &json!({ "cmd": "apply", "action": { "do": "fly" } })),
+        &web.post(
+            &p,
+            &json!({ "cmd": "apply", "action": { "do": "levitate" } }),
+        ),
         400,
         "illegal_action",
     );

@@ -201,6 +201,9 @@ pub fn records(repo: &Path) -> Vec<Input> {
         // landings, a tie for the closest and catches dealt by chance;
         // swaps from the supply and from the board):
         ("base_catapult", 3, 10, &[BotKind::Random]),
+        // The Flier: four flights (rolls dealt by chance), crashes and a
+        // landing the player chose among several features:
+        ("base_flier", 3, 16, &[BotKind::Random]),
         // Every 1st-edition set: the dragon among builders, pigs, wagons,
         // barns and the mayor; portals, a princess, wagons moved, three
         // exchanges of prisoners and a ransom, sends out of the City and

@@ -26,6 +26,7 @@ def test_every_compiled_in_tile_fits_the_deploy_block():
         "base_count_king_robber",
         "base_bridges_castles_bazaars",
         "base_catapult",
+        "base_flier",
     ],
 )
 def test_ids_name_the_legal_actions_one_to_one(rid):
@@ -51,6 +52,7 @@ def test_ids_name_the_legal_actions_one_to_one(rid):
         "castle-pick",
         "catapult-closest",
         "seduce-from-board",
+        "flier-lands",
         "plague",
     }
     while not g.is_over:

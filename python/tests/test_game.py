@@ -79,7 +79,7 @@ def test_an_action_by_index_is_the_listed_one():
     [
         {"do": "place", "x": 99, "y": 99, "rotation": 0},
         {"do": "place", "x": 1, "y": 0},
-        {"do": "fly"},
+        {"do": "levitate"},
         {"do": "place", "x": 1, "y": 0, "rotation": 0, "colour": "red"},
         {"do": "pass"},
         {"do": "deploy", "follower": {"kind": "normal", "feature": "road", "ports": ["N", "S"]}},

@@ -573,7 +573,7 @@ mod tests {
         let read = |s: &str| {
             from_json(&g, &serde_json::from_str(s).expect("parses")).map_err(|e| e.to_string())
         };
-        assert!(read(r#"{"do":"fly"}"#)
+        assert!(read(r#"{"do":"levitate"}"#)
             .unwrap_err()
             .contains("unknown action"));
         assert!(read(r#"{"do":"place","x":1}"#)

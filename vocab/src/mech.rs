@@ -362,6 +362,13 @@ pub const OPTIONS: &[OptionDecl] = &[
         default: [0, 0],
         meaning: "a bazaar in the first part of a builder's double turn comes first: auction, the buyers' turns (their own second parts, bazaars drawn there delayed until after them), then the second part (L2439-L2463); or the second part comes first (fn 12 L2562, the variant HiG accepts)",
     },
+    OptionDecl {
+        key: "flier_abbot",
+        mechanic: "flier",
+        values: OptionValues::Words(&["flies", "grounded"]),
+        default: [0, 0],
+        meaning: "the abbot may be a flier, landing only on an unfinished monastery or garden (001_46b8449c567a6f1a.txt fn 23 L852, 3/2015), or may not (the Big Box 6 order of play leaves it out of the fliers, fn 24 L853)",
+    },
 ];
 
 /// The index of option `key` in `OPTIONS` (a compile-time error, where it is
@@ -449,7 +456,7 @@ pub const MECHANICS: &[MechDecl] = &[
     decl("bridges", true, "wooden bridges built on fields (Bridges, Castles & Bazaars)"),
     decl("bazaars", true, "tile auctions at bazaars (Bridges, Castles & Bazaars)"),
     decl("hills-sheep", true, "hills, vineyards, the shepherd and the sheep bag (Hills & Sheep; the published rules, docs/rules/hills-sheep.md)"),
-    decl("flier", false, "followers flying from flier tiles (The Flier)"),
+    decl("flier", true, "a follower flies a die roll's distance along a flier tile's arrow and lands on an unfinished feature there, or crashes (The Flier)"),
     decl("messages", false, "messengers and message tiles (The Messages)"),
     decl("ferries", false, "ferries joining road ends on lakes (The Ferries)"),
     decl("gold-mines", false, "gold bars and their end bonus (The Goldmines)"),

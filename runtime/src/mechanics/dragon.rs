@@ -103,8 +103,9 @@ impl Mechanic for Dragon {
     }];
     /// Prisoners are taken before the dragon moves (The Tower, fn 6 L1501;
     /// L1246-L1248), and the shepherd's action is taken before it too
-    /// (Hills & Sheep, L1254).
-    const AFTER: &'static [Mech] = &[Mech::Tower, Mech::HillsSheep];
+    /// (Hills & Sheep, L1254); a flier lands before it moves too
+    /// (expansion_turns.md, the after-wood step).
+    const AFTER: &'static [Mech] = &[Mech::Tower, Mech::HillsSheep, Mech::Flier];
     type State = State;
 
     /// "Until a volcano tile has been placed ... If a dragon tile is drawn,

@@ -23,6 +23,7 @@ pub(crate) mod cathedrals;
 pub(crate) mod count;
 pub(crate) mod dragon;
 pub(crate) mod fairy;
+pub(crate) mod flier;
 pub(crate) mod goods;
 pub(crate) mod heretics;
 pub(crate) mod hills_sheep;

@@ -829,6 +829,7 @@ registry! {
         hills_sheep: HillsSheep,
         bazaars: Bazaars,
         bridges: Bridges,
+        flier: Flier,
         wheel: Wheel,
     }
     figures {
