@@ -9,19 +9,13 @@ use carcassonne_runtime::engine::{
 use carcassonne_runtime::tables::{Kind, Ruleset};
 
 mod support;
-use support::{at, everything, figure, place, play};
+use support::{at, everything, figure, place, play, state};
 
 fn act(g: &mut Game, a: Action) -> Vec<ScoreEvent> {
     let mut ev = Vec::new();
     g.apply_action(a, &mut ev)
         .unwrap_or_else(|e| panic!("{a:?}: {e}"));
     ev
-}
-
-fn state(g: &Game) -> serde_json::Value {
-    let mut m = serde_json::Map::new();
-    g.state_json(&mut m);
-    serde_json::Value::Object(m)
 }
 
 fn pending(g: &Game) -> (Actor, Decision) {

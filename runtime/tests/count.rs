@@ -68,12 +68,6 @@ fn count_at(g: &Game) -> String {
     state(g)["count"].as_str().unwrap().to_string()
 }
 
-fn state(g: &Game) -> serde_json::Value {
-    let mut m = serde_json::Map::new();
-    g.state_json(&mut m);
-    serde_json::Value::Object(m)
-}
-
 /// P1 builds a road south of the City's road CO/11 and stands on it; P0
 /// closes it with a cloister's road: P1 scores 3, P0 nothing.
 fn p0_completes_p1s_road(g: &mut Game) -> Vec<ScoreEvent> {

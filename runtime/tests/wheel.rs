@@ -13,6 +13,7 @@ use carcassonne_runtime::engine::{
 };
 use carcassonne_runtime::record::{replay, replay_observed, Recorder};
 use carcassonne_runtime::tables::{Kind, Ruleset};
+use support::wheel::*;
 use support::*;
 
 fn rules() -> &'static Ruleset {
@@ -23,39 +24,6 @@ fn rules() -> &'static Ruleset {
 fn wheel_game(players: u8) -> Game {
     let r = rules();
     Game::new_scripted(r, players, &start_placements(r)).unwrap()
-}
-
-fn state(g: &Game) -> serde_json::Value {
-    let mut m = serde_json::Map::new();
-    g.state_json(&mut m);
-    serde_json::Value::Object(m)
-}
-
-fn pig(g: &Game) -> String {
-    state(g)["wheel"]["pig"].as_str().unwrap().to_string()
-}
-
-fn crowns(g: &Game, sector: &str) -> Vec<Option<u64>> {
-    state(g)["wheel"]["crowns"][sector]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_u64())
-        .collect()
-}
-
-const SECTORS: [&str; 6] = [
-    "fortune",
-    "taxes",
-    "famine",
-    "storm",
-    "inquisition",
-    "plague",
-];
-
-fn crown(sector: &str) -> Action {
-    let i = SECTORS.iter().position(|&s| s == sector).unwrap();
-    Action::verb("crown", Arg::Word(i as u8))
 }
 
 /// A road tile with a wheel icon of `n` (U with the icon), for a turn that

@@ -12,43 +12,11 @@ use carcassonne_runtime::engine::{
 };
 use carcassonne_runtime::record::{replay, replay_observed, Recorder};
 use carcassonne_runtime::tables::{Kind, Ruleset};
+use support::wheel::*;
 use support::*;
 
 fn rules() -> &'static Ruleset {
     carcassonne_runtime::ruleset("wheel_princess_dragon_catapult").unwrap()
-}
-
-fn state(g: &Game) -> serde_json::Value {
-    let mut m = serde_json::Map::new();
-    g.state_json(&mut m);
-    serde_json::Value::Object(m)
-}
-
-fn pig(g: &Game) -> String {
-    state(g)["wheel"]["pig"].as_str().unwrap().to_string()
-}
-
-fn crowns(g: &Game, sector: &str) -> Vec<Option<u64>> {
-    state(g)["wheel"]["crowns"][sector]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_u64())
-        .collect()
-}
-
-const SECTORS: [&str; 6] = [
-    "fortune",
-    "taxes",
-    "famine",
-    "storm",
-    "inquisition",
-    "plague",
-];
-
-fn crown(sector: &str) -> Action {
-    let i = SECTORS.iter().position(|&s| s == sector).unwrap();
-    Action::verb("crown", Arg::Word(i as u8))
 }
 
 fn act(g: &mut Game, a: Action) -> Vec<ScoreEvent> {

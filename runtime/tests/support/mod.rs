@@ -9,6 +9,8 @@ use carcassonne_runtime::engine::{
 };
 use carcassonne_runtime::tables::{Kind, Ruleset};
 
+pub mod wheel;
+
 pub fn at(x: i16, y: i16, rotation: u8) -> Placement {
     Placement { x, y, rotation }
 }
@@ -108,4 +110,11 @@ pub fn cell(g: &Game, s: Spot) -> (i16, i16) {
 pub fn kind_of(g: &Game, s: Spot) -> Kind {
     let q = g.placed()[s.placed as usize];
     g.rules().tiles[q.tile as usize].segments[s.segment as usize].kind
+}
+
+/// The game's public state (the `serve` protocol's), as JSON.
+pub fn state(g: &Game) -> serde_json::Value {
+    let mut m = serde_json::Map::new();
+    g.state_json(&mut m);
+    serde_json::Value::Object(m)
 }
