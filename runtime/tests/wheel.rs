@@ -361,15 +361,6 @@ fn a_crown_space_is_instead_of_a_follower_on_the_tile_l2706() {
     assert!(g.followers().is_empty());
 }
 
-fn scores_events_sum(g: &Game, events: &[ScoreEvent]) -> bool {
-    let mut sum = vec![0i32; g.players() as usize];
-    for e in events {
-        let sign = if e.reason.def().paid { -1 } else { 1 };
-        sum[e.player as usize] += sign * e.points as i32;
-    }
-    sum == g.scores()
-}
-
 /// Fn 4 L2902 and the whole set: seeded bot games move the pig through every
 /// sector, score crown spaces, and replay from their records alone; every
 /// point is in an event (the setup's draw files its points with the first

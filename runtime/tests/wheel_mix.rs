@@ -299,16 +299,6 @@ fn the_fairy_never_stands_by_a_follower_on_a_crown_space_l1088() {
     assert!(fairy(&g) > 0, "P1's follower on the Wheel's road");
 }
 
-/// Every point is in an event.
-fn scores_events_sum(g: &Game, events: &[ScoreEvent]) -> bool {
-    let mut sum = vec![0i32; g.players() as usize];
-    for e in events {
-        let sign = if e.reason.def().paid { -1 } else { 1 };
-        sum[e.player as usize] += sign * e.points as i32;
-    }
-    sum == g.scores()
-}
-
 /// L2714 with L1102 and L2259: seeded bot games of the mix (2 to 5
 /// players) move the pig, the dragon and the catapult's tokens, and replay
 /// from their records alone: with the seed, observed, and without it.

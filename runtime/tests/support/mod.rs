@@ -118,3 +118,14 @@ pub fn state(g: &Game) -> serde_json::Value {
     g.state_json(&mut m);
     serde_json::Value::Object(m)
 }
+
+/// Whether every point of `g`'s scores is in `events` (a payment counted
+/// against its payer).
+pub fn scores_events_sum(g: &Game, events: &[ScoreEvent]) -> bool {
+    let mut sum = vec![0i32; g.players() as usize];
+    for e in events {
+        let sign = if e.reason.def().paid { -1 } else { 1 };
+        sum[e.player as usize] += sign * e.points as i32;
+    }
+    sum == g.scores()
+}
