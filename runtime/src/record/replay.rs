@@ -520,13 +520,12 @@ fn carry_start(carry: &mut Vec<ScoreEvent>, got: &[ScoreEvent]) {
 }
 
 /// After the answers given on its draw, entry tile `tile` still waits to be
-/// placed (had it fit nowhere, the record would list its discard); a tile
-/// the player holds (the abbey) was never drawn and waits in their hand.
+/// placed (had it fit nowhere, the record would list its discard). Asked
+/// only where the draw posed decisions: a tile held (the abbey) is never
+/// drawn.
 fn still_drawn(g: &Game, tile: u16, turn: usize) -> Result<(), ReplayError> {
-    let source = g.pending().is_some_and(|p| p.decision == Decision::Source);
     match g.current_tile_index() {
         Some(c) if c == tile => Ok(()),
-        _ if source && g.held_tile(g.to_move()) == Some(tile) => Ok(()),
         _ => fail(
             turn,
             format!(
