@@ -15,11 +15,11 @@
 
 use super::game::Game;
 use super::types::*;
-use crate::mechanics::{self, At, FirstTwo, Hook};
+use crate::mechanics::{self, At, FirstTwo, Hook, HookMask};
 
 /// The hooks of the steps from a figure step to the next draw: where none
 /// is live, a part ends on the short path (`Game::end_wood`).
-const FLOW: u32 = Hook::mask(&[
+const FLOW: HookMask = Hook::mask(&[
     Hook::AfterWood,
     Hook::BeforeScore,
     Hook::Scoring,

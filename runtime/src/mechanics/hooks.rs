@@ -138,12 +138,12 @@ impl Hook {
 
     /// The bit of this hook in a mask of hooks.
     #[inline]
-    pub const fn bit(self) -> u32 {
+    pub const fn bit(self) -> HookMask {
         1 << self as u32
     }
 
     /// A mask of `hooks`.
-    pub const fn mask(hooks: &[Hook]) -> u32 {
+    pub const fn mask(hooks: &[Hook]) -> HookMask {
         let mut m = 0;
         let mut i = 0;
         while i < hooks.len() {
@@ -154,15 +154,18 @@ impl Hook {
     }
 }
 
-// A ruleset's hooks are a `u32` mask; every hook has its bit.
-const _: () = assert!(Hook::COUNT <= 32, "the hook mask is a u32");
+/// A set of hooks, one bit per hook (`Hook::bit`).
+pub type HookMask = u64;
+
+// Every hook has its bit in a `HookMask`.
+const _: () = assert!(Hook::COUNT <= HookMask::BITS as usize, "widen HookMask");
 
 /// A ruleset's modules on each hook, as bits of their rank in the modules'
 /// order (`registry::ORDER`), so a dispatcher walks them in that order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Hooks {
     /// `Hook::bit` of every hook with at least one module.
-    pub mask: u32,
+    pub mask: HookMask,
     /// The ruleset's modules, by rank.
     pub modules: u64,
     /// Indexed by `Hook as usize`: the modules on the hook, by rank.

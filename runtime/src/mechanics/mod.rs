@@ -44,7 +44,7 @@ mod hooks;
 mod show;
 
 pub use carcassonne_vocab::mech::{Mech, MechSet};
-pub use hooks::{Hook, Hooks};
+pub use hooks::{Hook, HookMask, Hooks};
 pub(crate) use registry::Ext;
 pub use registry::{decisions, neutrals, prospects, reasons, show, state_json, verbs};
 pub use show::{

@@ -80,7 +80,7 @@ macro_rules! registry {
             /// Modules whose part of the game is over (bits of their rank).
             pub(crate) retired: u64,
             /// Hooks with a module still playing (`Hook::bit`).
-            pub(crate) live_hooks: u32,
+            pub(crate) live_hooks: super::hooks::HookMask,
         }
 
         /// A figure a player deploys: the follower, and the modules'.
@@ -114,7 +114,7 @@ macro_rules! registry {
         pub const IMPLEMENTED: MechSet = 0 $(| Mech::$T.bit())*;
 
         /// The hooks module `m` declares.
-        pub const fn hooks_of(m: Mech) -> u32 {
+        pub const fn hooks_of(m: Mech) -> super::hooks::HookMask {
             match m {
                 $(Mech::$T => Hook::mask(<super::$m::$T as Mechanic>::HOOKS),)*
                 _ => 0,
@@ -323,7 +323,7 @@ macro_rules! registry {
         /// the vectorised placement count cannot be used for it.
         #[inline(always)]
         pub(crate) fn filters(g: &Game, t: &TileType) -> bool {
-            const LOOKS: u32 = Hook::PlacementFilter.bit() | Hook::Enables.bit();
+            const LOOKS: super::hooks::HookMask = Hook::PlacementFilter.bit() | Hook::Enables.bit();
             g.ext.live_hooks & LOOKS != 0 && filters_looking(g, t)
         }
 
