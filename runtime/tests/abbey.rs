@@ -253,3 +253,30 @@ fn records_with_abbeys_placed_instead_of_drawing_replay() {
     }
     assert!(abbeys > 0, "abbeys were placed");
 }
+
+/// A tile discarded on the draw that follows the abbey's `Source` decision
+/// is listed after the entry that drew (docs/reference/records.md): a
+/// record without its seed tells it before that entry's tile, so it
+/// replays. `everything_c1` has abbeys and the river, whose tiles often fit
+/// nowhere (000_9deb58b1a7d17d38.txt L494-L528).
+#[test]
+fn a_tile_discarded_on_a_draw_after_the_source_decision_replays_without_its_seed() {
+    use support::bot_games::{assert_replays, bot_game, RANDOM};
+    let everything = carcassonne_runtime::ruleset("everything_c1").unwrap();
+    let mut seen = 0;
+    for seed in 6..9 {
+        let b = bot_game(everything, 3, seed, RANDOM, |_, _| {});
+        // The draw's player, after their own entry (a draw at a turn's
+        // start is the next player's).
+        seen += b
+            .record
+            .turns
+            .windows(2)
+            .filter(|w| {
+                w[0].tile.is_some() && w[1].discarded.is_some() && w[0].player == w[1].player
+            })
+            .count();
+        assert_replays(&b);
+    }
+    assert!(seen > 0, "a discard listed after the entry that drew");
+}

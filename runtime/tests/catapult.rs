@@ -8,6 +8,7 @@ use carcassonne_runtime::engine::{
 use carcassonne_runtime::tables::{Kind, Ruleset};
 
 mod support;
+use support::bot_games::{bot_games, MIXED};
 use support::{at, on_d, place, seg, with_option};
 
 fn catapult() -> &'static Ruleset {
@@ -410,57 +411,30 @@ fn misplaced_answers_are_refused_and_the_house_rule_has_no_round() {
 /// rounds with every token type are played.
 #[test]
 fn seeded_bot_games_hurl_every_token_and_replay_from_the_record_alone() {
-    use carcassonne_runtime::bots::{BotKind, SimpleBot};
-    use carcassonne_runtime::record::{replay, Recorder};
-    let rules = catapult();
     let mut tokens_seen = std::collections::BTreeSet::new();
-    let mut rounds = 0;
-    for seed in 0..12u64 {
-        let players = 2 + (seed % 3) as u8;
-        let mut g = Game::new(rules, players, seed).unwrap();
-        let mut rec = Recorder::new(&g, None);
-        let mut bots: Vec<_> = (0..players)
-            .map(|i| {
-                let kind = [BotKind::Random, BotKind::Greedy][usize::from(i) % 2];
-                SimpleBot::new(kind, seed * 7 + u64::from(i))
-            })
-            .collect();
-        while let Some(p) = g.pending() {
-            let Actor::Player(who) = p.actor else {
-                panic!("a seeded game deals chance itself")
-            };
-            let a = bots[who as usize].choose_action(&g.view(who)).unwrap();
-            if p.decision == Decision::named("catapult-token") {
-                if let Arg::Word(k) = a.arg() {
-                    tokens_seen.insert(k);
-                }
+    let games = bot_games(catapult(), 0..12, 4, MIXED, |g, a| {
+        if g.pending().unwrap().decision == Decision::named("catapult-token") {
+            if let Arg::Word(k) = a.arg() {
+                tokens_seen.insert(k);
             }
-            let before = g.clone();
-            let mut ev = Vec::new();
-            g.apply_action(a, &mut ev).unwrap();
-            rec.note_action(&before, a, &ev, &g);
         }
-        rounds += state(&g)["catapult_rounds"].as_u64().unwrap();
-        let chance = rec
+    });
+    let mut rounds = 0;
+    for b in &games {
+        rounds += state(&b.game)["catapult_rounds"].as_u64().unwrap();
+        let chance = b
             .record
             .turns
             .iter()
             .flat_map(|t| t.actions.iter().flatten())
             .filter(|a| a.do_.starts_with("catapult-") && a.do_ != "catapult-token")
             .count();
-        assert_eq!(chance, g.dealt().len(), "seed {seed}: every outcome listed");
-        let back = replay(&rec.record, rules, false).unwrap();
-        assert!(back.game == g, "seed {seed}: replays");
-        if rec.record.turns.iter().all(|t| t.discarded.is_none()) {
-            let mut alone = rec.record.clone();
-            alone.seed = None;
-            let back = replay(&alone, rules, false).unwrap();
-            assert_eq!(
-                back.game.scores(),
-                g.scores(),
-                "seed {seed}: from the record alone"
-            );
-        }
+        assert_eq!(
+            chance,
+            b.game.dealt().len(),
+            "seed {}: every outcome listed",
+            b.seed
+        );
     }
     assert!(rounds >= 12, "fair tiles make rounds: {rounds}");
     assert_eq!(

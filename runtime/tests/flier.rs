@@ -10,6 +10,7 @@ use carcassonne_runtime::tables::{Kind, Ruleset};
 use serde_json::json;
 
 mod support;
+use support::bot_games::{bot_games, listed, MIXED, RANDOM};
 use support::{at, cell, figure, kind_of, on_d, place, spots};
 
 fn rules() -> &'static Ruleset {
@@ -322,33 +323,33 @@ fn a_flier_shares_the_city_it_landed_in_when_it_completes_l27() {
 /// each game replays from its record, and from the record alone (no seed).
 #[test]
 fn seeded_bot_games_fly_land_and_crash_and_replay_from_the_record_alone_l24_l32() {
-    use carcassonne_runtime::bots::{BotKind, SimpleBot};
-    use carcassonne_runtime::record::{replay, Recorder};
-    let rules = rules();
-    let (mut landed, mut crashed, mut chosen) = (0, 0, 0);
-    for seed in 0..48u64 {
-        let players = 2 + (seed % 3) as u8;
-        let mut g = Game::new(rules, players, seed).unwrap();
-        let mut rec = Recorder::new(&g, None);
-        let mut bots: Vec<_> = (0..players)
-            .map(|i| {
-                let kind = [BotKind::Random, BotKind::Greedy][usize::from(i) % 2];
-                SimpleBot::new(kind, seed * 7 + u64::from(i))
-            })
-            .collect();
-        while let Some(p) = g.pending() {
-            let Actor::Player(who) = p.actor else {
-                panic!("a seeded game deals chance itself")
-            };
-            let a = bots[who as usize].choose_action(&g.view(who)).unwrap();
-            chosen += usize::from(a.name() == "flier-lands");
-            let before = g.clone();
-            let mut ev = Vec::new();
-            g.apply_action(a, &mut ev).unwrap();
-            rec.note_action(&before, a, &ev, &g);
-        }
+    let (landed, crashed, chosen) = flights_of(rules(), 0..48, MIXED);
+    assert!(
+        landed > 0 && crashed > 0,
+        "landed {landed}, crashed {crashed}"
+    );
+    assert!(
+        chosen > 0,
+        "some landing was the player's choice: landed {landed}, crashed {crashed}"
+    );
+}
+
+/// Plays `seeds` of `rules` with bots (each replaying from its record, with
+/// and without its seed), checks that every flight ends and every roll is
+/// listed, and returns the landings, the crashes and the landings chosen.
+fn flights_of(
+    rules: &'static Ruleset,
+    seeds: std::ops::Range<u64>,
+    bots: &[&str],
+) -> (u64, u64, usize) {
+    let mut chosen = 0;
+    let games = bot_games(rules, seeds, 4, bots, |_, a| {
+        chosen += usize::from(a.name() == "flier-lands")
+    });
+    let (mut landed, mut crashed) = (0, 0);
+    for b in &games {
         let sum = |key: &str| -> u64 {
-            tally(&g, key)
+            tally(&b.game, key)
                 .as_array()
                 .unwrap()
                 .iter()
@@ -360,40 +361,31 @@ fn seeded_bot_games_fly_land_and_crash_and_replay_from_the_record_alone_l24_l32(
         assert_eq!(
             sum("flights"),
             sum("flier_landed") + sum("flier_crashed"),
-            "seed {seed}: every flight ends"
+            "seed {}: every flight ends",
+            b.seed
         );
-        let rolls = rec
-            .record
-            .turns
-            .iter()
-            .flat_map(|t| t.actions.iter().flatten())
-            .filter(|a| a.do_ == "flier-die")
-            .count();
         assert_eq!(
-            rolls as u64,
+            listed(&b.record, "flier-die") as u64,
             sum("flights"),
-            "seed {seed}: every roll listed"
-        );
-        let back = replay(&rec.record, rules, false).unwrap();
-        assert!(back.game == g, "seed {seed}: replays");
-        let mut alone = rec.record.clone();
-        alone.seed = None;
-        let back = replay(&alone, rules, false)
-            .unwrap_or_else(|e| panic!("seed {seed}: from the record alone: {e}"));
-        assert_eq!(
-            back.game.scores(),
-            g.scores(),
-            "seed {seed}: from the record alone"
+            "seed {}: every roll listed",
+            b.seed
         );
     }
-    assert!(
-        landed > 0 && crashed > 0,
-        "landed {landed}, crashed {crashed}"
-    );
-    assert!(
-        chosen > 0,
-        "some landing was the player's choice: landed {landed}, crashed {crashed}"
-    );
+    (landed, crashed, chosen)
+}
+
+/// The Flier among every set of each edition (`everything_c1`,
+/// `everything_c2`, docs/rules/flier.md "With other sets"): seeded games of
+/// random bots (a greedy bot seldom flies) fly and land, and replay from
+/// their record.
+#[test]
+fn fliers_fly_among_every_set_of_each_edition_l22() {
+    for id in ["everything_c1", "everything_c2"] {
+        let rules = carcassonne_runtime::ruleset(id).unwrap();
+        let (landed, crashed, _) = flights_of(rules, 0..40, RANDOM);
+        assert!(landed + crashed > 0, "{id}: fliers flew");
+        assert!(landed > 0, "{id}: fliers landed ({crashed} crashed)");
+    }
 }
 
 /// base_flier with the big follower, the abbot and the mayor in play, and

@@ -9,10 +9,11 @@ mod support;
 
 use carcassonne_runtime::engine::{
     start_placements, Action, ActionError, Actor, Arg, Decision, FollowerKind, Game, Placement,
-    Reason, ScoreEvent,
+    Reason,
 };
 use carcassonne_runtime::record::{replay, replay_observed, Recorder};
 use carcassonne_runtime::tables::{Kind, Ruleset};
+use support::bot_games::*;
 use support::wheel::*;
 use support::*;
 
@@ -370,32 +371,10 @@ fn bot_games_move_the_pig_everywhere_and_replay_from_their_record_l2714() {
     let rules = rules();
     let mut seen = [0u64; 6];
     let mut crowned = 0;
-    for seed in 0..8u64 {
-        let players = 2 + (seed % 4) as u8;
-        let mut g = Game::new(rules, players, seed).unwrap();
-        let mut rec = Recorder::new(&g, None);
-        let mut all: Vec<ScoreEvent> = g.untold_events().to_vec();
-        let mut bots: Vec<_> = (0..players)
-            .map(|i| {
-                carcassonne_runtime::bots::SimpleBot::new(
-                    carcassonne_runtime::bots::BotKind::Random,
-                    seed * 7 + u64::from(i),
-                )
-            })
-            .collect();
-        while let Some(p) = g.pending() {
-            let Actor::Player(who) = p.actor else {
-                panic!("the wheel poses nothing to chance")
-            };
-            let a = bots[who as usize].choose_action(&g.view(who)).unwrap();
-            let before = g.clone();
-            let mut ev = Vec::new();
-            g.apply_action(a, &mut ev).unwrap();
-            rec.note_action(&before, a, &ev, &g);
-            all.extend(ev);
-        }
+    for b in bot_games(rules, 0..8, 5, RANDOM, |_, _| {}) {
+        let (seed, g) = (b.seed, &b.game);
         assert!(
-            scores_events_sum(&g, &all),
+            scores_events_sum(g, &b.events),
             "seed {seed}: every point in an event"
         );
         // Fn 4 L2902: every icon drawn moved the pig, placed or discarded.
@@ -415,31 +394,16 @@ fn bot_games_move_the_pig_everywhere_and_replay_from_their_record_l2714() {
                     .map(|d| icon(d.tile)),
             )
             .sum();
-        assert_eq!(pig(&g), SECTORS[moved % 6], "seed {seed}: the pig's way");
-        let s = state(&g);
+        assert_eq!(pig(g), SECTORS[moved % 6], "seed {seed}: the pig's way");
+        let s = state(g);
         for (k, name) in SECTORS.iter().enumerate() {
             seen[k] += s["wheel"]["events"][name].as_u64().unwrap();
         }
-        crowned += all.iter().filter(|e| e.reason == Reason::Crown).count();
-        let back = replay(&rec.record, rules, false).unwrap();
-        assert!(back.game == g, "seed {seed}: replays");
-        assert_eq!(back.game.scores(), g.scores());
-        // With an observer (the board kept for the final scoring is a
-        // scripted game, told each tile, discarded ones too: the pig moves
-        // on them).
-        let mut steps = 0;
-        replay_observed(&rec.record, rules, false, &mut |_| steps += 1)
-            .unwrap_or_else(|e| panic!("seed {seed}: observed replay: {e}"));
-        assert!(steps > 0);
-        // Without its seed, as a scenario: the record names the tiles (a
-        // scripted game passes a tile told that fits nowhere, as
-        // `a_wheel_tile_that_fits_nowhere_brings_the_plague_then_goes_fn4_l2902`
-        // shows).
-        let mut scripted = rec.record.clone();
-        scripted.seed = None;
-        let back = replay(&scripted, rules, false)
-            .unwrap_or_else(|e| panic!("seed {seed}: scenario: {e}"));
-        assert_eq!(back.game.scores(), g.scores(), "seed {seed}: scenario");
+        crowned += b
+            .events
+            .iter()
+            .filter(|e| e.reason == Reason::Crown)
+            .count();
     }
     assert!(
         seen.iter().all(|&n| n > 0),

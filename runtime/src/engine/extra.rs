@@ -58,9 +58,13 @@ pub(crate) struct Interlude {
     /// The regular turn they interrupted (`None` outside extra turns).
     resume: Option<Interrupted>,
     /// A scripted game's tiles the next reveals turn up, in order.
-    reveal: [u16; MAX_PLAYERS],
+    reveal: [u16; TOLD_REVEALS],
     reveals: u8,
 }
+
+/// How many tiles a scripted game may be told its next reveals turn up: one
+/// per player, and the tiles set aside for another module on the way.
+pub(crate) const TOLD_REVEALS: usize = 2 * MAX_PLAYERS;
 
 impl Game {
     /// The extra turn being played, if this turn is one a module gave.
@@ -100,10 +104,14 @@ impl Game {
     /// hills stay there).
     pub(crate) fn reveal(&mut self, by: Mech) -> Option<u16> {
         while self.next < self.face_down_end() {
-            let forced = self.scripted && self.take_forced_reveal();
+            // A tile told is turned up like any: one the rules set aside
+            // goes aside (a record lists it so, among the tiles turned).
+            if self.scripted {
+                self.take_forced_reveal();
+            }
             let t = self.stack[self.next];
             self.next += 1;
-            let other = if !forced && mechanics::live(self, Hook::Draw) {
+            let other = if mechanics::live(self, Hook::Draw) {
                 mechanics::sets_aside(self, t)
             } else {
                 None
@@ -125,12 +133,11 @@ impl Game {
     }
 
     /// A scripted game's next forced reveal, swapped to the top of the
-    /// face-down tiles; whether there was one still face down (buried or
-    /// not).
-    fn take_forced_reveal(&mut self) -> bool {
+    /// face-down tiles if it is still among them (buried or not).
+    fn take_forced_reveal(&mut self) {
         let il = &mut self.interlude;
         if il.reveals == 0 {
-            return false;
+            return;
         }
         let t = il.reveal[0];
         il.reveal.copy_within(1.., 0);
@@ -138,18 +145,16 @@ impl Game {
         // A scripted game's buried tiles are no tiles in particular, as its
         // face-down order is none (`force_draw` takes from them too): which
         // ones a hill covered is not known, only how many.
-        match (self.next..self.stack.len()).find(|&j| self.stack[j] == t) {
-            Some(j) => {
-                self.stack.swap(self.next, j);
-                true
-            }
-            None => false,
+        if let Some(j) = (self.next..self.stack.len()).find(|&j| self.stack[j] == t) {
+            self.stack.swap(self.next, j);
         }
     }
 
     /// Scripted games only: the tiles the next tiles a module turns face up
     /// (`reveal`) will be, in order (a record's tiles revealed for a
-    /// bazaar). Each must be face down now.
+    /// bazaar, with those set aside on the way for another module: a dragon
+    /// tile before the dragon, which the rules set aside again). Each must
+    /// be face down now.
     pub fn force_reveal(&mut self, tiles: &[u16]) -> Result<(), ForceDrawError> {
         if !self.scripted {
             return Err(ForceDrawError::NotScripted);
@@ -167,7 +172,7 @@ impl Game {
         if self.is_over() {
             return Err(ForceDrawError::GameOver);
         }
-        if tiles.len() > MAX_PLAYERS {
+        if tiles.len() > TOLD_REVEALS {
             return Err(ForceDrawError::TooMany(tiles.len()));
         }
         let mut face_down = Vec::new();

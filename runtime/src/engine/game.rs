@@ -468,7 +468,7 @@ pub enum ForceDrawError {
     #[error("player {0} plays an extra turn with the tile a module gave them (the bazaar's): its player and its tile are not chosen")]
     ExtraTurn(u8),
     /// More tiles to turn face up at once than a module ever turns.
-    #[error("{0} tiles to turn face up: a module turns up at most one per player")]
+    #[error("{0} tiles to turn face up: a module turns up at most one per player, and a few set aside on the way")]
     TooMany(usize),
 }
 

@@ -217,9 +217,13 @@ fn run(
     };
     let mut events = Vec::new();
     let mut discards_seen = 0;
+    // Discards a scripted game was told with the entry before them
+    // (`begin_entry`): the points of each, the next one last.
+    let mut told_ahead: Vec<Vec<ScoreEvent>> = Vec::new();
     // Points scored at the start of the turn to come (the fairy's): the
     // next entry's; the setup's (its first draw's) are the first entry's.
     let mut carry = g.untold_events().to_vec();
+    events.extend_from_slice(&carry);
     // A scripted game scores a module's step on a drawn tile when told the
     // tile (`Game::untold_events`): those points are the entry's.
     let mut untold_seen = carry.len();
@@ -232,7 +236,11 @@ fn run(
         // list, where it may have landed before the game ended (every tile
         // discarded at setup).
         if t.is_unplayed_tile() {
-            let got = play_discard(&mut g, t, turn, discards_seen, rec.seed.is_none())?;
+            // Told with the entry before it (`begin_entry`), or now.
+            let got = match told_ahead.pop() {
+                Some(got) => got,
+                None => play_discard(&mut g, t, turn, discards_seen, rec.seed.is_none())?,
+            };
             let tile = check_discard(&g, t, turn, discards_seen)?;
             discards_seen += 1;
             if let Some(shadow) = &mut shadow {
@@ -316,8 +324,10 @@ fn run(
         // The tiles a module turns up while this entry is played (a
         // bazaar's) are listed after it: a scripted game is told them.
         let revealed = revealed_after(rules, &rec.turns[i + 1..], turn)?;
-        begin_entry(&mut g, turn, tile, rec.seed.is_none())?;
+        told_ahead = begin_entry(&mut g, turn, tile, rec.seed.is_none(), &rec.turns[i + 1..])?;
+        told_ahead.reverse();
         carry.extend_from_slice(&g.untold_events()[untold_seen..]);
+        events.extend_from_slice(&g.untold_events()[untold_seen..]);
         untold_seen = g.untold_events().len();
         let (at_draw, from) = answer_at_draw(&mut g, t, turn)?;
         if from > 0 {
@@ -365,6 +375,7 @@ fn run(
             let seen = FaceDown {
                 left: face_down,
                 revealed: &turned,
+                after: &rec.turns[i + 1..],
             };
             shadow.follow(turn, t, tile, seen, &during, g.is_over())?;
             // The same board either way; only the shadow has not been
@@ -588,11 +599,19 @@ fn check_discard(g: &Game, t: &TurnRec, turn: usize, k: usize) -> Result<u16, Re
 
 /// The tiles of the `revealed` entries at the start of `rest` (those after
 /// an entry, before the next one that places a tile): tiles turned face up
-/// while that entry was played.
+/// while that entry was played, with the `set_aside` ones among them.
 fn revealed_after(rules: &Ruleset, rest: &[TurnRec], turn: usize) -> Result<Vec<u16>, ReplayError> {
-    rest.iter()
-        .take_while(|t| t.is_unplayed_tile())
-        .filter_map(|t| t.revealed.as_deref())
+    let run = rest.iter().take_while(|t| t.is_unplayed_tile()).count();
+    // A reveal sets aside what a draw would (a dragon tile) before the tile
+    // it turns up; set-aside entries after the last tile turned up are the
+    // next draw's.
+    let turned = rest[..run]
+        .iter()
+        .rposition(|t| t.revealed.is_some())
+        .map_or(0, |k| k + 1);
+    rest[..turned]
+        .iter()
+        .filter_map(|t| t.revealed.as_deref().or(t.set_aside.as_deref()))
         .map(|id| find_tile(rules, id, turn))
         .collect()
 }
@@ -619,11 +638,25 @@ fn force_reveals(g: &mut Game, tiles: &[u16], turn: usize) -> Result<(), ReplayE
 /// Bring `g` to the placement of entry tile `tile`: a tile held (the abbey)
 /// is placed instead of drawing; otherwise the tile is drawn (in a scripted
 /// game, the one the entry names) and must be the entry's.
-fn begin_entry(g: &mut Game, turn: usize, tile: u16, scripted: bool) -> Result<(), ReplayError> {
+///
+/// The tiles discarded on a draw that followed a `Source` decision are
+/// listed after the entry that drew (records.md): a scripted game is told
+/// them before the entry's tile, from `after` (the entries that follow; see
+/// `drawn_discards`). Returns the points of each discard told so (a draw's
+/// step, `Hook::Drawn`), in order, for the caller to read when it reaches
+/// those entries.
+fn begin_entry(
+    g: &mut Game,
+    turn: usize,
+    tile: u16,
+    scripted: bool,
+    after: &[TurnRec],
+) -> Result<Vec<Vec<ScoreEvent>>, ReplayError> {
     let rules = g.rules();
+    let mut ahead = Vec::new();
     if g.pending().is_some_and(|p| p.decision == Decision::Source) {
         if g.held_tile(g.to_move()) == Some(tile) {
-            return Ok(());
+            return Ok(ahead);
         }
         g.apply_action(Action::Draw, &mut Vec::new())
             .map_err(|_| ReplayError {
@@ -634,6 +667,18 @@ fn begin_entry(g: &mut Game, turn: usize, tile: u16, scripted: bool) -> Result<(
                     rules.tiles[tile as usize].id
                 ),
             })?;
+        if scripted {
+            for (k, t) in drawn_discards(after, g.to_move()).iter().enumerate() {
+                let (at, n) = (turn + 1 + k, g.discards().len());
+                ahead.push(play_discard(g, t, at, n, true)?);
+                if g.discards().len() == n {
+                    return fail(
+                        at,
+                        "the engine could not discard the tile the record discards",
+                    );
+                }
+            }
+        }
     }
     if scripted {
         g.force_draw(tile).map_err(|r| ReplayError {
@@ -652,7 +697,18 @@ fn begin_entry(g: &mut Game, turn: usize, tile: u16, scripted: bool) -> Result<(
             ),
         );
     }
-    Ok(())
+    Ok(ahead)
+}
+
+/// The discard entries right after an entry whose tile `player` drew after
+/// a `Source` decision: those of the same player (the record lists that
+/// draw's discards there, records.md).
+fn drawn_discards(after: &[TurnRec], player: u8) -> &[TurnRec] {
+    let n = after
+        .iter()
+        .take_while(|t| t.discarded.is_some() && t.player == player)
+        .count();
+    &after[..n]
 }
 
 /// Entry `t` without a tile: the player declines to place their abbey in
@@ -1007,10 +1063,12 @@ fn unwrap_move_error(e: ActionError) -> String {
 
 /// What an entry of the game met of its face-down tiles, which its shadow
 /// is told rather than draws: how many the rules counted once the entry's
-/// tile was drawn, and those a module turned up while it was played.
+/// tile was drawn, those a module turned up while it was played, and the
+/// entries that follow it (where its draw discarded tiles, they list them).
 struct FaceDown<'a> {
     left: usize,
     revealed: &'a [u16],
+    after: &'a [TurnRec],
 }
 
 /// The replayed game once more, scripted over a ruleset with a spare tile so
@@ -1023,6 +1081,9 @@ struct Shadow {
     /// Points of the next turn's start, carried into its entry as the
     /// replay's main loop does (`entry_events`).
     carry: Vec<ScoreEvent>,
+    /// Discard entries it was told with the entry before them
+    /// (`begin_entry`), still to come.
+    told_ahead: usize,
 }
 
 impl Shadow {
@@ -1046,6 +1107,7 @@ impl Shadow {
         Ok(Shadow {
             game,
             carry: Vec::new(),
+            told_ahead: 0,
         })
     }
 
@@ -1071,7 +1133,17 @@ impl Shadow {
                 .map_err(|e| Self::drifted(turn, e))?;
         }
         let untold = g.untold_events().len();
-        begin_entry(g, turn, tile, true).map_err(|e| Self::drifted(turn, e))?;
+        // The shadow follows discards only where a draw acts on the game
+        // (`discard`).
+        let after = match crate::mechanics::live(g, crate::mechanics::Hook::Drawn) {
+            true => seen.after,
+            false => &[],
+        };
+        let ahead = begin_entry(g, turn, tile, true, after).map_err(|e| Self::drifted(turn, e))?;
+        self.told_ahead = ahead.len();
+        for got in &ahead {
+            carry_start(&mut self.carry, got);
+        }
         self.carry
             .extend_from_slice(&g.untold_events()[untold.min(g.untold_events().len())..]);
         let (at_draw, from) = answer_at_draw(g, entry, turn).map_err(|e| Self::drifted(turn, e))?;
@@ -1104,6 +1176,10 @@ impl Shadow {
     fn discard(&mut self, turn: usize, entry: &TurnRec) -> Result<(), ReplayError> {
         let acts = crate::mechanics::live(&self.game, crate::mechanics::Hook::Drawn);
         if entry.discarded.is_none() || !acts {
+            return Ok(());
+        }
+        if self.told_ahead > 0 {
+            self.told_ahead -= 1;
             return Ok(());
         }
         let g = &mut self.game;

@@ -9,6 +9,7 @@ use carcassonne_runtime::engine::{
 };
 use carcassonne_runtime::tables::{Kind, Ruleset};
 
+pub mod bot_games;
 pub mod wheel;
 
 pub fn at(x: i16, y: i16, rotation: u8) -> Placement {
