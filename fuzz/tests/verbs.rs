@@ -172,7 +172,7 @@ fn mutants_of_the_princess_dragon_seeds_reach_every_verb_and_decision() {
     // come up a few times a game in the everything rulesets' seeds (a
     // bazaar's raise, answered by a bid or a pass, is met by no mutant of
     // everything_c1's seed), and a castle's pick only when several
-    // structures of its fief complete at once: too seldom for 4,000
+    // structures of its fief complete at once: too seldom for a few thousand
     // mutants to reach each; their own seed games answer them
     // (`the_seeds_answer_every_declared_verb_and_decision`; the bazaar's
     // four in cli/tests/serve.rs `the_bazaar_plays_through_the_protocol`).
@@ -186,9 +186,14 @@ fn mutants_of_the_princess_dragon_seeds_reach_every_verb_and_decision() {
     // runtime/tests/catapult.rs `misplaced_answers_are_refused_and_the_house_rule_has_no_round`.
     // The builder's second tile is asked once in these seeds since then;
     // fuzz/tests/turn_parts.rs refuses each wrong answer to it by name.
+    // A flier's landing is chosen once in everything_c1's seed (most
+    // flights crash or land without a choice): base_flier's seed game
+    // answers it, and runtime/tests/flier.rs
+    // `the_active_player_chooses_the_feature_it_lands_on_l24` refuses
+    // another player's answer.
     use carcassonne_runtime::mechanics::Mech;
     let rare = |d: &Decision| {
-        matches!(d, Decision::Module { mech, .. } if [Mech::Count, Mech::Tower, Mech::HillsSheep, Mech::Bazaars, Mech::Catapult].contains(mech))
+        matches!(d, Decision::Module { mech, .. } if [Mech::Count, Mech::Tower, Mech::HillsSheep, Mech::Bazaars, Mech::Catapult, Mech::Flier].contains(mech))
             || d.key() == "castle-pick"
             || d.name() == "take the builder's second tile or not"
     };
@@ -223,13 +228,17 @@ fn mutants_of_the_princess_dragon_seeds_reach_every_verb_and_decision() {
     let (mut ws, dir) = workspace("verbs", "mutants");
     let mut met = vec![0u32; checks.len()];
     let (mut replayed, mut refused) = (0u32, 0u32);
-    let n = 4000;
     // The mutants draw verbs from the declarations, so a module that adds
-    // verbs changes the stream: the seed is one whose mutants meet every
-    // check (a rare verb such as `grow-flock` is met a few times).
+    // verbs changes the stream: rather than a seed whose first mutants
+    // happen to meet every check, mutants are made until each check is met
+    // (at least `least`, at most `most`; a rare verb such as `grow-flock`
+    // is met once in a few thousand).
+    let (least, most) = (2000u32, 12_000u32);
+    let mut n = 0u32;
     let mut rng = Rng::new(9);
     let others: Vec<&[u8]> = seeds.iter().map(Vec::as_slice).collect();
-    for _ in 0..n {
+    while n < most && (n < least || met.contains(&0)) {
+        n += 1;
         let parent = &seeds[rng.below(seeds.len())];
         let child = mutate(&mut rng, parent, Syntax::Json, &others);
         through_target(&mut ws, "a mutant", &child);
