@@ -24,6 +24,7 @@ pub(crate) mod count;
 pub(crate) mod dragon;
 pub(crate) mod fairy;
 pub(crate) mod flier;
+pub(crate) mod gold_mines;
 pub(crate) mod goods;
 pub(crate) mod heretics;
 pub(crate) mod hills_sheep;

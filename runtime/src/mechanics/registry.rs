@@ -830,6 +830,7 @@ registry! {
         bazaars: Bazaars,
         bridges: Bridges,
         flier: Flier,
+        gold_mines: GoldMines,
         wheel: Wheel,
     }
     figures {
@@ -842,6 +843,7 @@ registry! {
         Bazaar, BazaarPaid,
         Fair, TargetHurling, Catch,
         Wheel, Crown,
+        Gold,
     }
 }
 
