@@ -398,4 +398,3 @@ fn seeded_bot_games_share_out_gold_and_replay_from_the_record_alone_l107_l116() 
     );
     assert!(chosen > 0, "some second bar was the player's choice");
 }
-
