@@ -141,8 +141,22 @@ fn the_active_player_puts_the_second_bar_on_any_neighbour_diagonals_included_l10
     act(&mut g, Action::Pass);
     place(&mut g, 1, "U", at(0, 1, 0));
     act(&mut g, Action::Pass);
+    // No bar is asked for at a plain tile's figure step.
+    place(&mut g, 0, "U", at(-2, 0, 0));
+    assert!(g
+        .apply_action(Action::verb("gold-bar", Arg::Tile(0)), &mut Vec::new())
+        .is_err());
+    act(&mut g, Action::Pass);
     // The mine joining them at (1, 1): D is a diagonal neighbour.
     place(&mut g, 0, "GO/RrRr", at(1, 1, 0));
+    assert!(
+        g.apply_action(Action::verb("gold-bar", Arg::Tile(999)), &mut Vec::new())
+            .is_err(),
+        "no such tile: refused, no panic"
+    );
+    assert!(g
+        .apply_action(Action::verb("gold-bar", Arg::Number(1)), &mut Vec::new())
+        .is_err());
     assert_eq!(pending(&g), (Actor::Player(0), Decision::named("gold-bar")));
     assert_eq!(offered(&g), vec![(1, 0), (0, 1), (0, 0)]);
     assert!(matches!(
