@@ -412,3 +412,40 @@ fn seeded_bot_games_share_out_gold_and_replay_from_the_record_alone_l107_l116() 
     );
     assert!(chosen > 0, "some second bar was the player's choice");
 }
+
+/// The move API (a placement and a figure in one): a mine with several
+/// neighbours is no move, since its second bar is asked between the
+/// placement and the figure (L107, L110-L112); `check` and `apply` refuse
+/// it alike and change nothing. With one neighbour it is a move.
+#[test]
+fn a_mine_whose_second_bar_is_asked_is_played_with_actions_not_moves_l107() {
+    use carcassonne_runtime::engine::{Move, MoveError, Placement};
+    let rules = rules();
+    let mut g = on_d(rules, 2);
+    place(&mut g, 0, "U", at(1, 0, 0));
+    act(&mut g, Action::Pass);
+    place(&mut g, 0, "B", at(1, 1, 0));
+    act(&mut g, Action::Pass);
+    g.force_player(1).unwrap();
+    g.force_draw(support::tile(rules, "GO/RRrr.X")).unwrap();
+    let moves = g.legal_moves();
+    let places = |p: Placement| moves.iter().any(|m| m.placement == p);
+    // West of D: D alone touches it, a move.
+    assert!(places(at(-1, 0, 0)));
+    // East of (1, 0): (1, 0) and (1, 1) touch it, so its second bar is
+    // asked.
+    let asked = at(2, 0, 0);
+    assert!(!places(asked));
+    assert!(g.legal_actions().contains(&Action::Place(asked)));
+    let mv = Move {
+        placement: asked,
+        deploy: None,
+    };
+    assert!(matches!(g.check(mv), Err(MoveError::Waiting(_))));
+    let before = g.clone();
+    assert!(matches!(g.apply(mv), Err(MoveError::Waiting(_))));
+    assert!(g == before);
+    act(&mut g, Action::Place(asked));
+    assert_eq!(pending(&g), (Actor::Player(1), Decision::named("gold-bar")));
+    assert_eq!(offered(&g), vec![(1, 1), (1, 0)]);
+}

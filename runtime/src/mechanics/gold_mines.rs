@@ -40,7 +40,7 @@ use crate::engine::game::Game;
 use crate::engine::scoring;
 use crate::engine::types::*;
 use crate::generated::attr;
-use crate::tables::{option_index, Kind};
+use crate::tables::{option_index, Kind, TileType};
 
 pub(crate) struct GoldMines;
 
@@ -172,11 +172,7 @@ impl Mechanic for GoldMines {
     /// player chooses, before the figure step (L110-L112).
     fn after_place(g: &mut Game, idx: usize) {
         let t = g.placed()[idx].tile;
-        let mine = g.rules().tiles[t as usize]
-            .attrs
-            .iter()
-            .any(|a| a.id == attr::GOLDMINE);
-        if !mine || !g.ext.gold_mines.put(idx as u16) {
+        if !is_mine(&g.rules().tiles[t as usize]) || !g.ext.gold_mines.put(idx as u16) {
             return;
         }
         if usize::from(g.ext.gold_mines.out) >= BARS {
@@ -200,6 +196,14 @@ impl Mechanic for GoldMines {
                 data: idx as u16,
             }),
         }
+    }
+
+    /// A mine placed where two tiles or more touch it, with a second bar
+    /// left in the box, asks where that bar goes.
+    fn asks_after_place(g: &Game, t: &TileType, p: Placement) -> bool {
+        is_mine(t)
+            && usize::from(g.ext.gold_mines.out) + 2 <= BARS
+            && g.board.neighbours8(i32::from(p.x), i32::from(p.y)) >= 2
     }
 
     fn answers<S: super::Sink + ?Sized>(g: &Game, at: At, out: &mut S) {
@@ -369,6 +373,11 @@ impl Mechanic for GoldMines {
         out.insert("gold_in_box".into(), json!(BARS - usize::from(s.out)));
         out.insert("gold_removed".into(), json!(s.removed));
     }
+}
+
+/// Whether tile `t` is a gold mine (`+goldmine`).
+fn is_mine(t: &TileType) -> bool {
+    t.attrs.iter().any(|a| a.id == attr::GOLDMINE)
 }
 
 /// Calls `found` with each placed tile next to placed tile `idx`,
