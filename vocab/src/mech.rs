@@ -369,6 +369,13 @@ pub const OPTIONS: &[OptionDecl] = &[
         default: [0, 0],
         meaning: "the abbot may be a flier, landing only on an unfinished monastery or garden (001_46b8449c567a6f1a.txt fn 23 L852, 3/2015), or may not (the Big Box 6 order of play leaves it out of the fliers, fn 24 L853)",
     },
+    OptionDecl {
+        key: "gold_final",
+        mechanic: "gold-mines",
+        values: OptionValues::Words(&["removed", "shared"]),
+        default: [0, 0],
+        meaning: "gold bars still on the board at the end are removed before the bonus (the published rules; 004_e9353f116722cd5d.txt L116-L117 gives gold only for completed features), or the incomplete roads, cities and cloisters of the final scoring hand out their tiles' gold as completed ones do (a reading of L117: farmers alone earn no gold at the end)",
+    },
 ];
 
 /// The index of option `key` in `OPTIONS` (a compile-time error, where it is
@@ -459,7 +466,7 @@ pub const MECHANICS: &[MechDecl] = &[
     decl("flier", true, "a follower flies a die roll's distance along a flier tile's arrow and lands on an unfinished feature there, or crashes (The Flier)"),
     decl("messages", false, "messengers and message tiles (The Messages)"),
     decl("ferries", false, "ferries joining road ends on lakes (The Ferries)"),
-    decl("gold-mines", false, "gold bars and their end bonus (The Goldmines)"),
+    decl("gold-mines", true, "gold bars and their end bonus (The Goldmines)"),
     decl("mage-witch", false, "the mage and the witch change a feature's score (The Mage & the Witch)"),
     decl("robbers", false, "robbers on the score track (The Robbers)"),
     decl("crop-circles", false, "crop circles add or remove followers (Crop Circles)"),

@@ -92,6 +92,30 @@ pub(crate) fn award(
     }
 }
 
+/// The players (bit per player) who win the majority of the feature rooted
+/// at `root` as it stands, as `award` gives its points (a module's
+/// tie-break included): for a module that hands the majority something
+/// besides points (gold bars). 0 when no follower stands on it.
+pub(crate) fn winners(g: &mut Game, root: u16) -> u8 {
+    let s = strengths(g, root);
+    let best = *s.iter().max().unwrap_or(&0);
+    if best == 0 {
+        return 0;
+    }
+    let tied = if mechanics::live(g, Hook::Majority) {
+        tie_break(g, root, &s, best)
+    } else {
+        u8::MAX
+    };
+    let mut out = 0u8;
+    for p in 0..g.players {
+        if s[p as usize] == best && tied & (1 << p) != 0 {
+            out |= 1 << p;
+        }
+    }
+    out
+}
+
 /// The players with strength `best` in `s` (bit per player) who win the
 /// feature rooted at `root`: all of them, unless they are several and a
 /// module breaks their tie (`Hook::Majority`).

@@ -34,6 +34,11 @@ const FLOW: HookMask = Hook::mask(&[
 const ONLY_ACTIONS: &str =
     "this placement needs a module's answer before its figure: play it with apply_action";
 
+/// Why a placement a module follows with a decision before its figure is
+/// no move.
+const ASKED_AFTER_PLACING: &str =
+    "a decision comes between this placement and its figure: answer it with apply_action";
+
 /// Where the turn stands: the decision the game waits for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Phase {
@@ -356,6 +361,9 @@ impl Game {
             // cannot carry.
             return Err(MoveError::Waiting(ONLY_ACTIONS));
         }
+        if self.asks_after_placing(tile, mv.placement) {
+            return Err(MoveError::Waiting(ASKED_AFTER_PLACING));
+        }
         if let Some(d) = mv.deploy {
             self.check_deploy(tile, mv.placement, d)?;
         }
@@ -416,9 +424,7 @@ impl Game {
         }
         if self.phase != (Phase::Wood { placed: idx as u16 }) {
             *self = before;
-            return Err(MoveError::Waiting(
-                "a decision comes between this placement and its figure: answer it with apply_action",
-            ));
+            return Err(MoveError::Waiting(ASKED_AFTER_PLACING));
         }
         if let Some(d) = mv.deploy {
             self.deploy(idx, d);

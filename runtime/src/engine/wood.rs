@@ -99,13 +99,16 @@ impl Game {
     }
 
     /// Every legal move (placement × follower choice); a placement only a
-    /// module's addition makes legal (a bridge) is no move: it is played
-    /// with actions (`legal_actions`).
+    /// module's addition makes legal (a bridge), or one a module follows
+    /// with a decision before the figure step (a gold mine's second bar),
+    /// is no move: it is played with actions (`legal_actions`).
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::new();
         let mut deploys = Vec::new();
         let tile = self.current_tile();
-        let by_edges = |p: &Placement| tile.is_some_and(|t| self.fits_by_edges(t, *p));
+        let by_edges = |p: &Placement| {
+            tile.is_some_and(|t| self.fits_by_edges(t, *p) && !self.asks_after_placing(t, *p))
+        };
         for p in self.placements().into_iter().filter(by_edges) {
             self.deploys_into(p, &mut deploys);
             out.extend(deploys.iter().map(|&d| Move {
@@ -114,6 +117,16 @@ impl Game {
             }));
         }
         out
+    }
+
+    /// Whether placing tile `t` at `p` now would pose a module's decision
+    /// before the figure step (`Mechanic::asks_after_place`): only in a
+    /// ruleset whose decisions are not all moves.
+    #[inline]
+    pub(crate) fn asks_after_placing(&self, t: &TileType, p: Placement) -> bool {
+        !self.fused
+            && mechanics::live(self, Hook::AfterPlace)
+            && mechanics::asks_after_place(self, t, p)
     }
 
     /// The tile whose figure step this is, if it is one.

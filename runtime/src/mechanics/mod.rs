@@ -24,6 +24,7 @@ pub(crate) mod count;
 pub(crate) mod dragon;
 pub(crate) mod fairy;
 pub(crate) mod flier;
+pub(crate) mod gold_mines;
 pub(crate) mod goods;
 pub(crate) mod heretics;
 pub(crate) mod hills_sheep;
@@ -153,6 +154,14 @@ pub(crate) trait Mechanic {
     }
     /// `Hook::AfterPlace`: tile `idx` is down and its features joined.
     fn after_place(g: &mut Game, idx: usize) {}
+    /// `Hook::AfterPlace`: whether placing tile `t` at `p` now would pose
+    /// a decision before the figure step (where a gold mine's second bar
+    /// goes). Such a placement is no move (`Game::legal_moves`,
+    /// `Game::check`): it is played with actions, the decision answered
+    /// between the placement and the figure.
+    fn asks_after_place(g: &Game, t: &TileType, p: Placement) -> bool {
+        false
+    }
     /// `Hook::Ban`: why no figure may be put now on tile `t`: placed tile
     /// `placed`, or (`None`) a tile about to be placed.
     fn ban(g: &Game, t: &TileType, placed: Option<u16>) -> Option<&'static str> {

@@ -461,6 +461,21 @@ macro_rules! registry {
             });
         }
 
+        /// Whether placing tile `t` at `p` now poses a decision before
+        /// its figure step (`Mechanic::asks_after_place`).
+        pub(crate) fn asks_after_place(g: &Game, t: &TileType, p: Placement) -> bool {
+            each!(g, Hook::AfterPlace, |m| {
+                let asks = match m {
+                    $(Mech::$T => <super::$m::$T as Mechanic>::asks_after_place(g, t, p),)*
+                    _ => false,
+                };
+                if asks {
+                    return true;
+                }
+            });
+            false
+        }
+
         /// Why no figure may be put now on tile `t` at (x, y), if so.
         pub(crate) fn ban(g: &Game, t: &TileType, placed: Option<u16>) -> Option<&'static str> {
             each!(g, Hook::Ban, |m| {
@@ -830,6 +845,7 @@ registry! {
         bazaars: Bazaars,
         bridges: Bridges,
         flier: Flier,
+        gold_mines: GoldMines,
         wheel: Wheel,
     }
     figures {
@@ -842,6 +858,7 @@ registry! {
         Bazaar, BazaarPaid,
         Fair, TargetHurling, Catch,
         Wheel, Crown,
+        Gold,
     }
 }
 
