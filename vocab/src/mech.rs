@@ -369,6 +369,13 @@ pub const OPTIONS: &[OptionDecl] = &[
         default: [0, 0],
         meaning: "the abbot may be a flier, landing only on an unfinished monastery or garden (001_46b8449c567a6f1a.txt fn 23 L852, 3/2015), or may not (the Big Box 6 order of play leaves it out of the fliers, fn 24 L853)",
     },
+    OptionDecl {
+        key: "crop_circle_timing",
+        mechanic: "crop-circles",
+        values: OptionValues::Words(&["part", "turn"]),
+        default: [0, 0],
+        meaning: "a crop circle's round comes right after the part of the turn that placed its tile, before a builder's second part (the publisher's clarification, docs/rules/crop-circles.md), or once the whole turn is over (004_e9353f116722cd5d.txt L183: \"takes a normal turn. Subsequently\")",
+    },
 ];
 
 /// The index of option `key` in `OPTIONS` (a compile-time error, where it is
@@ -462,7 +469,7 @@ pub const MECHANICS: &[MechDecl] = &[
     decl("gold-mines", false, "gold bars and their end bonus (The Goldmines)"),
     decl("mage-witch", false, "the mage and the witch change a feature's score (The Mage & the Witch)"),
     decl("robbers", false, "robbers on the score track (The Robbers)"),
-    decl("crop-circles", false, "crop circles add or remove followers (Crop Circles)"),
+    decl("crop-circles", true, "after a crop-circle tile's turn, every player adds a follower beside one of the type its symbol names, or removes one (Crop Circles I and II)"),
     decl("wheel", true, "the Wheel of Fortune: sectors, events and crown spaces (The Wheel of Fortune)"),
 ];
 

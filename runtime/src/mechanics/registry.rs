@@ -830,6 +830,7 @@ registry! {
         bazaars: Bazaars,
         bridges: Bridges,
         flier: Flier,
+        crop_circles: CropCircles,
         wheel: Wheel,
     }
     figures {
