@@ -446,3 +446,93 @@ fn any_follower_in_a_city_is_a_knight_l194() {
     // P0 has no knight: P1's was the round.
     assert_eq!(pending(&g), (Actor::Player(1), Decision::Place));
 }
+
+/// base_crop_circles with the builder, and `crop_circle_timing` set to
+/// word `timing` (`part`, `turn`).
+fn with_builder(timing: u8) -> &'static Ruleset {
+    use carcassonne_runtime::mechanics::Mech;
+    let base = support::with_option(rules(), "crop_circle_timing", timing);
+    let mechs = base.mechs | Mech::Builder.bit();
+    Box::leak(Box::new(Ruleset {
+        mechs,
+        hooks: carcassonne_runtime::tables::Hooks::of(mechs),
+        ..*base
+    }))
+}
+
+/// The publisher's clarification (docs/rules/crop-circles.md) and L183: a
+/// club circle that extends the road of P0's builder. With `part` (the
+/// default) the circle's round comes before the builder's second part;
+/// with `turn`, after it, once the turn is over.
+#[test]
+fn the_round_comes_before_a_builders_second_part_or_after_the_turn_l183() {
+    for timing in [0, 1] {
+        let rules = with_builder(timing);
+        let mut g = on_d(rules, 2);
+        // P0's thief on the road east of D, then the builder beside it.
+        place(&mut g, 0, "U", at(1, 0, 0));
+        act(&mut g, figure(rules, "U", Kind::Road, FollowerKind::Normal));
+        place(&mut g, 0, "U", at(2, 0, 0));
+        act(
+            &mut g,
+            figure(rules, "U", Kind::Road, FollowerKind::Builder),
+        );
+        // The club circle extends that road: the builder's second part.
+        place(&mut g, 0, "CC.1/Rr", at(3, 0, 0));
+        act(&mut g, Action::Pass);
+        if g.pending().unwrap().decision == Decision::named("second-tile") {
+            act(&mut g, Action::verb("second-tile", Arg::Bool(true)));
+        }
+        if timing == 0 {
+            assert_eq!(pending(&g), choosing(0), "before the second part");
+            act(&mut g, add());
+            assert_eq!(pending(&g), acting(0));
+            let beside = spots(&g, "crop-add")[0].1;
+            act(&mut g, beside);
+            assert_eq!(pending(&g), (Actor::Player(0), Decision::Place));
+            place(&mut g, 0, "E", at(0, -1, 2));
+            act(&mut g, Action::Pass);
+        } else {
+            assert_eq!(
+                pending(&g),
+                (Actor::Player(0), Decision::Place),
+                "the second part first"
+            );
+            place(&mut g, 0, "E", at(0, -1, 2));
+            act(&mut g, Action::Pass);
+            assert_eq!(pending(&g), choosing(0), "after the turn");
+            act(&mut g, add());
+            let beside = spots(&g, "crop-add")[0].1;
+            act(&mut g, beside);
+        }
+        assert_eq!(on_cell(&g, 1, 0), vec![(0, Kind::Road), (0, Kind::Road)]);
+        assert_eq!(pending(&g), (Actor::Player(1), Decision::Place));
+    }
+}
+
+/// L189 with Traders & Builders (000_… L888): a thief removed by the
+/// circle takes the builder beside it home, its owner's last follower on
+/// that road having left.
+#[test]
+fn a_removed_thief_takes_its_builder_home_l189_l888() {
+    let rules = with_builder(0);
+    let mut g = on_d(rules, 2);
+    place(&mut g, 0, "U", at(1, 0, 0));
+    act(&mut g, figure(rules, "U", Kind::Road, FollowerKind::Normal));
+    place(&mut g, 0, "U", at(2, 0, 0));
+    act(
+        &mut g,
+        figure(rules, "U", Kind::Road, FollowerKind::Builder),
+    );
+    place(&mut g, 0, "CC.1/Rr", at(3, 0, 0));
+    act(&mut g, Action::Pass);
+    if g.pending().unwrap().decision == Decision::named("second-tile") {
+        act(&mut g, Action::verb("second-tile", Arg::Bool(true)));
+    }
+    assert_eq!(g.figures(0, FollowerKind::Builder), 0);
+    let ev = act(&mut g, remove());
+    assert!(ev.is_empty());
+    assert!(g.followers().is_empty(), "{:?}", g.followers());
+    assert_eq!(g.figures(0, FollowerKind::Builder), 1);
+    assert_eq!(g.supply(0), 7);
+}
