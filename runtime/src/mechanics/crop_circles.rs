@@ -116,6 +116,8 @@ pub struct State {
     /// Crop-circle tiles placed whose round is still to come, in the order
     /// placed.
     pub waiting: [u16; MAX_WAITING],
+    /// Who placed each of `waiting`: the active player of its round.
+    pub placers: [u8; MAX_WAITING],
     /// How many of `waiting` are used.
     pub n_waiting: u8,
     /// The round under way, or the latest.
@@ -175,9 +177,11 @@ impl Mechanic for CropCircles {
         if symbol(g, idx as u16).is_none() {
             return;
         }
+        let player = g.to_move();
         let s = &mut g.ext.crop_circles;
         if (s.n_waiting as usize) < MAX_WAITING {
             s.waiting[s.n_waiting as usize] = idx as u16;
+            s.placers[s.n_waiting as usize] = player;
             s.n_waiting += 1;
         }
     }
@@ -374,13 +378,13 @@ fn next_round(g: &mut Game) {
         if s.n_waiting == 0 {
             return;
         }
-        let placed = s.waiting[0];
+        let (placed, player) = (s.waiting[0], s.placers[0]);
         s.waiting.copy_within(1.., 0);
+        s.placers.copy_within(1.., 0);
         s.n_waiting -= 1;
         let Some(symbol) = symbol(g, placed) else {
             continue;
         };
-        let player = g.to_move();
         let anyone = (0..g.players()).any(|p| has_one(g, p, symbol));
         g.ext.crop_circles.round = Some(Round {
             placed,
