@@ -145,14 +145,14 @@ impl Mechanic for CropCircles {
             answers: Answers::Ask,
             arg: ArgKind::Target(None),
             field: "at",
-            label: "adds by the crop circle a follower on",
+            label: "adds by the crop circle a follower",
         },
         VerbDef {
             name: "crop-remove",
             answers: Answers::Ask,
             arg: ArgKind::Figure,
             field: "figure",
-            label: "removes by the crop circle their",
+            label: "removes by the crop circle",
         },
     ];
     const DECISIONS: &'static [DecisionDef] = &[
