@@ -216,11 +216,7 @@ impl Mechanic for CropCircles {
                     }
                 }
             }
-            (ASK_ACT, Some(Choice::Add)) => {
-                if out.put(Action::Pass) {
-                    additions(g, ask.player, r.symbol, out);
-                }
-            }
+            (ASK_ACT, Some(Choice::Add)) => additions(g, ask.player, r.symbol, out),
             (ASK_ACT, Some(Choice::Remove)) => removals(g, ask.player, r.symbol, out),
             _ => {}
         }
@@ -434,11 +430,14 @@ fn ask_next(g: &mut Game) {
     next_round(g);
 }
 
-/// A: each spot where `player` may add a follower: a segment holding one
-/// of their followers of the type, on a tile a figure may go onto now,
-/// with each follower in their supply that may stand there (L185-L186,
-/// L195, L204).
+/// A: a pass (L195 "may"), then each spot where `player` may add a
+/// follower: a segment holding one of their followers of the type, on a
+/// tile a figure may go onto now, with each follower in their supply that
+/// may stand there (L185-L186, L195, L204).
 fn additions<S: Sink + ?Sized>(g: &Game, player: u8, symbol: u8, out: &mut S) {
+    if !out.put(Action::Pass) {
+        return;
+    }
     let feature = FEATURES[symbol as usize];
     let mine = g
         .followers()
