@@ -207,6 +207,9 @@ pub fn records(repo: &Path) -> Vec<Input> {
         // The Goldmines: seven second bars chosen, gold taken by completed
         // features, every player's end bonus:
         ("base_gold_mines", 3, 5, &[BotKind::Random]),
+        // Crop Circles: twelve rounds, followers added beside their own
+        // and removed:
+        ("base_crop_circles", 3, 2, &[BotKind::Random]),
         // Every 1st-edition set: the dragon among builders, pigs, wagons,
         // barns and the mayor; portals, a princess, wagons moved, three
         // exchanges of prisoners and a ransom, sends out of the City and

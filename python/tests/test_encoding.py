@@ -28,6 +28,7 @@ def test_every_compiled_in_tile_fits_the_deploy_block():
         "base_catapult",
         "base_flier",
         "base_gold_mines",
+        "base_crop_circles",
     ],
 )
 def test_ids_name_the_legal_actions_one_to_one(rid):
@@ -55,6 +56,8 @@ def test_ids_name_the_legal_actions_one_to_one(rid):
         "seduce-from-board",
         "flier-lands",
         "gold-bar",
+        "crop-add",
+        "crop-remove",
         "plague",
     }
     while not g.is_over:

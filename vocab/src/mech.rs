@@ -376,6 +376,13 @@ pub const OPTIONS: &[OptionDecl] = &[
         default: [0, 0],
         meaning: "gold bars still on the board at the end are removed before the bonus (the published rules; 004_e9353f116722cd5d.txt L116-L117 gives gold only for completed features), or the incomplete roads, cities and cloisters of the final scoring hand out their tiles' gold as completed ones do (a reading of L117: farmers alone earn no gold at the end)",
     },
+    OptionDecl {
+        key: "crop_circle_timing",
+        mechanic: "crop-circles",
+        values: OptionValues::Words(&["part", "turn"]),
+        default: [0, 0],
+        meaning: "a crop circle's round comes right after the part of the turn that placed its tile, before a builder's second part (the publisher's clarification, docs/rules/crop-circles.md), or once the whole turn is over (004_e9353f116722cd5d.txt L183: \"takes a normal turn. Subsequently\")",
+    },
 ];
 
 /// The index of option `key` in `OPTIONS` (a compile-time error, where it is
@@ -469,7 +476,7 @@ pub const MECHANICS: &[MechDecl] = &[
     decl("gold-mines", true, "gold bars and their end bonus (The Goldmines)"),
     decl("mage-witch", false, "the mage and the witch change a feature's score (The Mage & the Witch)"),
     decl("robbers", false, "robbers on the score track (The Robbers)"),
-    decl("crop-circles", false, "crop circles add or remove followers (Crop Circles)"),
+    decl("crop-circles", true, "after a crop-circle tile's turn, every player adds a follower beside one of the type its symbol names, or removes one (Crop Circles I and II)"),
     decl("wheel", true, "the Wheel of Fortune: sectors, events and crown spaces (The Wheel of Fortune)"),
 ];
 

@@ -21,6 +21,7 @@ pub(crate) mod castles;
 pub(crate) mod catapult;
 pub(crate) mod cathedrals;
 pub(crate) mod count;
+pub(crate) mod crop_circles;
 pub(crate) mod dragon;
 pub(crate) mod fairy;
 pub(crate) mod flier;

@@ -846,6 +846,7 @@ registry! {
         bridges: Bridges,
         flier: Flier,
         gold_mines: GoldMines,
+        crop_circles: CropCircles,
         wheel: Wheel,
     }
     figures {
