@@ -714,6 +714,16 @@ macro_rules! registry {
             });
         }
 
+        /// `e.player` gained points, their score having been `before`
+        /// (`Mechanic::gained`). Not inlined: the base game never calls it.
+        #[inline(never)]
+        pub(crate) fn gained(g: &mut Game, e: &ScoreEvent, before: i32, events: &mut Vec<ScoreEvent>) {
+            each!(g, Hook::Gained, |m| match m {
+                $(Mech::$T => <super::$m::$T as Mechanic>::gained(g, e, before, events),)*
+                _ => {}
+            });
+        }
+
         /// The answers module `m` gives at `at`.
         pub(crate) fn answers<S: Sink + ?Sized>(m: Mech, g: &Game, at: At, out: &mut S) {
             match m {
@@ -830,10 +840,11 @@ registry! {
         bazaars: Bazaars,
         bridges: Bridges,
         flier: Flier,
+        robbers: Robbers,
         wheel: Wheel,
     }
     figures {
-        Normal, Big, Builder, Pig, Abbot, Mayor, Wagon, Barn, Shepherd,
+        Normal, Big, Builder, Pig, Abbot, Mayor, Wagon, Barn, Shepherd, Robber,
     }
     reasons {
         Completed, Final, AbbotReturn, Goods, Barn, King, RobberBaron, Fairy, Ransom, RansomPaid,
@@ -842,6 +853,7 @@ registry! {
         Bazaar, BazaarPaid,
         Fair, TargetHurling, Catch,
         Wheel, Crown,
+        Robbery,
     }
 }
 
