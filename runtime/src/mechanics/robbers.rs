@@ -150,7 +150,6 @@ impl Mechanic for Robbers {
         on_tile: false,
         stands_on: 0,
         svg: Some(ROBBER_SVG),
-        ..FollowerKind::NORMAL_DEF
     }];
     const VERBS: &'static [VerbDef] = &[
         VerbDef {
@@ -273,7 +272,8 @@ impl Mechanic for Robbers {
         let At::Ask(ask) = at else { return };
         match ask.decision {
             ASK_PLACE => {
-                if out.put(Action::Pass) {
+                let more = out.put(Action::Pass);
+                if more {
                     spaces(g, ask.player, out);
                 }
             }
