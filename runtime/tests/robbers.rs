@@ -61,15 +61,18 @@ fn points(events: &[ScoreEvent]) -> Vec<(u8, u32, Reason)> {
 }
 
 /// P0 places the robber tile with three roads west of D, its east road
-/// joining D's; the robbers' asks come first.
+/// joining D's, and a follower on that road; the robbers' asks follow the
+/// figure step.
 fn three_roads_west(g: &mut Game) {
     place(g, 0, "RB/BA/RRR.rb", at(-1, 0, 0));
-}
-
-/// P0's follower on the road of the tile just placed that joins D's.
-fn on_road(g: &mut Game) {
     let a = figure(g.rules(), "RB/BA/RRR.rb", Kind::Road, FollowerKind::Normal);
     act(g, a);
+}
+
+/// Whether the game asks no one about a robber now.
+fn no_robber_asked(g: &Game) -> bool {
+    g.pending()
+        .is_none_or(|p| p.decision != Decision::named("robber"))
 }
 
 /// P1 places the junction W east of D: D's road, with P0's follower on
@@ -83,10 +86,13 @@ fn close_road_east(g: &mut Game, player: u8) -> Vec<ScoreEvent> {
 /// robber on a space where another player's marker stands (here space 0,
 /// and no other); then the next player whose robber is in their supply
 /// (`robbers_next = "next-free"`, the published rule) may place theirs.
+/// The asks follow the figure step.
 #[test]
 fn a_robber_goes_beside_another_players_marker_then_the_next_player_may_place_l163() {
     let mut g = on_d(rules(), 3);
     place(&mut g, 0, "RB/BA/RFr.rb", at(1, 0, 0));
+    assert_eq!(pending(&g), (Actor::Player(0), Decision::Wood));
+    act(&mut g, Action::Pass);
     asked(&g, 0, "robber");
     assert_eq!(g.legal_actions(), vec![Action::Pass, robber(0)]);
     assert!(
@@ -97,30 +103,32 @@ fn a_robber_goes_beside_another_players_marker_then_the_next_player_may_place_l1
     assert_eq!(g.figures(0, FollowerKind::Robber), 0, "out of the supply");
     asked(&g, 1, "robber");
     act(&mut g, Action::Pass);
-    assert_eq!(pending(&g), (Actor::Player(0), Decision::Wood));
-    act(&mut g, Action::Pass);
+    assert!(no_robber_asked(&g));
     assert_eq!(robbers(&g), json!([0, null, null]));
     // A tile without the symbol: no robber.
     place(&mut g, 1, "U", at(2, 0, 0));
-    assert_eq!(pending(&g), (Actor::Player(1), Decision::Wood));
     act(&mut g, Action::Pass);
+    assert!(no_robber_asked(&g));
     // P2's robber tile: after P2, P0's robber is out, so P1 is asked.
     place(&mut g, 2, "RB/BA/RFr.rb", at(3, 0, 0));
+    act(&mut g, Action::Pass);
     asked(&g, 2, "robber");
     act(&mut g, Action::Pass);
     asked(&g, 1, "robber");
     act(&mut g, Action::Pass);
-    assert_eq!(pending(&g), (Actor::Player(2), Decision::Wood));
+    assert!(no_robber_asked(&g));
 
     // `next`: only the very next player, whose robber (P0's) is out.
     let mut g = on_d(with_option(rules(), "robbers_next", 1), 3);
     place(&mut g, 0, "RB/BA/RFr.rb", at(1, 0, 0));
-    act(&mut g, robber(0));
     act(&mut g, Action::Pass);
+    act(&mut g, robber(0));
     act(&mut g, Action::Pass);
     place(&mut g, 2, "RB/BA/RFr.rb", at(2, 0, 0));
     act(&mut g, Action::Pass);
-    assert_eq!(pending(&g), (Actor::Player(2), Decision::Wood));
+    asked(&g, 2, "robber");
+    act(&mut g, Action::Pass);
+    assert!(no_robber_asked(&g));
 }
 
 /// L163, L171: P1's robber, beside P0's marker, takes half of P0's 3
@@ -133,7 +141,6 @@ fn the_robber_takes_half_rounded_up_and_goes_home_not_from_its_owner_l163_l171()
     act(&mut g, robber(0));
     asked(&g, 1, "robber");
     act(&mut g, robber(0));
-    on_road(&mut g);
     let ev = close_road_east(&mut g, 1);
     assert_eq!(
         points(&ev),
@@ -157,7 +164,6 @@ fn the_robber_takes_the_first_opportunity_l168() {
     three_roads_west(&mut g);
     act(&mut g, Action::Pass);
     act(&mut g, robber(0));
-    on_road(&mut g);
     assert_eq!(
         points(&close_road_east(&mut g, 1)),
         vec![(0, 3, Reason::Completed), (1, 2, Reason::Robbery)]
@@ -172,22 +178,22 @@ fn the_robber_takes_the_first_opportunity_l168() {
 }
 
 /// L167, L163 (the published answer: a robber may go beside a marker the
-/// tile is about to score): P0 completes a city with a robber tile after
-/// both robbers went on space 0. P1's robber robs P0's 4; P1's marker
-/// moves by robbing, so P0's robber on its space moves along with it
-/// (honour among thieves) and robs P1's next gain. L163: an active
-/// player whose robber is out may move it.
+/// tile is about to score): P0 completes a city with a robber tile and
+/// both robbers go on space 0 before it scores. P1's robber robs P0's 4;
+/// P1's marker moves by robbing, so P0's robber on its space moves along
+/// with it (honour among thieves). L163: an active player whose robber is
+/// out may move it.
 #[test]
 fn a_robbery_moves_the_robbers_beside_the_robber_and_robs_no_one_l167() {
     let rules = rules();
     let mut g = on_d(rules, 3);
     place(&mut g, 0, "RB/BA/C.rb", at(0, -1, 2));
-    act(&mut g, robber(0));
-    act(&mut g, robber(0));
-    let ev = act(
+    act(
         &mut g,
         figure(rules, "RB/BA/C.rb", Kind::City, FollowerKind::Normal),
     );
+    act(&mut g, robber(0));
+    let ev = act(&mut g, robber(0));
     assert_eq!(
         points(&ev),
         vec![(0, 4, Reason::Completed), (1, 2, Reason::Robbery)]
@@ -196,11 +202,11 @@ fn a_robbery_moves_the_robbers_beside_the_robber_and_robs_no_one_l167() {
     // P0 moves the robber already out: P1's space is its own, P2 stands
     // on 0; then P1, whose robber is home, may place beside P0 or P2.
     place(&mut g, 0, "RB/BA/RFr.rb", at(1, 0, 0));
+    act(&mut g, Action::Pass);
     assert_eq!(g.legal_actions(), vec![Action::Pass, robber(0)]);
     act(&mut g, robber(0));
     asked(&g, 1, "robber");
     assert_eq!(g.legal_actions(), vec![Action::Pass, robber(0), robber(4)]);
-    act(&mut g, Action::Pass);
     act(&mut g, Action::Pass);
     assert_eq!(robbers(&g), json!([0, null, null]));
     assert_eq!(g.figures(0, FollowerKind::Robber), 0);
@@ -215,7 +221,6 @@ fn the_robber_that_moved_along_robs_the_next_gain_l167() {
     three_roads_west(&mut g);
     act(&mut g, robber(0));
     act(&mut g, robber(0));
-    on_road(&mut g);
     close_road_east(&mut g, 1);
     assert_eq!(g.scores(), &[3, 2, 0]);
     assert_eq!(robbers(&g), json!([2, null, null]));
@@ -239,7 +244,6 @@ fn the_robbers_owner_chooses_among_several_markers_that_gained_l169() {
     act(&mut g, Action::Pass);
     asked(&g, 1, "robber");
     act(&mut g, robber(0));
-    on_road(&mut g);
     // P2: a cloister south of D (no monk), then a road south-east whose
     // north end a curve will join to D's.
     place(&mut g, 2, "B", at(0, 1, 0));
@@ -275,7 +279,6 @@ fn every_robber_on_the_space_gains_l170() {
     act(&mut g, robber(0));
     asked(&g, 2, "robber");
     act(&mut g, robber(0));
-    on_road(&mut g);
     let ev = close_road_east(&mut g, 1);
     assert_eq!(
         points(&ev),
@@ -297,7 +300,6 @@ fn the_final_scoring_is_robbed_l163() {
     three_roads_west(&mut g);
     act(&mut g, Action::Pass);
     act(&mut g, robber(0));
-    on_road(&mut g);
     let ev = g.finish();
     let robbery: Vec<_> = ev.iter().filter(|e| e.reason == Reason::Robbery).collect();
     assert_eq!(robbery.len(), 1);

@@ -8,9 +8,9 @@
 //!   their robber on a space where another player's marker stands, or move
 //!   it there if it is out already (L163); then other players may place
 //!   theirs the same way (L163: "the player whose turn is next"; which
-//!   players exactly is the `robbers_next` option). Posed right after the
-//!   placement, before the figure step (the published rule's "immediately",
-//!   docs/rules/robbers.md).
+//!   players exactly is the `robbers_next` option). Posed after the figure
+//!   step, before the tile's scoring (`Hook::AfterWood`; why not before the
+//!   figure step: docs/rules/robbers.md).
 //! - A marker that gains points (`Hook::Gained`) from a space where another
 //!   player's robber stands is robbed: the robber's owner gains half of
 //!   that gain, rounded up; the victim keeps all of it; the robber goes
@@ -119,7 +119,7 @@ impl State {
 impl Mechanic for Robbers {
     const HOOKS: &'static [Hook] = &[
         Hook::Setup,
-        Hook::AfterPlace,
+        Hook::AfterWood,
         Hook::AfterScore,
         Hook::TurnEnd,
         Hook::GameEnd,
@@ -130,11 +130,8 @@ impl Mechanic for Robbers {
     const AFTER: &'static [Mech] = &[
         Mech::Barn,
         Mech::Bazaars,
-        Mech::Bridges,
         Mech::Castles,
         Mech::Catapult,
-        Mech::Count,
-        Mech::Dragon,
         Mech::Goods,
         Mech::KingRobber,
         Mech::Tower,
@@ -189,9 +186,10 @@ impl Mechanic for Robbers {
         g.ext.robbers = State::default();
     }
 
-    /// A robber tile is down: the active player, then the others the option
-    /// names, may place their robbers (L163).
-    fn after_place(g: &mut Game, idx: usize) {
+    /// The figure step of a robber tile is over: the active player, then
+    /// the others the option names, may place their robbers (L163), before
+    /// the tile's scoring.
+    fn after_wood(g: &mut Game, idx: usize, _events: &mut Vec<ScoreEvent>) {
         let t = g.placed()[idx].tile;
         if !g.rules().tiles[t as usize]
             .attrs
@@ -225,6 +223,14 @@ impl Mechanic for Robbers {
                 }
             }
         }
+    }
+
+    /// A robber stands on the score track, never on a tile (L163).
+    fn check_figure(_g: &Game, _w: &super::WoodSpot, _d: Deploy) -> Result<(), MoveError> {
+        Err(MoveError::rule(
+            Mech::Robbers,
+            "a robber goes on the score track after a robber tile, never on a tile (L163)",
+        ))
     }
 
     fn after_score(g: &mut Game, _idx: usize, events: &mut Vec<ScoreEvent>) {
