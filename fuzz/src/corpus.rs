@@ -204,6 +204,10 @@ pub fn records(repo: &Path) -> Vec<Input> {
         // The Flier: four flights (rolls dealt by chance), crashes and a
         // landing the player chose among several features:
         ("base_flier", 3, 16, &[BotKind::Random]),
+        // The Robbers: robbers placed and moved, shares taken, the robbing
+        // marker's robbers moving along, and an owner's choice between two
+        // markers that gained in one turn:
+        ("base_robbers", 3, 15, &[BotKind::Random]),
         // Every 1st-edition set: the dragon among builders, pigs, wagons,
         // barns and the mayor; portals, a princess, wagons moved, three
         // exchanges of prisoners and a ransom, sends out of the City and

@@ -361,3 +361,34 @@ fn seeded_bot_games_rob_and_replay_from_the_record_alone_l163_l171() {
     );
     eprintln!("robbers placed {placed}, robberies {robberies}, choices {choices}");
 }
+
+/// L169 in a seeded game: seed 15 of three random bots has a robber that
+/// saw two markers gain in one turn and its owner's choice; the game
+/// replays from its record alone, the choice read from it.
+#[test]
+fn a_seeded_game_with_the_owners_choice_replays_from_the_record_alone_l169() {
+    use carcassonne_runtime::bots::BotKind;
+    use carcassonne_runtime::record::replay;
+    let rules = rules();
+    let mut rec = carcassonne_runtime::bots::play_recorded(
+        rules,
+        3,
+        15,
+        &[BotKind::Random; 3],
+        |_, _, _, _| {},
+    )
+    .unwrap();
+    let count = |rec: &carcassonne_runtime::record::Record, verb: &str| {
+        rec.turns
+            .iter()
+            .flat_map(|t| t.actions.iter().flatten())
+            .filter(|a| a.do_ == verb)
+            .count()
+    };
+    assert!(count(&rec, "robber") > 0);
+    assert_eq!(count(&rec, "robber-robs"), 1);
+    let full = replay(&rec, rules, false).unwrap();
+    rec.seed = None;
+    let alone = replay(&rec, rules, false).unwrap();
+    assert_eq!(alone.game.scores(), full.game.scores());
+}
