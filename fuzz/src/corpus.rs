@@ -210,6 +210,10 @@ pub fn records(repo: &Path) -> Vec<Input> {
         // Crop Circles: twelve rounds, followers added beside their own
         // and removed:
         ("base_crop_circles", 3, 2, &[BotKind::Random]),
+        // The Robbers: robbers placed and moved, shares taken, the robbing
+        // marker's robbers moving along, and an owner's choice between two
+        // markers that gained in one turn:
+        ("base_robbers", 3, 15, &[BotKind::Random]),
         // Every 1st-edition set: the dragon among builders, pigs, wagons,
         // barns and the mayor; portals, a princess, wagons moved, three
         // exchanges of prisoners and a ransom, sends out of the City and

@@ -29,6 +29,7 @@ def test_every_compiled_in_tile_fits_the_deploy_block():
         "base_flier",
         "base_gold_mines",
         "base_crop_circles",
+        "base_robbers",
     ],
 )
 def test_ids_name_the_legal_actions_one_to_one(rid):
@@ -97,7 +98,7 @@ def test_the_space_size_and_a_placement_id():
         assert b["start"] == a["start"] + a["size"]
     assert g.action_space_size == blocks[-1]["start"] + blocks[-1]["size"]
     # A deploy id per segment and figure kind (nine kinds: the shepherd last).
-    assert blocks[0]["size"] == side * side * 4 and blocks[1]["size"] == cc.MAX_SEGMENTS * 9
+    assert blocks[0]["size"] == side * side * 4 and blocks[1]["size"] == cc.MAX_SEGMENTS * 10
     assert [b["name"] for b in cc.Game("base_princess_dragon", radius=3).action_blocks] == [b["name"] for b in blocks]
     # (x, y, rotation) = (1, 0, 2): cell (0 + 3) * 7 + (1 + 3) = 25.
     assert g.decode(25 * 4 + 2) == {"do": "place", "tile": g.current_tile, "x": 1, "y": 0, "rotation": 2}

@@ -383,6 +383,13 @@ pub const OPTIONS: &[OptionDecl] = &[
         default: [0, 0],
         meaning: "a crop circle's round comes right after the part of the turn that placed its tile, before a builder's second part (the publisher's clarification, docs/rules/crop-circles.md), or once the whole turn is over (004_e9353f116722cd5d.txt L183: \"takes a normal turn. Subsequently\")",
     },
+    OptionDecl {
+        key: "robbers_next",
+        mechanic: "robbers",
+        values: OptionValues::Words(&["next-free", "next", "each"]),
+        default: [0, 0],
+        meaning: "after a robber tile, besides the active player: the first player after them whose robber is in their supply may place it (the published rule, Wikicarpedia's The Robbers, its example 1; 004_e9353f116722cd5d.txt L160 says \"the player whose turn is next\" and is silent on a robber already out), only the very next player, if their robber is in their supply (the seed's words), or every other player in turn order (Z-Man's Big Box 4 rules)",
+    },
 ];
 
 /// The index of option `key` in `OPTIONS` (a compile-time error, where it is
@@ -475,7 +482,7 @@ pub const MECHANICS: &[MechDecl] = &[
     decl("ferries", false, "ferries joining road ends on lakes (The Ferries)"),
     decl("gold-mines", true, "gold bars and their end bonus (The Goldmines)"),
     decl("mage-witch", false, "the mage and the witch change a feature's score (The Mage & the Witch)"),
-    decl("robbers", false, "robbers on the score track (The Robbers)"),
+    decl("robbers", true, "robbers on the score track take half, rounded up, of the next gain of a marker on their space (The Robbers)"),
     decl("crop-circles", true, "after a crop-circle tile's turn, every player adds a follower beside one of the type its symbol names, or removes one (Crop Circles I and II)"),
     decl("wheel", true, "the Wheel of Fortune: sectors, events and crown spaces (The Wheel of Fortune)"),
 ];

@@ -1092,12 +1092,19 @@ impl Game {
         });
     }
 
+    /// `e.player` gains `e.points`: every gain goes through here, and the
+    /// modules on `Hook::Gained` hear of each one.
     pub(crate) fn add_points(&mut self, events: &mut Vec<ScoreEvent>, e: ScoreEvent) {
+        let before = self.scores[e.player as usize];
         self.scores[e.player as usize] += points_i32(e.points);
-        events.push(ScoreEvent {
+        let e = ScoreEvent {
             when: self.when,
             ..e
-        });
+        };
+        events.push(e);
+        if mechanics::live(self, Hook::Gained) {
+            mechanics::gained(self, &e, before, events);
+        }
     }
 
     // ----- what callers read ----------------------------------------------

@@ -100,10 +100,17 @@ pub enum Hook {
     CityPlaces,
     /// End-of-game points beyond the features.
     GameEnd,
+    /// A player gained points (`Game::add_points`), at whatever step of the
+    /// turn or of the final scoring they came: a module may react to every
+    /// gain as the score track shows it, a marker moving forward from the
+    /// space it stood on (a robber on that space takes its share,
+    /// 004_e9353f116722cd5d.txt L163). Only rulesets with a module on it
+    /// pay for it: the base game tests one bit per gain.
+    Gained,
 }
 
 impl Hook {
-    pub const ALL: [Hook; 29] = [
+    pub const ALL: [Hook; 30] = [
         Hook::Setup,
         Hook::TileSource,
         Hook::TurnStart,
@@ -133,6 +140,7 @@ impl Hook {
         Hook::BeforeFinal,
         Hook::CityPlaces,
         Hook::GameEnd,
+        Hook::Gained,
     ];
     pub const COUNT: usize = Hook::ALL.len();
 

@@ -38,6 +38,7 @@ pub(crate) mod portal;
 pub(crate) mod princess;
 pub mod registry;
 pub(crate) mod river;
+pub(crate) mod robbers;
 pub(crate) mod tower;
 pub(crate) mod wagon;
 pub(crate) mod wheel;
@@ -251,6 +252,12 @@ pub(crate) trait Mechanic {
     fn city_places(g: &Game, farm: Option<u16>, place: &mut dyn FnMut(u16, u32)) {}
     /// `Hook::GameEnd`: points after the final scoring.
     fn game_end(g: &mut Game, events: &mut Vec<ScoreEvent>) {}
+    /// `Hook::Gained`: `e.player` gained `e.points` (recorded in `events`
+    /// already), their score having been `before`. It may not pose
+    /// decisions here (a gain comes at any step, the final scoring too):
+    /// it notes what it needs and acts on a later hook. Points it gives
+    /// here come back through this hook.
+    fn gained(g: &mut Game, e: &ScoreEvent, before: i32, events: &mut Vec<ScoreEvent>) {}
     /// Its answers at `at`: the alternatives it offers to deploying, its
     /// tiles held instead of drawing, or the answers to its decision.
     fn answers<S: Sink + ?Sized>(g: &Game, at: At, out: &mut S) {}

@@ -729,6 +729,16 @@ macro_rules! registry {
             });
         }
 
+        /// `e.player` gained points, their score having been `before`
+        /// (`Mechanic::gained`). Not inlined: the base game never calls it.
+        #[inline(never)]
+        pub(crate) fn gained(g: &mut Game, e: &ScoreEvent, before: i32, events: &mut Vec<ScoreEvent>) {
+            each!(g, Hook::Gained, |m| match m {
+                $(Mech::$T => <super::$m::$T as Mechanic>::gained(g, e, before, events),)*
+                _ => {}
+            });
+        }
+
         /// The answers module `m` gives at `at`.
         pub(crate) fn answers<S: Sink + ?Sized>(m: Mech, g: &Game, at: At, out: &mut S) {
             match m {
@@ -847,10 +857,11 @@ registry! {
         flier: Flier,
         gold_mines: GoldMines,
         crop_circles: CropCircles,
+        robbers: Robbers,
         wheel: Wheel,
     }
     figures {
-        Normal, Big, Builder, Pig, Abbot, Mayor, Wagon, Barn, Shepherd,
+        Normal, Big, Builder, Pig, Abbot, Mayor, Wagon, Barn, Shepherd, Robber,
     }
     reasons {
         Completed, Final, AbbotReturn, Goods, Barn, King, RobberBaron, Fairy, Ransom, RansomPaid,
@@ -860,6 +871,7 @@ registry! {
         Fair, TargetHurling, Catch,
         Wheel, Crown,
         Gold,
+        Robbery,
     }
 }
 

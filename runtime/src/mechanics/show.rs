@@ -27,9 +27,10 @@ pub struct Shown {
     /// of Carcassonne and its quarters): drawn over their cells, inset so
     /// that the landscape at the block's rim still shows.
     pub areas: Vec<Area>,
-    /// Players' figures another player holds (prisoners), drawn in their
-    /// owners' colours beside the holder's score. The words for them belong
-    /// in `holdings`, for text output.
+    /// Players' figures another player holds (prisoners), or that stand
+    /// beside another player's score marker on the track (a robber), drawn
+    /// in their owners' colours beside that player's score. The words for
+    /// them belong in `holdings`, for text output.
     pub held: Vec<HeldFigure>,
     /// Symbols a module draws on placed tiles (a hill, a vineyard).
     pub marks: Vec<TileMark>,
@@ -73,10 +74,11 @@ pub struct Section {
     pub places: Option<u8>,
 }
 
-/// A player's figure held by another player (a prisoner).
+/// A player's figure held by another player (a prisoner), or standing
+/// beside their score marker (a robber).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HeldFigure {
-    /// Who holds it.
+    /// Who holds it, or whose marker it stands beside.
     pub holder: u8,
     /// A short stable word for what such figures are (`prisoners`), shown
     /// before them.
