@@ -700,13 +700,20 @@ fn begin_entry(
     Ok(ahead)
 }
 
-/// The discard entries right after an entry whose tile `player` drew after
-/// a `Source` decision: those of the same player (the record lists that
-/// draw's discards there, records.md).
+/// The discard and set-aside entries right after an entry whose tile
+/// `player` drew after a `Source` decision: those of the same player (the
+/// record lists that draw's there, records.md). Where a module turned tiles
+/// up while the entry was played (a bazaar), the tiles set aside on the way
+/// are listed there too (`revealed_after`): then only the discards are the
+/// draw's.
 fn drawn_discards(after: &[TurnRec], player: u8) -> &[TurnRec] {
-    let n = after
+    let run = &after[..after.iter().take_while(|t| t.is_unplayed_tile()).count()];
+    let revealed = run.iter().any(|t| t.revealed.is_some());
+    let n = run
         .iter()
-        .take_while(|t| t.discarded.is_some() && t.player == player)
+        .take_while(|t| {
+            t.player == player && (t.discarded.is_some() || !revealed && t.set_aside.is_some())
+        })
         .count();
     &after[..n]
 }
