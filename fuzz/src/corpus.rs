@@ -204,6 +204,9 @@ pub fn records(repo: &Path) -> Vec<Input> {
         // The Flier: four flights (rolls dealt by chance), crashes and a
         // landing the player chose among several features:
         ("base_flier", 3, 16, &[BotKind::Random]),
+        // The Mage & the Witch: placed and moved after mage symbols,
+        // scoring and leaving:
+        ("base_mage_witch", 3, 1, &[BotKind::Random]),
         // Every 1st-edition set: the dragon among builders, pigs, wagons,
         // barns and the mayor; portals, a princess, wagons moved, three
         // exchanges of prisoners and a ransom, sends out of the City and

@@ -27,6 +27,7 @@ def test_every_compiled_in_tile_fits_the_deploy_block():
         "base_bridges_castles_bazaars",
         "base_catapult",
         "base_flier",
+        "base_mage_witch",
     ],
 )
 def test_ids_name_the_legal_actions_one_to_one(rid):
@@ -53,6 +54,8 @@ def test_ids_name_the_legal_actions_one_to_one(rid):
         "catapult-closest",
         "seduce-from-board",
         "flier-lands",
+        "mage",
+        "witch",
         "plague",
     }
     while not g.is_over:

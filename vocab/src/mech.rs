@@ -369,6 +369,20 @@ pub const OPTIONS: &[OptionDecl] = &[
         default: [0, 0],
         meaning: "the abbot may be a flier, landing only on an unfinished monastery or garden (001_46b8449c567a6f1a.txt fn 23 L852, 3/2015), or may not (the Big Box 6 order of play leaves it out of the fliers, fn 24 L853)",
     },
+    OptionDecl {
+        key: "mage_pennants",
+        mechanic: "mage-witch",
+        values: OptionValues::Words(&["none", "one"]),
+        default: [0, 0],
+        meaning: "the mage adds 1 point per tile of its road or city and nothing for pennants (the published rule: Hans im Glueck's, Wikicarpedia 'Mage and Witch'), or 1 more per pennant too (a reading of the garbled 004_e9353f116722cd5d.txt L145)",
+    },
+    OptionDecl {
+        key: "mage_witch_dragon",
+        mechanic: "mage-witch",
+        values: OptionValues::Words(&["eaten", "spared"]),
+        default: [0, 0],
+        meaning: "the dragon eats the mage and the witch on a tile it enters, which then wait for the next mage symbol (its meal plan, 000_9deb58b1a7d17d38.txt L1125, 3/2015), or spares them (the rules before March 2015, fn 14 L1356)",
+    },
 ];
 
 /// The index of option `key` in `OPTIONS` (a compile-time error, where it is
@@ -460,7 +474,7 @@ pub const MECHANICS: &[MechDecl] = &[
     decl("messages", false, "messengers and message tiles (The Messages)"),
     decl("ferries", false, "ferries joining road ends on lakes (The Ferries)"),
     decl("gold-mines", false, "gold bars and their end bonus (The Goldmines)"),
-    decl("mage-witch", false, "the mage and the witch change a feature's score (The Mage & the Witch)"),
+    decl("mage-witch", true, "the mage and the witch change a feature's score (The Mage & the Witch)"),
     decl("robbers", false, "robbers on the score track (The Robbers)"),
     decl("crop-circles", false, "crop circles add or remove followers (Crop Circles)"),
     decl("wheel", true, "the Wheel of Fortune: sectors, events and crown spaces (The Wheel of Fortune)"),
