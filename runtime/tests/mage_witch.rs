@@ -360,16 +360,21 @@ fn bad_answers_are_refused_and_change_nothing_l139() {
     );
 }
 
-/// Seeded games of base_mage_witch with random and greedy bots: the mage
-/// and the witch are placed and moved, change scores, leave, and each game
-/// replays from its record, and from the record alone (no seed).
-#[test]
-fn seeded_bot_games_place_the_mage_and_witch_and_replay_from_the_record_alone_l139_l148() {
+/// Seeded games of `rules` with random and greedy bots, each replayed from
+/// its record and from the record alone (no seed): the sums of the
+/// module's tallies over the games, by key.
+fn seeded_games(rules: &'static Ruleset, seeds: std::ops::Range<u64>) -> serde_json::Value {
     use carcassonne_runtime::bots::{BotKind, SimpleBot};
     use carcassonne_runtime::record::{replay, Recorder};
-    let rules = rules();
-    let (mut moves, mut scored, mut answers) = (0, 0, 0);
-    for seed in 0..24u64 {
+    let keys = [
+        "mage_witch_moves",
+        "mage_witch_scored",
+        "mage_witch_nowhere",
+        "mage_witch_eaten",
+    ];
+    let mut sums = [0u64; 4];
+    let mut answers = 0u64;
+    for seed in seeds {
         let players = 2 + (seed % 3) as u8;
         let mut g = Game::new(rules, players, seed).unwrap();
         let mut rec = Recorder::new(&g, None);
@@ -384,34 +389,147 @@ fn seeded_bot_games_place_the_mage_and_witch_and_replay_from_the_record_alone_l1
                 panic!("a seeded game deals chance itself")
             };
             let a = bots[who as usize].choose_action(&g.view(who)).unwrap();
-            answers += usize::from(matches!(a.name(), "mage" | "witch" | "magic-off"));
+            answers += u64::from(matches!(a.name(), "mage" | "witch"));
             let before = g.clone();
             let mut ev = Vec::new();
             g.apply_action(a, &mut ev).unwrap();
             rec.note_action(&before, a, &ev, &g);
         }
-        let sum = |key: &str| -> u64 {
-            state(&g)[key]
+        for (k, key) in keys.iter().enumerate() {
+            sums[k] += state(&g)[key]
                 .as_array()
                 .unwrap()
                 .iter()
                 .map(|n| n.as_u64().unwrap())
-                .sum()
-        };
-        moves += sum("mage_witch_moves");
-        scored += sum("mage_witch_scored");
+                .sum::<u64>();
+        }
         let back = replay(&rec.record, rules, false).unwrap();
-        assert!(back.game == g, "seed {seed}: replays");
+        assert!(back.game == g, "{} seed {seed}: replays", rules.id);
         let mut alone = rec.record.clone();
         alone.seed = None;
         let back = replay(&alone, rules, false)
-            .unwrap_or_else(|e| panic!("seed {seed}: from the record alone: {e}"));
+            .unwrap_or_else(|e| panic!("{} seed {seed}: from the record alone: {e}", rules.id));
         assert_eq!(
             back.game.scores(),
             g.scores(),
-            "seed {seed}: from the record alone"
+            "{} seed {seed}: from the record alone",
+            rules.id
         );
     }
-    assert!(moves > 0 && scored > 0, "moves {moves}, scored {scored}");
-    assert!(answers as u64 >= moves, "every move was a recorded answer");
+    assert_eq!(answers, sums[0], "every placement or move is an answer");
+    json!({
+        "moves": sums[0],
+        "scored": sums[1],
+        "nowhere": sums[2],
+        "eaten": sums[3],
+    })
+}
+
+/// Seeded games of base_mage_witch: the mage and the witch are placed and
+/// moved and change scores (L139-L148), and each game replays from its
+/// record, and from the record alone.
+#[test]
+fn seeded_bot_games_place_the_mage_and_witch_and_replay_from_the_record_alone_l139_l148() {
+    let t = seeded_games(rules(), 0..24);
+    eprintln!("base_mage_witch, 24 games: {t}");
+    assert!(
+        t["moves"].as_u64() > Some(0) && t["scored"].as_u64() > Some(0),
+        "{t}"
+    );
+}
+
+/// Seeded games with inns, cathedrals and the dragon: the dragon eats the
+/// mage or the witch in some (000_… L1125), and they replay.
+#[test]
+fn seeded_bot_games_with_the_dragon_eat_the_mage_or_witch_and_replay_l1125() {
+    let t = seeded_games(mix(), 0..24);
+    eprintln!("base_mage_witch_inns_dragon, 24 games: {t}");
+    assert!(t["scored"].as_u64() > Some(0), "{t}");
+    assert!(t["eaten"].as_u64() > Some(0), "{t}");
+}
+
+/// The mage with Inns & Cathedrals and The Princess & the Dragon.
+fn mix() -> &'static Ruleset {
+    carcassonne_runtime::ruleset("base_mage_witch_inns_dragon").unwrap()
+}
+
+/// The published order (docs/rules/mage-witch.md): the inn doubles the
+/// road first, then the witch halves it: 3 tiles, 6, then 3 (halving
+/// first would give 4).
+#[test]
+fn the_witch_halves_a_road_after_its_inn_doubles_it() {
+    let rules = mix();
+    let mut g = on_d(rules, 2);
+    place(&mut g, 0, "MW/CRRR.3", at(1, 0, 0));
+    put(&mut g, "witch", 0, 0, Kind::Road);
+    act(&mut g, Action::Pass);
+    // The inn's road ends at (-1, 0) and closes D's road.
+    place(&mut g, 1, "IC/RRR.i", at(-1, 0, 0));
+    let ev = act(&mut g, Action::Pass);
+    assert!(points(&ev, Reason::Completed).is_empty(), "nobody on it");
+    assert_eq!(stands(&g, "witch"), None, "it leaves, nobody scoring");
+    // Again with P1's follower on the inn's road.
+    let mut g = on_d(rules, 2);
+    place(&mut g, 0, "MW/CRRR.3", at(1, 0, 0));
+    put(&mut g, "witch", 0, 0, Kind::Road);
+    act(&mut g, Action::Pass);
+    place(&mut g, 1, "IC/RRR.i", at(-1, 0, 0));
+    let ev = act(
+        &mut g,
+        figure(rules, "IC/RRR.i", Kind::Road, FollowerKind::Normal),
+    );
+    assert_eq!(points(&ev, Reason::Completed), vec![(1, 3)]);
+}
+
+/// L148 with an inn: an unfinished road with an inn is worth nothing at
+/// the end (000_… L712), and the mage still gives its 1 per tile (the
+/// published rule).
+#[test]
+fn the_mage_gives_its_point_per_tile_to_an_unfinished_inn_road_at_the_end_l148() {
+    let rules = mix();
+    let mut g = on_d(rules, 2);
+    place(&mut g, 0, "MW/CRRR.3", at(1, 0, 0));
+    put(&mut g, "mage", 0, 0, Kind::Road);
+    act(&mut g, Action::Pass);
+    place(&mut g, 1, "IC/RFr.i", at(-1, 0, 0));
+    act(
+        &mut g,
+        figure(rules, "IC/RFr.i", Kind::Road, FollowerKind::Normal),
+    );
+    let ev = g.finish();
+    assert_eq!(points(&ev, Reason::Final), vec![(1, 3)]);
+}
+
+/// 000_… L1125: the dragon's meal plan lists the mage and the witch: the
+/// dragon entering the mage's tile eats it, and it waits off the board;
+/// before March 2015 (fn 14 L1356, `mage_witch_dragon = "spared"`) it
+/// stays. The witch, elsewhere, stays.
+#[test]
+fn the_dragon_eats_the_mage_l1125_fn14_l1356() {
+    let step = |d: u8| Action::verb("dragon", Arg::Dir(d));
+    for (option, eaten) in [(0, true), (1, false)] {
+        let rules = support::with_option(mix(), "mage_witch_dragon", option);
+        let mut g = on_d(rules, 2);
+        place(&mut g, 0, "MW/CRRR.3", at(1, 0, 0));
+        put(&mut g, "mage", 0, 0, Kind::Road);
+        act(&mut g, Action::Pass);
+        // The volcano south of D: the dragon lands there.
+        place(&mut g, 1, "DG/F.v", at(0, 1, 0));
+        act(&mut g, Action::Pass);
+        // A mage symbol beside the volcano: the witch onto one of its caps.
+        place(&mut g, 0, "MW/CFC", at(-1, 1, 0));
+        put(&mut g, "witch", -1, 1, Kind::City);
+        act(&mut g, Action::Pass);
+        // A dragon tile: the dragon moves, the first step north onto D.
+        place(&mut g, 1, "DG/C.d", at(0, -1, 2));
+        act(&mut g, Action::Pass);
+        act(&mut g, step(support::N));
+        assert_eq!(
+            stands(&g, "mage").is_none(),
+            eaten,
+            "mage_witch_dragon = {option}"
+        );
+        assert_eq!(state(&g)["mage_witch_eaten"], json!([u16::from(eaten), 0]));
+        assert!(stands(&g, "witch").is_some(), "not on the dragon's way");
+    }
 }
