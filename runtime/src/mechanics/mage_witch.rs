@@ -391,13 +391,15 @@ fn spot_of(g: &Game, f: usize, player: u8) -> Option<Spot> {
 /// Every place the mage or the witch may go now (L139): each segment of a
 /// road or city that is not complete, on a tile a figure may go onto now,
 /// of a feature other than the one the figure is in and the one the other
-/// figure is in. The mage's places first, then the witch's.
+/// figure is in. The mage's places first, then the witch's, each from the
+/// newest tile back (a caller that takes only the first few, the Python
+/// package's fixed slots, gets those near the play).
 fn moves<S: Sink + ?Sized>(g: &Game, player: u8, out: &mut S) {
     let at = g.ext.mage_witch.at;
     let root = |n: u16| (n != OFF).then(|| g.root_of(n));
     let roots = [root(at[MAGE]), root(at[WITCH])];
     for f in 0..2 {
-        for placed in 0..g.placed().len() {
+        for placed in (0..g.placed().len()).rev() {
             if g.banned(placed) {
                 continue;
             }
