@@ -135,21 +135,21 @@ impl Mechanic for MageWitch {
             answers: Answers::Ask,
             arg: ArgKind::Target(Some(FollowerKind::Normal)),
             field: "to",
-            label: "places the mage on",
+            label: "places the mage",
         },
         VerbDef {
             name: "witch",
             answers: Answers::Ask,
             arg: ArgKind::Target(Some(FollowerKind::Normal)),
             field: "to",
-            label: "places the witch on",
+            label: "places the witch",
         },
         VerbDef {
             name: "magic-off",
             answers: Answers::Ask,
             arg: ArgKind::Word(&FIGURE_WORDS),
             field: "figure",
-            label: "takes off the board, nowhere being left for it, the",
+            label: "nowhere being left, takes off the board the",
         },
     ];
     const DECISIONS: &'static [DecisionDef] = &[
