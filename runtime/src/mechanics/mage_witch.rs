@@ -126,9 +126,6 @@ impl Mechanic for MageWitch {
         Hook::TileCleared,
         Hook::AfterScore,
     ];
-    // The inn's and the cathedral's value first, then the witch halves it
-    // (the published rule, docs/rules/mage-witch.md).
-    const AFTER: &'static [Mech] = &[Mech::Inns, Mech::Cathedrals];
     const VERBS: &'static [VerbDef] = &[
         VerbDef {
             name: "mage",
@@ -255,7 +252,9 @@ impl Mechanic for MageWitch {
     }
 
     /// The mage adds 1 per tile (L145), the witch halves, rounding up
-    /// (L146); both after the inn's and the cathedral's value.
+    /// (L146); `worth` runs after every module's `value`, so after the
+    /// inn's and the cathedral's (the published order,
+    /// docs/rules/mage-witch.md).
     fn worth(g: &Game, root: u16, _reason: Reason, v: u32) -> u32 {
         let [m, w] = g.ext.mage_witch.at;
         let mut v = v;
