@@ -313,10 +313,9 @@ impl Mechanic for MageWitch {
 
     fn show(g: &Game, out: &mut Shown) {
         let st = &g.ext.mage_witch;
-        for f in 0..2 {
+        for (f, word) in FIGURE_WORDS.iter().enumerate() {
             let Some(spot) = spot_of(g, f, 0) else {
-                out.notes
-                    .push(format!("the {} waits off the board", FIGURE_WORDS[f]));
+                out.notes.push(format!("the {word} waits off the board"));
                 continue;
             };
             let q = g.placed()[spot.placed as usize];
@@ -326,8 +325,7 @@ impl Mechanic for MageWitch {
             });
             let kind = g.kind_of(st.at[f]);
             out.notes.push(format!(
-                "the {} stands on the {} at ({}, {})",
-                FIGURE_WORDS[f],
+                "the {word} stands on the {} at ({}, {})",
                 kind.name(),
                 q.x,
                 q.y
@@ -337,14 +335,14 @@ impl Mechanic for MageWitch {
 
     fn state_json(g: &Game, out: &mut Map<String, Value>) {
         let st = &g.ext.mage_witch;
-        for f in 0..2 {
+        for (f, word) in FIGURE_WORDS.iter().enumerate() {
             let at = spot_of(g, f, 0)
                 .and_then(|s| crate::action_json::spot_rec(g, s))
                 .map(|mut r| {
                     r.kind = None;
                     serde_json::to_value(r).unwrap_or(Value::Null)
                 });
-            out.insert(FIGURE_WORDS[f].into(), json!(at));
+            out.insert((*word).into(), json!(at));
         }
         out.insert("mage_witch_moves".into(), json!(st.moves));
         out.insert("mage_witch_scored".into(), json!(st.scored));
