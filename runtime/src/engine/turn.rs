@@ -34,6 +34,11 @@ const FLOW: HookMask = Hook::mask(&[
 const ONLY_ACTIONS: &str =
     "this placement needs a module's answer before its figure: play it with apply_action";
 
+/// Why a placement after which a module asks before the figure step is no
+/// move.
+const ASKED_BETWEEN: &str =
+    "a decision comes between this placement and its figure: answer it with apply_action";
+
 /// Where the turn stands: the decision the game waits for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Phase {
@@ -359,7 +364,24 @@ impl Game {
         if let Some(d) = mv.deploy {
             self.check_deploy(tile, mv.placement, d)?;
         }
+        if self.asks_before_wood(t, mv.placement) {
+            return Err(MoveError::Waiting(ASKED_BETWEEN));
+        }
         Ok(())
+    }
+
+    /// Whether placing tile `t` at `p` (legal) makes a module ask before the
+    /// figure step (`Hook::AfterPlace`: a mage symbol's figure to place), so
+    /// that a move, which carries no answer, cannot play it. Found by placing
+    /// it on a copy, in rulesets whose modules may ask there only.
+    pub(crate) fn asks_before_wood(&self, t: u16, p: Placement) -> bool {
+        if self.fused || !mechanics::live(self, Hook::AfterPlace) {
+            return false;
+        }
+        let mut copy = self.clone();
+        let idx = copy.place_part(t, p);
+        copy.enter_wood(idx, &mut Vec::new());
+        copy.phase != (Phase::Wood { placed: idx as u16 })
     }
 
     /// Play a move (one turn part: a placement and an optional figure); the
@@ -416,9 +438,7 @@ impl Game {
         }
         if self.phase != (Phase::Wood { placed: idx as u16 }) {
             *self = before;
-            return Err(MoveError::Waiting(
-                "a decision comes between this placement and its figure: answer it with apply_action",
-            ));
+            return Err(MoveError::Waiting(ASKED_BETWEEN));
         }
         if let Some(d) = mv.deploy {
             self.deploy(idx, d);

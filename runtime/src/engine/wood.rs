@@ -99,14 +99,21 @@ impl Game {
     }
 
     /// Every legal move (placement × follower choice); a placement only a
-    /// module's addition makes legal (a bridge) is no move: it is played
-    /// with actions (`legal_actions`).
+    /// module's addition makes legal (a bridge), or after which a module
+    /// asks before the figure step (a mage symbol's figure to place), is no
+    /// move: it is played with actions (`legal_actions`).
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::new();
         let mut deploys = Vec::new();
         let tile = self.current_tile();
         let by_edges = |p: &Placement| tile.is_some_and(|t| self.fits_by_edges(t, *p));
-        for p in self.placements().into_iter().filter(by_edges) {
+        let unasked = |p: &Placement| self.current.is_none_or(|t| !self.asks_before_wood(t, *p));
+        for p in self
+            .placements()
+            .into_iter()
+            .filter(by_edges)
+            .filter(unasked)
+        {
             self.deploys_into(p, &mut deploys);
             out.extend(deploys.iter().map(|&d| Move {
                 placement: p,
