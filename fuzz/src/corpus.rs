@@ -214,6 +214,9 @@ pub fn records(repo: &Path) -> Vec<Input> {
         // marker's robbers moving along, and an owner's choice between two
         // markers that gained in one turn:
         ("base_robbers", 3, 15, &[BotKind::Random]),
+        // The Mage & the Witch: placed and moved after mage symbols,
+        // scoring and leaving:
+        ("base_mage_witch", 3, 1, &[BotKind::Random]),
         // Every 1st-edition set: the dragon among builders, pigs, wagons,
         // barns and the mayor; portals, a princess, wagons moved, three
         // exchanges of prisoners and a ransom, sends out of the City and

@@ -30,6 +30,7 @@ def test_every_compiled_in_tile_fits_the_deploy_block():
         "base_gold_mines",
         "base_crop_circles",
         "base_robbers",
+        "base_mage_witch",
     ],
 )
 def test_ids_name_the_legal_actions_one_to_one(rid):
@@ -59,6 +60,8 @@ def test_ids_name_the_legal_actions_one_to_one(rid):
         "gold-bar",
         "crop-add",
         "crop-remove",
+        "mage",
+        "witch",
         "plague",
     }
     while not g.is_over:

@@ -129,6 +129,7 @@ scenarios! {
     am_barn_l1792 => "am-barn-L1792",
     river2_fork_s0_l472 => "river2-fork-S0-L472",
     river2_branches_one_cell_s0_l506 => "river2-branches-one-cell-S0-L506",
+    mw_nowhere_l141 => "mw-nowhere-L141",
 }
 
 /// Both branches aimed at one empty cell: a river tile there would join

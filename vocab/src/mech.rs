@@ -390,6 +390,20 @@ pub const OPTIONS: &[OptionDecl] = &[
         default: [0, 0],
         meaning: "after a robber tile, besides the active player: the first player after them whose robber is in their supply may place it (the published rule, Wikicarpedia's The Robbers, its example 1; 004_e9353f116722cd5d.txt L160 says \"the player whose turn is next\" and is silent on a robber already out), only the very next player, if their robber is in their supply (the seed's words), or every other player in turn order (Z-Man's Big Box 4 rules)",
     },
+    OptionDecl {
+        key: "mage_pennants",
+        mechanic: "mage-witch",
+        values: OptionValues::Words(&["none", "one"]),
+        default: [0, 0],
+        meaning: "the mage adds 1 point per tile of its road or city and nothing for pennants (the published rule: Hans im Glueck's, Wikicarpedia 'Mage and Witch'), or 1 more per pennant too (a reading of the garbled 004_e9353f116722cd5d.txt L145)",
+    },
+    OptionDecl {
+        key: "mage_witch_dragon",
+        mechanic: "mage-witch",
+        values: OptionValues::Words(&["eaten", "spared"]),
+        default: [0, 0],
+        meaning: "the dragon eats the mage and the witch on a tile it enters, which then wait for the next mage symbol (its meal plan, 000_9deb58b1a7d17d38.txt L1125, 3/2015), or spares them (the rules before March 2015, fn 14 L1356)",
+    },
 ];
 
 /// The index of option `key` in `OPTIONS` (a compile-time error, where it is
@@ -481,7 +495,7 @@ pub const MECHANICS: &[MechDecl] = &[
     decl("messages", false, "messengers and message tiles (The Messages)"),
     decl("ferries", false, "ferries joining road ends on lakes (The Ferries)"),
     decl("gold-mines", true, "gold bars and their end bonus (The Goldmines)"),
-    decl("mage-witch", false, "the mage and the witch change a feature's score (The Mage & the Witch)"),
+    decl("mage-witch", true, "the mage and the witch change a feature's score (The Mage & the Witch)"),
     decl("robbers", true, "robbers on the score track take half, rounded up, of the next gain of a marker on their space (The Robbers)"),
     decl("crop-circles", true, "after a crop-circle tile's turn, every player adds a follower beside one of the type its symbol names, or removes one (Crop Circles I and II)"),
     decl("wheel", true, "the Wheel of Fortune: sectors, events and crown spaces (The Wheel of Fortune)"),

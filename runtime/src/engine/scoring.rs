@@ -133,7 +133,8 @@ fn tie_break(g: &Game, root: u16, s: &[u32; MAX_PLAYERS], best: u32) -> u8 {
 }
 
 /// Points a road, city, cloister, garden or shrine is worth now: the base game's
-/// values (L138-L200, L232-L272), then the modules' (inns, cathedrals).
+/// values (L138-L200, L232-L272), then the modules' (inns, cathedrals), then
+/// what stands on it (`Mechanic::worth`).
 pub(crate) fn value(g: &Game, root: u16, reason: Reason) -> u32 {
     let node = g.features.nodes[root as usize];
     let complete = !reason.as_final();
@@ -156,8 +157,9 @@ pub(crate) fn value(g: &Game, root: u16, reason: Reason) -> u32 {
         _ => (0, 0),
     };
     if mechanics::live(g, Hook::Value) {
-        mechanics::value(g.rules, &node, reason, units, v)
-            + mechanics::feature_bonus(g, root, reason)
+        let v = mechanics::value(g.rules, &node, reason, units, v)
+            + mechanics::feature_bonus(g, root, reason);
+        mechanics::worth(g, root, reason, v)
     } else {
         v
     }

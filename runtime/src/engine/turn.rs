@@ -370,6 +370,21 @@ impl Game {
         Ok(())
     }
 
+    /// Whether placing the current tile at `p` (legal) stops before its
+    /// figure step for a module's decision, found by placing it on a copy:
+    /// for a module whose question depends on what the placement joins
+    /// (`Mechanic::asks_after_place`: a tile joining the mage's feature with
+    /// the witch's).
+    pub(crate) fn asks_once_placed(&self, p: Placement) -> bool {
+        let Some(t) = self.current else {
+            return false;
+        };
+        let mut copy = self.clone();
+        let idx = copy.place_part(t, p);
+        copy.enter_wood(idx, &mut Vec::new());
+        copy.phase != (Phase::Wood { placed: idx as u16 })
+    }
+
     /// Play a move (one turn part: a placement and an optional figure); the
     /// points it scores are returned. An illegal move is refused with the
     /// state unchanged.

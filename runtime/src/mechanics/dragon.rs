@@ -321,6 +321,10 @@ fn eat(g: &mut Game, t: u16, events: &mut Vec<ScoreEvent>) {
         let n = &mut g.ext.dragon.eaten[h.player as usize];
         *n = n.saturating_add(1);
     }
+    // Neutral figures on the meal plan (the mage and the witch, L1125).
+    if super::live(g, Hook::TileCleared) {
+        super::tile_cleared(g, t, Mech::Dragon, events);
+    }
 }
 
 /// A green dragon with spread wings, breathing fire.

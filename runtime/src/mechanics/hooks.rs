@@ -75,6 +75,11 @@ pub enum Hook {
     /// A figure has left the board (the builder follows its owner's last
     /// follower; the fairy is left alone; a wagon waits to move).
     OnRemoved,
+    /// A module sent every figure standing on a placed tile away (the
+    /// dragon's meal, 000_9deb58b1a7d17d38.txt L1123-L1125): a module whose
+    /// own neutral figure stands on that tile takes it away too, if that
+    /// figure is on the list of what goes (the mage and the witch, L1125).
+    TileCleared,
     /// The scoring step after the completed features (barns).
     Scoring,
     /// The part's scoring is over (the dragon's move after scoring).
@@ -110,7 +115,7 @@ pub enum Hook {
 }
 
 impl Hook {
-    pub const ALL: [Hook; 30] = [
+    pub const ALL: [Hook; 31] = [
         Hook::Setup,
         Hook::TileSource,
         Hook::TurnStart,
@@ -132,6 +137,7 @@ impl Hook {
         Hook::Majority,
         Hook::OnScored,
         Hook::OnRemoved,
+        Hook::TileCleared,
         Hook::Scoring,
         Hook::AfterScore,
         Hook::PartEnd,

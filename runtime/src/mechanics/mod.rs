@@ -31,6 +31,7 @@ pub(crate) mod heretics;
 pub(crate) mod hills_sheep;
 pub(crate) mod inns;
 pub(crate) mod king_robber;
+pub(crate) mod mage_witch;
 pub(crate) mod mayor;
 pub(crate) mod pig;
 pub(crate) mod pig_herd;
@@ -197,6 +198,13 @@ pub(crate) trait Mechanic {
     fn value(node: &crate::engine::features::Node, reason: Reason, units: u32, v: u32) -> u32 {
         v
     }
+    /// `Hook::Value`: the worth `v` of the feature rooted at `root`, scored
+    /// for `reason` (its multipliers and bonuses counted), with what stands
+    /// on it now: a neutral figure on the feature adds to it or cuts it
+    /// (the mage, the witch). Runs last, in the modules' order.
+    fn worth(g: &Game, root: u16, reason: Reason, v: u32) -> u32 {
+        v
+    }
     /// Extra points for winner `player` of farm `farm`.
     fn farm_bonus(g: &Game, farm: u16, player: u8, cities: u32) -> u32 {
         0
@@ -219,6 +227,10 @@ pub(crate) trait Mechanic {
     fn on_scored(g: &mut Game, root: u16, reason: Reason, events: &mut Vec<ScoreEvent>) {}
     /// `Hook::OnRemoved`: figure `f` left the board (`why`).
     fn on_removed(g: &mut Game, f: Deployed, why: Why, events: &mut Vec<ScoreEvent>) {}
+    /// `Hook::TileCleared`: module `by` sent every figure standing on
+    /// placed tile `tile` away (the dragon's meal); the module's own figure
+    /// standing there goes too if it is of those that go.
+    fn tile_cleared(g: &mut Game, tile: u16, by: Mech, events: &mut Vec<ScoreEvent>) {}
     /// `Hook::Scoring`: the completed features of tile `idx` scored.
     fn scoring(g: &mut Game, idx: usize, events: &mut Vec<ScoreEvent>) {}
     /// `Hook::Scoring`: calls `found` with the root of each feature its

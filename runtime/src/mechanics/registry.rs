@@ -607,6 +607,29 @@ macro_rules! registry {
             bonus
         }
 
+        /// The worth `v` of feature `root`, scored for `reason`, with what
+        /// stands on it now (`Mechanic::worth`).
+        #[inline]
+        pub(crate) fn worth(g: &Game, root: u16, reason: Reason, v: u32) -> u32 {
+            let mut v = v;
+            each!(g, Hook::Value, |m| {
+                v = match m {
+                    $(Mech::$T => <super::$m::$T as Mechanic>::worth(g, root, reason, v),)*
+                    _ => v,
+                };
+            });
+            v
+        }
+
+        /// Module `by` sent every figure on placed tile `tile` away: the
+        /// modules' own figures there (`Mechanic::tile_cleared`).
+        pub(crate) fn tile_cleared(g: &mut Game, tile: u16, by: Mech, events: &mut Vec<ScoreEvent>) {
+            each!(g, Hook::TileCleared, |m| match m {
+                $(Mech::$T => <super::$m::$T as Mechanic>::tile_cleared(g, tile, by, events),)*
+                _ => {}
+            });
+        }
+
         /// Of `tied` (bit per player) on feature `root`, those who win it:
         /// each module on `Hook::Majority` in turn narrows them (an empty
         /// answer is ignored).
@@ -858,6 +881,7 @@ registry! {
         gold_mines: GoldMines,
         crop_circles: CropCircles,
         robbers: Robbers,
+        mage_witch: MageWitch,
         wheel: Wheel,
     }
     figures {
