@@ -148,7 +148,7 @@ pub fn records(repo: &Path) -> Vec<Input> {
         (
             "everything_c2",
             3,
-            282,
+            292,
             &[BotKind::Random, BotKind::Greedy, BotKind::Random],
         ),
         // The Princess & the Dragon (fuzz/tests/verbs.rs checks what they

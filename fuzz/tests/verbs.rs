@@ -190,11 +190,16 @@ fn mutants_of_the_princess_dragon_seeds_reach_every_verb_and_decision() {
     // flights crash or land without a choice): base_flier's seed game
     // answers it, and runtime/tests/flier.rs
     // `the_active_player_chooses_the_feature_it_lands_on_l24` refuses
-    // another player's answer.
+    // another player's answer. So are the mage or witch taken off when
+    // neither has anywhere to go, and a robber's owner choosing among
+    // several markers that gained: base_mage_witch's scenario
+    // tests/scenarios/mw-nowhere-L141.json and base_robbers' seed game
+    // answer them, and runtime/tests/mage_witch.rs and robbers.rs refuse
+    // wrong answers.
     use carcassonne_runtime::mechanics::Mech;
     let rare = |d: &Decision| {
         matches!(d, Decision::Module { mech, .. } if [Mech::Count, Mech::Tower, Mech::HillsSheep, Mech::Bazaars, Mech::Catapult, Mech::Flier].contains(mech))
-            || d.key() == "castle-pick"
+            || ["castle-pick", "magic-off", "robber-robs"].contains(&d.key())
             || d.name() == "take the builder's second tile or not"
     };
     let decisions: Vec<&str> = Decision::all()

@@ -411,10 +411,15 @@ pub trait Sink {
     fn put(&mut self, a: Action) -> bool;
 }
 
+/// A module's answers are listed once each: two followers of one player and
+/// kind may stand on one segment (a crop circle's addition, a flier's
+/// landing), and an answer naming that spot names either.
 impl Sink for Vec<Action> {
     #[inline]
     fn put(&mut self, a: Action) -> bool {
-        self.push(a);
+        if !(matches!(a, Action::Do(_)) && self.contains(&a)) {
+            self.push(a);
+        }
         true
     }
 }
@@ -430,8 +435,9 @@ impl Sink for Vec<Option<Deploy>> {
     }
 }
 
-/// Counts answers up to two, keeping the first: whether a decision has a
-/// choice at all.
+/// Counts distinct answers up to two, keeping the first: whether a decision
+/// has a choice at all (an answer listed twice, for two like followers on
+/// one segment, is one choice).
 #[derive(Debug, Default)]
 pub(crate) struct FirstTwo {
     pub n: usize,
@@ -440,6 +446,9 @@ pub(crate) struct FirstTwo {
 
 impl Sink for FirstTwo {
     fn put(&mut self, a: Action) -> bool {
+        if self.first == Some(a) {
+            return true;
+        }
         self.n += 1;
         self.first.get_or_insert(a);
         self.n < 2
