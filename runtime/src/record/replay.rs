@@ -323,7 +323,7 @@ fn run(
         let tile = find_tile(rules, tile_id, turn)?;
         // The tiles a module turns up while this entry is played (a
         // bazaar's) are listed after it: a scripted game is told them.
-        let revealed = revealed_after(rules, &rec.turns[i + 1..], turn)?;
+        let revealed = revealed_after(rules, &rec.turns[i + 1..], turn, rec.seed.is_none())?;
         told_ahead = begin_entry(&mut g, turn, tile, rec.seed.is_none(), &rec.turns[i + 1..])?;
         told_ahead.reverse();
         carry.extend_from_slice(&g.untold_events()[untold_seen..]);
@@ -600,18 +600,27 @@ fn check_discard(g: &Game, t: &TurnRec, turn: usize, k: usize) -> Result<u16, Re
 /// The tiles of the `revealed` entries at the start of `rest` (those after
 /// an entry, before the next one that places a tile): tiles turned face up
 /// while that entry was played, with the `set_aside` ones among them.
-fn revealed_after(rules: &Ruleset, rest: &[TurnRec], turn: usize) -> Result<Vec<u16>, ReplayError> {
+fn revealed_after(
+    rules: &Ruleset,
+    rest: &[TurnRec],
+    turn: usize,
+    scripted: bool,
+) -> Result<Vec<u16>, ReplayError> {
     let run = rest.iter().take_while(|t| t.is_unplayed_tile()).count();
     // A reveal sets aside what a draw would (a dragon tile) before the tile
-    // it turns up; set-aside entries after the last tile turned up are the
-    // next draw's.
+    // it turns up: a scripted game is told those too, a seeded one sets
+    // them aside itself. Set-aside entries after the last tile turned up
+    // are the next draw's.
     let turned = rest[..run]
         .iter()
         .rposition(|t| t.revealed.is_some())
         .map_or(0, |k| k + 1);
     rest[..turned]
         .iter()
-        .filter_map(|t| t.revealed.as_deref().or(t.set_aside.as_deref()))
+        .filter_map(|t| match scripted {
+            true => t.revealed.as_deref().or(t.set_aside.as_deref()),
+            false => t.revealed.as_deref(),
+        })
         .map(|id| find_tile(rules, id, turn))
         .collect()
 }
