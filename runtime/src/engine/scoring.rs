@@ -70,17 +70,12 @@ pub(crate) fn award(
     events: &mut Vec<ScoreEvent>,
     farm: Option<(u16, u32)>,
 ) {
-    let best = *s.iter().max().unwrap_or(&0);
-    if best == 0 || points == 0 {
+    if points == 0 {
         return;
     }
-    let winners = if root != NO_NODE && mechanics::live(g, Hook::Majority) {
-        tie_break(g, root, s, best)
-    } else {
-        u8::MAX
-    };
+    let won = majority(g, root, s);
     for p in 0..g.players {
-        if s[p as usize] == best && winners & (1 << p) != 0 {
+        if won & (1 << p) != 0 {
             let points = match farm {
                 Some((root, cities)) if mechanics::live(g, Hook::Value) => {
                     points + mechanics::farm_bonus(g, root, p, cities)
@@ -98,22 +93,27 @@ pub(crate) fn award(
 /// besides points (gold bars). 0 when no follower stands on it.
 pub(crate) fn winners(g: &mut Game, root: u16) -> u8 {
     let s = strengths(g, root);
+    majority(g, root, &s)
+}
+
+/// The players (bit per player) with the most strength in `s` who win the
+/// feature rooted at `root` (`NO_NODE`: strengths summed over several
+/// features, which no module looks into): all of them, unless a module
+/// breaks their tie (`Hook::Majority`). 0 when nobody has strength.
+#[inline]
+fn majority(g: &Game, root: u16, s: &[u32; MAX_PLAYERS]) -> u8 {
     let best = *s.iter().max().unwrap_or(&0);
     if best == 0 {
         return 0;
     }
-    let tied = if mechanics::live(g, Hook::Majority) {
-        tie_break(g, root, &s, best)
+    let tied = if root != NO_NODE && mechanics::live(g, Hook::Majority) {
+        tie_break(g, root, s, best)
     } else {
         u8::MAX
     };
-    let mut out = 0u8;
-    for p in 0..g.players {
-        if s[p as usize] == best && tied & (1 << p) != 0 {
-            out |= 1 << p;
-        }
-    }
-    out
+    (0..g.players)
+        .filter(|&p| s[p as usize] == best && tied & (1 << p) != 0)
+        .fold(0, |won, p| won | 1 << p)
 }
 
 /// The players with strength `best` in `s` (bit per player) who win the
