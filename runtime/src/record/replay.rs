@@ -218,8 +218,8 @@ fn run(
     let mut events = Vec::new();
     let mut discards_seen = 0;
     // Discards a scripted game was told with the entry before them
-    // (`begin_entry`): the points of each, the next one last.
-    let mut told_ahead: Vec<Vec<ScoreEvent>> = Vec::new();
+    // (`begin_entry`): the points of each, in order.
+    let mut told_ahead = std::collections::VecDeque::new();
     // Points scored at the start of the turn to come (the fairy's): the
     // next entry's; the setup's (its first draw's) are the first entry's.
     let mut carry = g.untold_events().to_vec();
@@ -237,7 +237,7 @@ fn run(
         // discarded at setup).
         if t.is_unplayed_tile() {
             // Told with the entry before it (`begin_entry`), or now.
-            let got = match told_ahead.pop() {
+            let got = match told_ahead.pop_front() {
                 Some(got) => got,
                 None => play_discard(&mut g, t, turn, discards_seen, rec.seed.is_none())?,
             };
@@ -324,10 +324,11 @@ fn run(
         // The tiles a module turns up while this entry is played (a
         // bazaar's) are listed after it: a scripted game is told them.
         let revealed = revealed_after(rules, &rec.turns[i + 1..], turn, rec.seed.is_none())?;
-        told_ahead = begin_entry(&mut g, turn, tile, rec.seed.is_none(), &rec.turns[i + 1..])?;
-        told_ahead.reverse();
-        carry.extend_from_slice(&g.untold_events()[untold_seen..]);
-        events.extend_from_slice(&g.untold_events()[untold_seen..]);
+        told_ahead =
+            begin_entry(&mut g, turn, tile, rec.seed.is_none(), &rec.turns[i + 1..])?.into();
+        let told = &g.untold_events()[untold_seen..];
+        carry.extend_from_slice(told);
+        events.extend_from_slice(told);
         untold_seen = g.untold_events().len();
         let (at_draw, from) = answer_at_draw(&mut g, t, turn)?;
         if from > 0 {
@@ -1097,8 +1098,8 @@ struct Shadow {
     /// Points of the next turn's start, carried into its entry as the
     /// replay's main loop does (`entry_events`).
     carry: Vec<ScoreEvent>,
-    /// Discard entries it was told with the entry before them
-    /// (`begin_entry`), still to come.
+    /// Entries (discards, tiles set aside) it was told with the entry
+    /// before them (`begin_entry`), still to come.
     told_ahead: usize,
 }
 
@@ -1190,12 +1191,13 @@ impl Shadow {
     /// shadow draws only the tiles placed. Tiles set aside or turned up
     /// come back to it as the entries that place them.
     fn discard(&mut self, turn: usize, entry: &TurnRec) -> Result<(), ReplayError> {
-        let acts = crate::mechanics::live(&self.game, crate::mechanics::Hook::Drawn);
-        if entry.discarded.is_none() || !acts {
+        if self.told_ahead > 0 {
+            // Told with the entry before it, set-aside tiles too.
+            self.told_ahead -= 1;
             return Ok(());
         }
-        if self.told_ahead > 0 {
-            self.told_ahead -= 1;
+        let acts = crate::mechanics::live(&self.game, crate::mechanics::Hook::Drawn);
+        if entry.discarded.is_none() || !acts {
             return Ok(());
         }
         let g = &mut self.game;
