@@ -10,6 +10,7 @@ use carcassonne_runtime::tables::{Kind, Ruleset};
 use serde_json::json;
 
 mod support;
+use support::bot_games::{bot_games, MIXED};
 use support::{at, cell, figure, kind_of, on_d, place, spots, state};
 
 fn rules() -> &'static Ruleset {
@@ -364,57 +365,26 @@ fn bad_answers_are_refused_and_change_nothing_l139() {
 /// its record and from the record alone (no seed): the sums of the
 /// module's tallies over the games, by key.
 fn seeded_games(rules: &'static Ruleset, seeds: std::ops::Range<u64>) -> serde_json::Value {
-    use carcassonne_runtime::bots::{BotKind, SimpleBot};
-    use carcassonne_runtime::record::{replay, Recorder};
     let keys = [
         "mage_witch_moves",
         "mage_witch_scored",
         "mage_witch_nowhere",
         "mage_witch_eaten",
     ];
-    let mut sums = [0u64; 4];
     let mut answers = 0u64;
-    for seed in seeds {
-        let players = 2 + (seed % 3) as u8;
-        let mut g = Game::new(rules, players, seed).unwrap();
-        let mut rec = Recorder::new(&g, None);
-        let mut bots: Vec<_> = (0..players)
-            .map(|i| {
-                let kind = [BotKind::Random, BotKind::Greedy][usize::from(i) % 2];
-                SimpleBot::new(kind, seed * 7 + u64::from(i))
-            })
-            .collect();
-        while let Some(p) = g.pending() {
-            let Actor::Player(who) = p.actor else {
-                panic!("a seeded game deals chance itself")
-            };
-            let a = bots[who as usize].choose_action(&g.view(who)).unwrap();
-            answers += u64::from(matches!(a.name(), "mage" | "witch"));
-            let before = g.clone();
-            let mut ev = Vec::new();
-            g.apply_action(a, &mut ev).unwrap();
-            rec.note_action(&before, a, &ev, &g);
-        }
+    let games = bot_games(rules, seeds, 4, MIXED, |_, a| {
+        answers += u64::from(matches!(a.name(), "mage" | "witch"))
+    });
+    let mut sums = [0u64; 4];
+    for b in &games {
         for (k, key) in keys.iter().enumerate() {
-            sums[k] += state(&g)[key]
+            sums[k] += state(&b.game)[key]
                 .as_array()
                 .unwrap()
                 .iter()
                 .map(|n| n.as_u64().unwrap())
                 .sum::<u64>();
         }
-        let back = replay(&rec.record, rules, false).unwrap();
-        assert!(back.game == g, "{} seed {seed}: replays", rules.id);
-        let mut alone = rec.record.clone();
-        alone.seed = None;
-        let back = replay(&alone, rules, false)
-            .unwrap_or_else(|e| panic!("{} seed {seed}: from the record alone: {e}", rules.id));
-        assert_eq!(
-            back.game.scores(),
-            g.scores(),
-            "{} seed {seed}: from the record alone",
-            rules.id
-        );
     }
     assert_eq!(answers, sums[0], "every placement or move is an answer");
     json!({

@@ -11,6 +11,7 @@ use carcassonne_runtime::tables::{Kind, Ruleset};
 use serde_json::json;
 
 mod support;
+use support::bot_games::{assert_replays, bot_game, bot_games, listed, MIXED, RANDOM};
 use support::{at, figure, on_d, place, scores_events_sum, state, with_option};
 
 fn rules() -> &'static Ruleset {
@@ -313,46 +314,22 @@ fn the_final_scoring_is_robbed_l163() {
 /// from its record, and from the record alone (no seed).
 #[test]
 fn seeded_bot_games_rob_and_replay_from_the_record_alone_l163_l171() {
-    use carcassonne_runtime::bots::{BotKind, SimpleBot};
-    use carcassonne_runtime::record::{replay, Recorder};
-    let rules = rules();
-    let (mut placed, mut robberies, mut choices) = (0, 0, 0);
-    for seed in 0..24u64 {
-        let players = 2 + (seed % 3) as u8;
-        let mut g = Game::new(rules, players, seed).unwrap();
-        let mut rec = Recorder::new(&g, None);
-        let mut bots: Vec<_> = (0..players)
-            .map(|i| {
-                let kind = [BotKind::Random, BotKind::Greedy][usize::from(i) % 2];
-                SimpleBot::new(kind, seed * 7 + u64::from(i))
-            })
-            .collect();
-        let mut all = Vec::new();
-        while let Some(p) = g.pending() {
-            let Actor::Player(who) = p.actor else {
-                panic!("no chance in base_robbers")
-            };
-            let a = bots[who as usize].choose_action(&g.view(who)).unwrap();
-            placed += usize::from(a.name() == "robber");
-            choices += usize::from(a.name() == "robber-robs");
-            let before = g.clone();
-            let mut ev = Vec::new();
-            g.apply_action(a, &mut ev).unwrap();
-            rec.note_action(&before, a, &ev, &g);
-            all.extend(ev);
-        }
-        robberies += all.iter().filter(|e| e.reason == Reason::Robbery).count();
-        assert!(scores_events_sum(&g, &all), "seed {seed}: every point");
-        let back = replay(&rec.record, rules, false).unwrap();
-        assert!(back.game == g, "seed {seed}: replays");
-        let mut alone = rec.record.clone();
-        alone.seed = None;
-        let back = replay(&alone, rules, false)
-            .unwrap_or_else(|e| panic!("seed {seed}: from the record alone: {e}"));
-        assert_eq!(
-            back.game.scores(),
-            g.scores(),
-            "seed {seed}: from the record alone"
+    let (mut placed, mut choices) = (0, 0);
+    let games = bot_games(rules(), 0..24, 4, MIXED, |_, a| {
+        placed += usize::from(a.name() == "robber");
+        choices += usize::from(a.name() == "robber-robs");
+    });
+    let mut robberies = 0;
+    for b in &games {
+        robberies += b
+            .events
+            .iter()
+            .filter(|e| e.reason == Reason::Robbery)
+            .count();
+        assert!(
+            scores_events_sum(&b.game, &b.events),
+            "seed {}: every point",
+            b.seed
         );
     }
     assert!(
@@ -367,28 +344,8 @@ fn seeded_bot_games_rob_and_replay_from_the_record_alone_l163_l171() {
 /// replays from its record alone, the choice read from it.
 #[test]
 fn a_seeded_game_with_the_owners_choice_replays_from_the_record_alone_l169() {
-    use carcassonne_runtime::bots::BotKind;
-    use carcassonne_runtime::record::replay;
-    let rules = rules();
-    let mut rec = carcassonne_runtime::bots::play_recorded(
-        rules,
-        3,
-        15,
-        &[BotKind::Random; 3],
-        |_, _, _, _| {},
-    )
-    .unwrap();
-    let count = |rec: &carcassonne_runtime::record::Record, verb: &str| {
-        rec.turns
-            .iter()
-            .flat_map(|t| t.actions.iter().flatten())
-            .filter(|a| a.do_ == verb)
-            .count()
-    };
-    assert!(count(&rec, "robber") > 0);
-    assert_eq!(count(&rec, "robber-robs"), 1);
-    let full = replay(&rec, rules, false).unwrap();
-    rec.seed = None;
-    let alone = replay(&rec, rules, false).unwrap();
-    assert_eq!(alone.game.scores(), full.game.scores());
+    let b = bot_game(rules(), 3, 15, RANDOM, |_, _| {});
+    assert!(listed(&b.record, "robber") > 0);
+    assert_eq!(listed(&b.record, "robber-robs"), 1);
+    assert_replays(&b);
 }

@@ -33,13 +33,25 @@ pub fn bot_game(
     kinds: &[&str],
     mut seen: impl FnMut(&Game, Action),
 ) -> BotGame {
+    bot_game_each(rules, players, seed, kinds, |before, a, _, _| {
+        seen(before, a)
+    })
+}
+
+/// `bot_game`, showing `each` every step whole: the state before, the
+/// action, its points and the state after.
+pub fn bot_game_each(
+    rules: &'static Ruleset,
+    players: u8,
+    seed: u64,
+    kinds: &[&str],
+    each: impl FnMut(&Game, Action, &[ScoreEvent], &Game),
+) -> BotGame {
     let specs: Vec<&str> = (0..usize::from(players))
         .map(|i| kinds[i % kinds.len()])
         .collect();
-    let record = play_recorded(rules, players, seed, &specs, |before, a, _, _| {
-        seen(before, a)
-    })
-    .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    let record = play_recorded(rules, players, seed, &specs, each)
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     let back = replay(&record, rules, false).unwrap_or_else(|e| panic!("seed {seed}: replay: {e}"));
     BotGame {
         seed,
@@ -58,11 +70,24 @@ pub fn bot_games(
     kinds: &[&str],
     mut seen: impl FnMut(&Game, Action),
 ) -> Vec<BotGame> {
+    bot_games_each(rules, seeds, max_players, kinds, |before, a, _, _| {
+        seen(before, a)
+    })
+}
+
+/// `bot_games`, showing `each` every step whole (see `bot_game_each`).
+pub fn bot_games_each(
+    rules: &'static Ruleset,
+    seeds: std::ops::Range<u64>,
+    max_players: u8,
+    kinds: &[&str],
+    mut each: impl FnMut(&Game, Action, &[ScoreEvent], &Game),
+) -> Vec<BotGame> {
     let spread = u64::from(max_players - 1);
     seeds
         .map(|seed| {
             let players = 2 + (seed % spread) as u8;
-            let b = bot_game(rules, players, seed, kinds, &mut seen);
+            let b = bot_game_each(rules, players, seed, kinds, &mut each);
             assert_replays(&b);
             b
         })
