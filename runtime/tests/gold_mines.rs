@@ -219,6 +219,69 @@ fn tied_players_take_the_bars_one_at_a_time_clockwise_from_the_active_player_l11
     assert_eq!(gold_points(&fin), vec![(0, 1), (2, 2)]);
 }
 
+/// L115 and the publisher's rule sheet (docs/rules/gold-mines.md): P1's
+/// tile at (1, 0) completes P0's road through D and P1's cloister south of
+/// D, whose 3x3 holds D too. D's two bars are dealt together
+/// (`gold_together = "together"`, the default), one at a time from P1, the
+/// active player: one each. Under `"first-scored"` the feature scored
+/// first takes both.
+#[test]
+fn gold_on_a_tile_two_features_completed_together_share_is_dealt_from_the_active_player_l115() {
+    for (option, together) in [(0, true), (1, false)] {
+        let rules = support::with_option(rules(), "gold_together", option);
+        let mut g = on_d(rules, 2);
+        place(&mut g, 1, "B", at(0, 1, 0));
+        act(
+            &mut g,
+            figure(rules, "B", Kind::Cloister, FollowerKind::Normal),
+        );
+        // P0's road: closed west of D by A's cloister.
+        place(&mut g, 0, "A", at(-1, 0, 3));
+        act(&mut g, figure(rules, "A", Kind::Road, FollowerKind::Normal));
+        // Two mines north of the road, each putting its second bar on D.
+        place(&mut g, 0, "GO/LCc", at(0, -1, 2));
+        put_bar(&mut g, 0, 0);
+        act(&mut g, Action::Pass);
+        place(&mut g, 0, "GO/LRr", at(-1, -1, 2));
+        put_bar(&mut g, 0, 0);
+        act(&mut g, Action::Pass);
+        // The rest of the cloister's 3x3 but (1, 0).
+        for (id, x, y, rotation) in [
+            ("E", -1, 1, 3),
+            ("E", 1, 1, 1),
+            ("E", -1, 2, 2),
+            ("B", 0, 2, 0),
+            ("B", 1, 2, 0),
+        ] {
+            place(&mut g, 0, id, at(x, y, rotation));
+            act(&mut g, Action::Pass);
+        }
+        assert_eq!(on_tiles(&g), vec![(-1, -1, 1), (0, -1, 1), (0, 0, 2)]);
+        // P1 closes the road and the 3x3 at once.
+        place(&mut g, 1, "A", at(1, 0, 1));
+        let ev = act(&mut g, Action::Pass);
+        let mut completed: Vec<(u8, u32)> = ev
+            .iter()
+            .filter(|e| e.reason == Reason::Completed)
+            .map(|e| (e.player, e.points))
+            .collect();
+        completed.sort();
+        assert_eq!(completed, vec![(0, 3), (1, 9)], "{option}");
+        let held: Vec<u64> = state(&g)["gold_held"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_u64().unwrap())
+            .collect();
+        if together {
+            assert_eq!(held, [1, 1], "P1 then P0");
+        } else {
+            assert!(held == [2, 0] || held == [0, 2], "{option}: {held:?}");
+        }
+        assert_eq!(on_tiles(&g), vec![(-1, -1, 1), (0, -1, 1)], "{option}");
+    }
+}
+
 /// L108: a completed cloister gives its majority the gold on its own tile
 /// and the eight around it; a bar one tile further stays. The mine that
 /// completes it puts its bars down before the scoring (L110-L115), so they

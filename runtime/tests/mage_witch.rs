@@ -4,7 +4,7 @@
 //! its city faces north, its road runs west-east.
 
 use carcassonne_runtime::engine::{
-    Action, ActionError, Actor, Arg, Decision, FollowerKind, Game, Reason, ScoreEvent,
+    Action, ActionError, Actor, Arg, Decision, Deploy, FollowerKind, Game, Reason, ScoreEvent,
 };
 use carcassonne_runtime::tables::{Kind, Ruleset};
 use serde_json::json;
@@ -502,4 +502,87 @@ fn the_dragon_eats_the_mage_l1125_fn14_l1356() {
         assert_eq!(state(&g)["mage_witch_eaten"], json!([u16::from(eaten), 0]));
         assert!(stands(&g, "witch").is_some(), "not on the dragon's way");
     }
+}
+
+/// base_mage_witch with more modules of the everything rulesets.
+fn with_mechs(more: &[carcassonne_runtime::mechanics::Mech]) -> &'static Ruleset {
+    let base = rules();
+    let mechs = more.iter().fold(base.mechs, |m, x| m | x.bit());
+    Box::leak(Box::new(Ruleset {
+        mechs,
+        hooks: carcassonne_runtime::tables::Hooks::of(mechs),
+        ..*base
+    }))
+}
+
+/// L141 with a bridge (000_9deb58b1a7d17d38.txt L2473, L2478): the mage on
+/// D's road west and the witch on the road east both lead to (0, 1); B
+/// placed there only through its own bridge joins and completes them, so
+/// after the figure step its player moves one of them, before the
+/// scoring: P1's follower on the bridge scores the 6 tiles with the mage
+/// (+6) once the witch has moved away.
+#[test]
+fn a_bridge_joining_their_roads_moves_one_before_scoring_l141_l2478() {
+    use carcassonne_runtime::mechanics::Mech;
+    let rules = with_mechs(&[Mech::Bridges]);
+    let mut g = on_d(rules, 2);
+    place(&mut g, 0, "MW/CRRR.3", at(1, 0, 0));
+    put(&mut g, "mage", 0, 0, Kind::Road);
+    act(&mut g, Action::Pass);
+    for (p, x, y, rotation) in [(1, 1, 1, 1), (0, -1, 0, 3), (1, -1, 1, 2)] {
+        place(&mut g, p, "V", at(x, y, rotation));
+        act(&mut g, Action::Pass);
+    }
+    // The witch onto the road east, from a mage tile closing D's city.
+    place(&mut g, 0, "MW/CFC", at(0, -1, 0));
+    put(&mut g, "witch", 1, 1, Kind::Road);
+    act(&mut g, Action::Pass);
+    place(&mut g, 1, "B", at(0, 1, 0));
+    let bridge: Vec<Action> = g
+        .legal_actions()
+        .into_iter()
+        .filter(|a| a.name() == "bridge")
+        .collect();
+    assert_eq!(bridge.len(), 1, "the bridge across B");
+    act(&mut g, bridge[0]);
+    let on_bridge = Action::Deploy(Deploy {
+        segment: rules.tiles[support::tile(rules, "B") as usize]
+            .segments
+            .len() as u8,
+        kind: FollowerKind::Normal,
+    });
+    let ev = act(&mut g, on_bridge);
+    assert!(ev.is_empty(), "nothing scores before the move");
+    assert_eq!(
+        pending(&g),
+        (Actor::Player(1), Decision::named("mage-witch"))
+    );
+    let away = onto(&g, "witch", 0, -1, Kind::City);
+    let ev = act(&mut g, away);
+    // MW's stub, D, V, V, B's bridge, V: 6 tiles, and the mage's 6.
+    assert_eq!(points(&ev, Reason::Completed), vec![(1, 12)]);
+    let scored = state(&g)["mage_witch_scored"].clone();
+    assert_eq!(scored, json!([1, 0]), "the mage's road scored");
+    assert_eq!(stands(&g, "mage"), None, "L148");
+    assert_eq!(stands(&g, "witch"), Some((0, -1, "city".into())));
+}
+
+/// A town its occupier turns into a castle (000_9deb58b1a7d17d38.txt
+/// L2489) is no city any more (fn 21 L2164): the mage on it leaves.
+#[test]
+fn the_mage_leaves_a_town_turned_into_a_castle_l2489() {
+    use carcassonne_runtime::mechanics::Mech;
+    let rules = with_mechs(&[Mech::Castles]);
+    let mut g = on_d(rules, 2);
+    place(&mut g, 0, "MW/CRRR.3", at(1, 0, 0));
+    put(&mut g, "mage", 0, 0, Kind::City);
+    act(&mut g, Action::Pass);
+    place(&mut g, 1, "E", at(0, -1, 2));
+    let ev = act(&mut g, figure(rules, "E", Kind::City, FollowerKind::Normal));
+    assert!(ev.is_empty());
+    assert_eq!(pending(&g), (Actor::Player(1), Decision::named("castle")));
+    assert_eq!(stands(&g, "mage"), Some((0, 0, "city".into())));
+    let ev = act(&mut g, Action::verb("castle", Arg::None));
+    assert!(ev.is_empty(), "a castle scores nothing when built");
+    assert_eq!(stands(&g, "mage"), None);
 }

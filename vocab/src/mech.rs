@@ -377,6 +377,13 @@ pub const OPTIONS: &[OptionDecl] = &[
         meaning: "gold bars still on the board at the end are removed before the bonus (the published rules; 004_e9353f116722cd5d.txt L116-L117 gives gold only for completed features), or the incomplete roads, cities and cloisters of the final scoring hand out their tiles' gold as completed ones do (a reading of L117: farmers alone earn no gold at the end)",
     },
     OptionDecl {
+        key: "gold_together",
+        mechanic: "gold-mines",
+        values: OptionValues::Words(&["together", "first-scored"]),
+        default: [0, 0],
+        meaning: "the gold of the features completed in one scoring step is dealt together, one bar at a time from the active player to each player who can receive one, when a tile lies in several of them (the publisher's rule sheet: \"if multiple features with gold ingots are completed at the same time\"; 004_e9353f116722cd5d.txt L115 takes gold after the whole scoring), or each feature's majority takes the gold still on its tiles as it scores, so the first feature scored takes a shared tile's (L108 read feature by feature)",
+    },
+    OptionDecl {
         key: "crop_circle_timing",
         mechanic: "crop-circles",
         values: OptionValues::Words(&["part", "turn"]),

@@ -18,10 +18,15 @@
 //!   tie-break a module makes (a follower on a hill). Tied winners take
 //!   the bars one at a time, clockwise from the active player (L116).
 //!   A completed feature without followers leaves its gold where it is.
-//!   The gold is taken as each feature scores, in the order they score, so
-//!   a bar on a tile two features share goes with the first (the seed's
-//!   step 5 "take gold" follows the whole scoring, L115, and says nothing of
-//!   two features sharing a tile; docs/rules/gold_mines.md).
+//! - The gold is taken once the whole scoring step is over (the seed's step
+//!   5 "take gold" follows the scoring, L115). Where a tile lies in several
+//!   features completed together, `gold_together = "together"` (the
+//!   default; the publisher's rule sheet, docs/rules/gold-mines.md) deals
+//!   all their gold one bar at a time, from the active player clockwise, to
+//!   each player who can still receive one (a majority of a feature on a
+//!   tile with a bar left); each takes a bar the most players could claim,
+//!   since a bar only they can claim stays theirs anyway. `"first-scored"`
+//!   lets each feature's majority take its tiles' gold as it scores.
 //! - Farms never take gold (L117). What the final scoring does with the
 //!   bars still on the board is the `gold_final` option: `removed` (the
 //!   default: the published rules remove unclaimed bars before the bonus,
@@ -49,6 +54,8 @@ pub const BARS: usize = 16;
 
 /// `gold_final`: word 1 is `shared`.
 const FINAL_RULE: usize = option_index("gold_final");
+/// `gold_together`: word 1 is `first-scored`.
+const TOGETHER_RULE: usize = option_index("gold_together");
 
 /// A bar's place when it is not on the board.
 const OFF: u16 = u16::MAX;
@@ -88,6 +95,10 @@ pub struct State {
     /// Bars still on the board at the end and removed (`gold_final =
     /// "removed"`).
     pub removed: u8,
+    /// Per bar, the players (bit per player) who won a feature scored in
+    /// this scoring step that covers its tile: the bar is dealt once the
+    /// step is over (`gold_together = "together"`).
+    pub claims: [u8; BARS],
 }
 
 impl Default for State {
@@ -97,6 +108,7 @@ impl Default for State {
             out: 0,
             held: [0; MAX_PLAYERS],
             removed: 0,
+            claims: [0; BARS],
         }
     }
 }
@@ -113,6 +125,28 @@ impl State {
     /// Whether any bar lies on the board.
     fn any_on_board(&self) -> bool {
         self.bars[..usize::from(self.out)].iter().any(|&b| b != OFF)
+    }
+
+    /// Deal the claimed bars (`claims`) from player `first` clockwise among
+    /// `players`, one bar per player who can still receive one, round after
+    /// round; each takes an unclaimed bar the most players claim (the
+    /// lowest-numbered among equals), as a bar only they claim stays theirs.
+    fn deal(&mut self, first: u8, players: u8) {
+        let mut left = self.claims.iter().filter(|&&c| c != 0).count();
+        let mut k = 0u8;
+        while left > 0 {
+            let p = (first + k) % players;
+            k = k.wrapping_add(1);
+            let best = (0..usize::from(self.out))
+                .filter(|&i| self.claims[i] & (1 << p) != 0)
+                .max_by_key(|&i| (self.claims[i].count_ones(), std::cmp::Reverse(i)));
+            if let Some(i) = best {
+                self.claims[i] = 0;
+                self.bars[i] = OFF;
+                self.held[usize::from(p)] = self.held[usize::from(p)].saturating_add(1);
+                left -= 1;
+            }
+        }
     }
 
     /// Take a bar out of the box onto placed tile `placed`; false when the
@@ -140,7 +174,13 @@ pub const fn per_bar(n: u32) -> u32 {
 }
 
 impl Mechanic for GoldMines {
-    const HOOKS: &'static [Hook] = &[Hook::Setup, Hook::AfterPlace, Hook::OnScored, Hook::GameEnd];
+    const HOOKS: &'static [Hook] = &[
+        Hook::Setup,
+        Hook::AfterPlace,
+        Hook::OnScored,
+        Hook::AfterScore,
+        Hook::GameEnd,
+    ];
     const VERBS: &'static [VerbDef] = &[VerbDef {
         name: "gold-bar",
         answers: Answers::Ask,
@@ -270,31 +310,36 @@ impl Mechanic for GoldMines {
                 }
             }
         }
-        // Hand the bars out one at a time, clockwise from the active player
-        // among the winners (L116); a single winner takes them all.
-        let players = g.players();
-        let me = g.to_move();
-        let order: Vec<u8> = (0..players)
-            .map(|k| (me + k) % players)
-            .filter(|&p| winners & (1 << p) != 0)
-            .collect();
+        // The winners claim the bars on those tiles; they are handed out
+        // one at a time, clockwise from the active player (L116), once the
+        // step is over, or now under "first-scored". A single winner takes
+        // them all.
+        let (players, me) = (g.players(), g.to_move());
+        let now = g.rules().options.get(TOGETHER_RULE) == 1;
         let s = &mut g.ext.gold_mines;
-        let mut next = 0;
-        for b in s.bars[..usize::from(s.out)].iter_mut() {
+        for (b, claim) in s.bars[..usize::from(s.out)].iter().zip(&mut s.claims) {
             if *b != OFF && tiles.contains(b) {
-                *b = OFF;
-                let p = order[next % order.len()] as usize;
-                s.held[p] = s.held[p].saturating_add(1);
-                next += 1;
+                *claim |= winners;
             }
         }
+        if now {
+            s.deal(me, players);
+        }
+    }
+
+    /// L115: the gold is taken once the scoring step is over.
+    fn after_score(g: &mut Game, _idx: usize, _events: &mut Vec<ScoreEvent>) {
+        let (players, me) = (g.players(), g.to_move());
+        g.ext.gold_mines.deal(me, players);
     }
 
     /// L119-L123: the bonus per bar held; bars left on the board are
     /// removed (`gold_final = "removed"`) or were shared by the final
     /// scoring.
     fn game_end(g: &mut Game, events: &mut Vec<ScoreEvent>) {
+        let (players, me) = (g.players(), g.to_move());
         let s = &mut g.ext.gold_mines;
+        s.deal(me, players);
         for b in s.bars[..usize::from(s.out)].iter_mut() {
             if *b != OFF {
                 *b = OFF;

@@ -121,6 +121,7 @@ impl Mechanic for MageWitch {
     const HOOKS: &'static [Hook] = &[
         Hook::Setup,
         Hook::AfterPlace,
+        Hook::AfterWood,
         Hook::Value,
         Hook::OnScored,
         Hook::TileCleared,
@@ -194,32 +195,18 @@ impl Mechanic for MageWitch {
             [m, w] if m != OFF && w != OFF => g.root_of(m) == g.root_of(w),
             _ => false,
         };
-        if !symbol && !joined {
-            return;
+        if symbol || joined {
+            ask_move(g, symbol);
         }
-        let player = g.to_move();
-        let mut two = FirstTwo::default();
-        moves(g, player, &mut two);
-        if two.n > 0 {
-            g.ask(Ask {
-                mech: Mech::MageWitch,
-                player,
-                decision: ASK_MOVE,
-                data: if symbol { FOR_SYMBOL } else { FOR_JOIN },
-            });
-            return;
-        }
-        // L141: nowhere to go; a figure on the board is taken off.
-        let on: Vec<usize> = (0..2).filter(|&f| g.ext.mage_witch.at[f] != OFF).collect();
-        match on[..] {
-            [] => {}
-            [f] => take_off(g, f),
-            _ => g.ask(Ask {
-                mech: Mech::MageWitch,
-                player,
-                decision: ASK_OFF,
-                data: 0,
-            }),
+    }
+
+    /// A bridge built at the figure step may join the mage's feature with
+    /// the witch's (000_9deb58b1a7d17d38.txt L2473): one of them moves
+    /// before the scoring, as after a tile that joins them (L141).
+    fn after_wood(g: &mut Game, _idx: usize, _events: &mut Vec<ScoreEvent>) {
+        let [m, w] = g.ext.mage_witch.at;
+        if m != OFF && w != OFF && g.root_of(m) == g.root_of(w) {
+            ask_move(g, false);
         }
     }
 
@@ -293,7 +280,16 @@ impl Mechanic for MageWitch {
         }
     }
 
+    /// A figure on a town its occupier turned into a castle
+    /// (000_9deb58b1a7d17d38.txt L2489, no city any more, fn 21 L2164)
+    /// leaves too: nothing is left for it to change.
     fn after_score(g: &mut Game, _idx: usize, _events: &mut Vec<ScoreEvent>) {
+        for f in 0..2 {
+            let n = g.ext.mage_witch.at[f];
+            if n != OFF && g.is_withdrawn(g.root_of(n)) {
+                g.ext.mage_witch.at[f] = OFF;
+            }
+        }
         let st = &mut g.ext.mage_witch;
         for f in 0..2 {
             if st.leaving[f] {
@@ -357,6 +353,35 @@ impl Mechanic for MageWitch {
         out.insert("mage_witch_scored".into(), json!(st.scored));
         out.insert("mage_witch_nowhere".into(), json!(st.nowhere));
         out.insert("mage_witch_eaten".into(), json!(st.eaten));
+    }
+}
+
+/// The active player places or moves the mage or the witch (after a mage
+/// symbol, `symbol`, or a join), or, with nowhere to go, takes one off
+/// (L141).
+fn ask_move(g: &mut Game, symbol: bool) {
+    let player = g.to_move();
+    let mut two = FirstTwo::default();
+    moves(g, player, &mut two);
+    if two.n > 0 {
+        g.ask(Ask {
+            mech: Mech::MageWitch,
+            player,
+            decision: ASK_MOVE,
+            data: if symbol { FOR_SYMBOL } else { FOR_JOIN },
+        });
+        return;
+    }
+    let on: Vec<usize> = (0..2).filter(|&f| g.ext.mage_witch.at[f] != OFF).collect();
+    match on[..] {
+        [] => {}
+        [f] => take_off(g, f),
+        _ => g.ask(Ask {
+            mech: Mech::MageWitch,
+            player,
+            decision: ASK_OFF,
+            data: 0,
+        }),
     }
 }
 
