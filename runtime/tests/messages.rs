@@ -1,0 +1,403 @@
+//! The Messages in scripted games through the action API
+//! (004_e9353f116722cd5d.txt L36-L68; docs/rules/messages.md), and in
+//! seeded bot games. Tests are named for the seed line they play. The
+//! start tile D lies at (0, 0): its city faces north, its road runs
+//! west-east, its field south. Every marker starts on space 0.
+//!
+//! The board most scenarios build (P0 places every tile): U at (-1, 0)
+//! with P0's follower on the road through D, U at (-2, 0), the junction W
+//! at (-3, 0); then W at (1, 0) completes the five-tile road: 5 points to
+//! P0, whose score marker lands on dark space 5 (both markers stood on 0,
+//! so which one moves changes nothing and nobody is asked).
+
+use carcassonne_runtime::engine::{
+    Action, Actor, Arg, Decision, Deploy, FollowerKind, Game, Reason, ScoreEvent,
+};
+use carcassonne_runtime::tables::{Kind, Ruleset};
+use serde_json::json;
+
+mod support;
+use support::bot_games::{bot_games, listed, RANDOM};
+use support::{at, place, scores_events_sum, spots, state};
+
+fn rules() -> &'static Ruleset {
+    carcassonne_runtime::ruleset("base_messages").unwrap()
+}
+
+fn act(g: &mut Game, a: Action) -> Vec<ScoreEvent> {
+    let mut ev = Vec::new();
+    g.apply_action(a, &mut ev)
+        .unwrap_or_else(|e| panic!("{a:?}: {e}"));
+    ev
+}
+
+fn on_d(players: u8) -> Game {
+    support::on_d(rules(), players)
+}
+
+/// `messenger`: the messenger moves (`true`) or the score marker.
+fn marker(messenger: bool) -> Action {
+    Action::verb("messenger", Arg::Bool(messenger))
+}
+
+/// `message`: chance's message on top, by name.
+fn message(name: &str) -> Action {
+    let i = [
+        "road", "city", "cloister", "pennants", "knights", "farmers", "tile", "follower",
+    ]
+    .iter()
+    .position(|&n| n == name)
+    .unwrap();
+    Action::verb("message", Arg::Word(i as u8))
+}
+
+/// `dispatch`: perform the message or take 2 points.
+fn dispatch(perform: bool) -> Action {
+    Action::verb("dispatch", Arg::Bool(perform))
+}
+
+fn pending(g: &Game) -> (Actor, Decision) {
+    let p = g.pending().unwrap();
+    (p.actor, p.decision)
+}
+
+fn asked(g: &Game, player: u8, key: &str) {
+    assert_eq!(
+        pending(g),
+        (Actor::Player(player), Decision::named(key)),
+        "P{player} is asked {key}"
+    );
+}
+
+/// A deploy on segment `segment` of the tile just placed.
+fn on_segment(segment: u8) -> Action {
+    Action::Deploy(Deploy {
+        segment,
+        kind: FollowerKind::Normal,
+    })
+}
+
+/// A deploy on the first segment of `kind` of tile `id`.
+fn on(id: &str, kind: Kind) -> Action {
+    support::figure(rules(), id, kind, FollowerKind::Normal)
+}
+
+/// Each player's messenger and score marker.
+fn markers(g: &Game) -> (serde_json::Value, serde_json::Value) {
+    let s = state(g);
+    (s["messengers"].clone(), s["score_markers"].clone())
+}
+
+/// The points of `events` for message reasons.
+fn message_points(events: &[ScoreEvent]) -> Vec<(u8, u32, Kind)> {
+    events
+        .iter()
+        .filter(|e| e.reason == Reason::Message)
+        .map(|e| (e.player, e.points, e.feature))
+        .collect()
+}
+
+/// The road west of D, P0's follower on it: U at (-1, 0) and (-2, 0),
+/// W at (-3, 0); `c` is P0's answer at the junction's figure step, `b` at
+/// the second U's.
+fn road_west(g: &mut Game, b: Action, c: Action) {
+    place(g, 0, "U", at(-1, 0, 0));
+    act(g, on("U", Kind::Road));
+    place(g, 0, "U", at(-2, 0, 0));
+    act(g, b);
+    place(g, 0, "W", at(-3, 0, 0));
+    act(g, c);
+}
+
+/// W at (1, 0) completes the road: 5 points to P0, whose score marker
+/// lands on 5; `d` is P0's figure-step answer. Returns the events.
+fn close_road(g: &mut Game, d: Action) -> Vec<ScoreEvent> {
+    place(g, 0, "W", at(1, 0, 0));
+    act(g, d)
+}
+
+/// L45-L47: the active player's marker lands on a dark space: a message is
+/// drawn (chance's the first time: the deck is shuffled at setup, L43) and
+/// the player performs it or takes 2 points. Both markers stood on 0, so
+/// which one moves makes no difference and nobody is asked.
+#[test]
+fn a_marker_landing_on_a_dark_space_draws_a_message_l45_l47() {
+    let mut g = on_d(2);
+    road_west(&mut g, Action::Pass, Action::Pass);
+    let ev = close_road(&mut g, Action::Pass);
+    assert_eq!(
+        ev.iter().map(|e| (e.player, e.points)).collect::<Vec<_>>(),
+        vec![(0, 5)]
+    );
+    assert_eq!(pending(&g), (Actor::Chance, Decision::named("message")));
+    assert_eq!(g.legal_actions().len(), 8, "any of the eight messages");
+    act(&mut g, message("pennants"));
+    asked(&g, 0, "dispatch");
+    assert_eq!(g.legal_actions(), vec![dispatch(false), dispatch(true)]);
+    assert_eq!(markers(&g), (json!([0, 0]), json!([5, 0])));
+    assert_eq!(state(&g)["messages_known"], json!(["pennants"]));
+}
+
+/// L53: instead of the message, 2 points; the message goes to the bottom
+/// (L55): the deck's next message is another.
+#[test]
+fn two_points_instead_of_the_message_l53_and_it_goes_to_the_bottom_l55() {
+    let mut g = on_d(2);
+    road_west(&mut g, Action::Pass, Action::Pass);
+    close_road(&mut g, Action::Pass);
+    act(&mut g, message("knights"));
+    let ev = act(&mut g, dispatch(false));
+    assert_eq!(message_points(&ev), vec![(0, 2, Kind::Field)]);
+    assert_eq!(g.scores(), &[7, 0]);
+    assert_eq!(state(&g)["messages_drawn"], json!(1));
+    assert_eq!(state(&g)["last_message"], json!("knights"));
+    // P1's turn now; the next draw is chance's again, among the seven left.
+    assert_eq!(pending(&g), (Actor::Player(1), Decision::Place));
+}
+
+/// L45: the scorer picks the marker that moves, asked where it matters.
+/// After message 1 (a one-tile road as at the end, L59) the score marker
+/// stands on 6 and the messenger on 0. P0 then closes that road with a
+/// second tile: 2 points, to 8 or to the messenger's 2, which leaves the
+/// two markers on different spaces modulo 5: asked.
+#[test]
+fn the_scorer_chooses_which_marker_moves_l45() {
+    let mut g = on_d(2);
+    // P0's follower on the junction's south road (a one-tile road).
+    road_west(&mut g, Action::Pass, on_segment(1));
+    close_road(&mut g, Action::Pass);
+    act(&mut g, message("road"));
+    let ev = act(&mut g, dispatch(true));
+    assert_eq!(
+        message_points(&ev),
+        vec![(0, 1, Kind::Road)],
+        "the smallest road, as at the end (L59)"
+    );
+    // 5 and 0, then 6 and 0 or 5 and 1: the same spaces modulo 5, neither
+    // dark: not asked, the score marker moves.
+    assert_eq!(markers(&g), (json!([0, 0]), json!([6, 0])));
+    assert_eq!(g.supply(0), 6, "the follower stays on its road (L59)");
+    // P0 closes the junction's south road: W turned half round at (-3, 1).
+    place(&mut g, 0, "W", at(-3, 1, 2));
+    act(&mut g, Action::Pass);
+    asked(&g, 0, "messenger");
+    assert_eq!(g.legal_actions(), vec![marker(false), marker(true)]);
+    act(&mut g, marker(true));
+    assert_eq!(markers(&g), (json!([2, 0]), json!([6, 0])));
+    assert_eq!(g.scores(), &[8, 0], "the score is the sum of both markers");
+    assert_eq!(pending(&g), (Actor::Player(1), Decision::Place));
+}
+
+/// L59: the smallest road with a follower of the player, scored as at the
+/// game's end for them alone; the follower stays. Two roads equally small:
+/// the player picks.
+#[test]
+fn smallest_road_ties_the_player_picks_l59() {
+    let mut g = on_d(2);
+    road_west(&mut g, Action::Pass, on_segment(1));
+    // The east junction's own east road: a second one-tile road.
+    close_road(&mut g, on_segment(0));
+    act(&mut g, message("road"));
+    act(&mut g, dispatch(true));
+    asked(&g, 0, "message-feature");
+    let picks = spots(&g, "message-feature");
+    assert_eq!(picks.len(), 2, "two one-tile roads");
+    let ev = act(&mut g, picks[1].1);
+    assert_eq!(message_points(&ev), vec![(0, 1, Kind::Road)]);
+    assert_eq!(g.scores()[0], 6);
+    assert_eq!(g.supply(0), 5, "both followers stay");
+}
+
+/// L60: the smallest city; F at (-1, -1) has a pennant: 1 tile + 1 pennant
+/// as at the end = 2.
+#[test]
+fn smallest_city_scores_as_at_the_end_l60() {
+    let mut g = on_d(2);
+    road_west(&mut g, Action::Pass, Action::Pass);
+    place(&mut g, 0, "F", at(-1, -1, 0));
+    act(&mut g, on("F", Kind::City));
+    close_road(&mut g, Action::Pass);
+    act(&mut g, message("city"));
+    let ev = act(&mut g, dispatch(true));
+    assert_eq!(message_points(&ev), vec![(0, 2, Kind::City)]);
+}
+
+/// L61: the smallest cloister: B at (-1, 1) with U, D and the second U
+/// around it: 4 as at the end.
+#[test]
+fn smallest_cloister_scores_as_at_the_end_l61() {
+    let mut g = on_d(2);
+    road_west(&mut g, Action::Pass, Action::Pass);
+    place(&mut g, 0, "B", at(-1, 1, 0));
+    act(&mut g, on("B", Kind::Cloister));
+    close_road(&mut g, Action::Pass);
+    act(&mut g, message("cloister"));
+    let ev = act(&mut g, dispatch(true));
+    assert_eq!(message_points(&ev), vec![(0, 4, Kind::Cloister)]);
+    assert_eq!(g.supply(0), 6, "the monk stays");
+}
+
+/// L62: 2 points per pennant in cities with a follower of the player.
+#[test]
+fn two_points_per_pennant_l62() {
+    let mut g = on_d(2);
+    road_west(&mut g, Action::Pass, Action::Pass);
+    place(&mut g, 0, "F", at(-1, -1, 0));
+    act(&mut g, on("F", Kind::City));
+    close_road(&mut g, Action::Pass);
+    act(&mut g, message("pennants"));
+    let ev = act(&mut g, dispatch(true));
+    assert_eq!(message_points(&ev), vec![(0, 2, Kind::City)]);
+}
+
+/// L63-L64: 2 points per knight, 2 per farmer; they stay.
+#[test]
+fn two_points_per_knight_l63_and_per_farmer_l64() {
+    for (name, points, kind) in [("knights", 2, Kind::City), ("farmers", 4, Kind::Field)] {
+        let mut g = on_d(2);
+        // A farmer on the second U, one on the junction's field.
+        road_west(&mut g, on("U", Kind::Field), on_segment(4));
+        place(&mut g, 0, "F", at(-1, -1, 0));
+        act(&mut g, on("F", Kind::City));
+        close_road(&mut g, Action::Pass);
+        act(&mut g, message(name));
+        let ev = act(&mut g, dispatch(true));
+        assert_eq!(message_points(&ev), vec![(0, points, kind)], "{name}");
+        assert_eq!(g.supply(0), 4, "{name}: they stay");
+    }
+}
+
+/// L65: another tile, played as normal: the turn gets a second part, as
+/// the builder's second tile.
+#[test]
+fn another_tile_l65() {
+    let mut g = on_d(2);
+    road_west(&mut g, Action::Pass, Action::Pass);
+    close_road(&mut g, Action::Pass);
+    act(&mut g, message("tile"));
+    act(&mut g, dispatch(true));
+    assert_eq!(pending(&g), (Actor::Player(0), Decision::Place));
+    assert_eq!(g.part(), 2, "a second part of P0's turn");
+    g.force_draw(support::tile(rules(), "U")).unwrap();
+    act(&mut g, Action::Place(at(2, 0, 0)));
+    act(&mut g, Action::Pass);
+    assert_eq!(pending(&g), (Actor::Player(1), Decision::Place));
+}
+
+/// L66: a follower taken back; its feature scores as at the end when the
+/// player has its majority.
+#[test]
+fn a_follower_taken_back_scores_its_feature_l66() {
+    let mut g = on_d(2);
+    road_west(&mut g, Action::Pass, on_segment(1));
+    close_road(&mut g, Action::Pass);
+    act(&mut g, message("follower"));
+    // P0's one follower on the board: one answer, taken at once.
+    let ev = act(&mut g, dispatch(true));
+    assert_eq!(message_points(&ev), vec![(0, 1, Kind::Road)]);
+    assert_eq!(g.supply(0), 7, "back in the supply");
+    assert!(g.followers().is_empty());
+}
+
+/// L66: a farmer taken back scores its farm as at the end: with no
+/// completed city beside it, nothing.
+#[test]
+fn a_farmer_taken_back_scores_its_farm_as_at_the_end_l66() {
+    let mut g = on_d(2);
+    road_west(&mut g, Action::Pass, Action::Pass);
+    // P0's farmer on the east junction.
+    close_road(&mut g, on("W", Kind::Field));
+    let farm_spot = g.followers()[0];
+    assert_eq!(pending(&g), (Actor::Chance, Decision::named("message")));
+    act(&mut g, message("follower"));
+    act(&mut g, dispatch(true));
+    // P0's only follower is the farmer: one answer, taken at once.
+    assert_eq!(g.supply(0), 7);
+    assert!(!g.followers().contains(&farm_spot));
+    assert_eq!(g.scores(), &[5, 0], "a farm with no completed city: 0");
+}
+
+/// rules_digest E.2 / expansion_turns item 7: a message's points are a gain
+/// again; landing on a dark space draws the next message in the same turn.
+/// B at (-1, 1) with E at (0, 1) beside it: the cloister is worth 5 as at
+/// the end, so message 3 takes the score marker from 5 to 10.
+#[test]
+fn a_message_that_lands_again_draws_the_next_one_chain_l45_l55() {
+    let mut g = on_d(2);
+    road_west(&mut g, Action::Pass, Action::Pass);
+    place(&mut g, 0, "B", at(-1, 1, 0));
+    act(&mut g, on("B", Kind::Cloister));
+    place(&mut g, 1, "E", at(0, 1, 2));
+    act(&mut g, Action::Pass);
+    close_road(&mut g, Action::Pass);
+    act(&mut g, message("cloister"));
+    let ev = act(&mut g, dispatch(true));
+    assert_eq!(message_points(&ev), vec![(0, 5, Kind::Cloister)]);
+    // Both markers moved by 5 give the same spaces modulo 5, and either
+    // lands: not asked; the score marker stands on 10.
+    assert_eq!(pending(&g), (Actor::Chance, Decision::named("message")));
+    assert!(
+        !g.legal_actions().contains(&message("cloister")),
+        "the first message went to the bottom"
+    );
+    act(&mut g, message("farmers"));
+    asked(&g, 0, "dispatch");
+    act(&mut g, dispatch(false));
+    assert_eq!(g.scores(), &[12, 0]);
+    assert_eq!(state(&g)["messages_drawn"], json!(2));
+    assert_eq!(state(&g)["messages_known"], json!(["cloister", "farmers"]));
+}
+
+/// L45: only the active player draws messages: P1 completing P0's road
+/// gives P0 5 points and no message.
+#[test]
+fn only_the_active_player_draws_a_message_l45() {
+    let mut g = on_d(2);
+    road_west(&mut g, Action::Pass, Action::Pass);
+    place(&mut g, 1, "W", at(1, 0, 0));
+    act(&mut g, Action::Pass);
+    assert_eq!(g.scores(), &[5, 0]);
+    assert_eq!(pending(&g), (Actor::Player(0), Decision::Place));
+    assert_eq!(state(&g)["messages_drawn"], json!(0));
+}
+
+/// Every point of the message events is in the score, which stays the sum
+/// of the two markers; a bad answer is refused.
+#[test]
+fn scores_are_the_sum_of_both_markers_and_bad_answers_are_refused() {
+    let mut g = on_d(2);
+    road_west(&mut g, Action::Pass, on_segment(1));
+    let mut all = close_road(&mut g, Action::Pass);
+    assert!(g.apply_action(dispatch(true), &mut Vec::new()).is_err());
+    all.extend(act(&mut g, message("road")));
+    assert!(g.apply_action(message("city"), &mut Vec::new()).is_err());
+    all.extend(act(&mut g, dispatch(true)));
+    assert!(scores_events_sum(&g, &all));
+    let (m, s) = markers(&g);
+    assert_eq!(
+        m[0].as_i64().unwrap() + s[0].as_i64().unwrap(),
+        i64::from(g.scores()[0])
+    );
+}
+
+/// Seeded bot games: messages drawn, performed and refused for 2 points,
+/// markers chosen; each game replays to its recorded scores with its seed
+/// and from its record alone.
+#[test]
+fn seeded_bot_games_use_messages_and_replay() {
+    let games = bot_games(rules(), 0..6, 4, RANDOM, |_, _| {});
+    let count = |name: &str| games.iter().map(|b| listed(&b.record, name)).sum::<usize>();
+    assert!(count("dispatch") > 0, "messages were drawn");
+    assert!(count("messenger") > 0, "markers were chosen");
+    for b in &games {
+        let (m, s) = markers(&b.game);
+        for p in 0..b.game.players() as usize {
+            assert_eq!(
+                m[p].as_i64().unwrap() + s[p].as_i64().unwrap(),
+                i64::from(b.game.scores()[p]),
+                "seed {}: the score is the sum of the markers",
+                b.seed
+            );
+        }
+    }
+}
