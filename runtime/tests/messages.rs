@@ -13,7 +13,8 @@
 use carcassonne_runtime::engine::{
     Action, Actor, Arg, Decision, Deploy, FollowerKind, Game, Reason, ScoreEvent,
 };
-use carcassonne_runtime::tables::{Kind, Ruleset};
+use carcassonne_runtime::mechanics::Hooks;
+use carcassonne_runtime::tables::{Kind, Mech, Ruleset};
 use serde_json::json;
 
 mod support;
@@ -22,6 +23,20 @@ use support::{at, place, scores_events_sum, spots, state};
 
 fn rules() -> &'static Ruleset {
     carcassonne_runtime::ruleset("base_messages").unwrap()
+}
+
+/// `base` with The Messages played too: the interplay rows of sets that
+/// combine with it in the everything rulesets.
+fn with_messages(base: &'static Ruleset) -> &'static Ruleset {
+    let mechs = base.mechs | Mech::Messages.bit();
+    let mut names = base.mechanics.to_vec();
+    names.push("messages");
+    Box::leak(Box::new(Ruleset {
+        mechs,
+        hooks: Hooks::of(mechs),
+        mechanics: Box::leak(names.into_boxed_slice()),
+        ..*base
+    }))
 }
 
 fn act(g: &mut Game, a: Action) -> Vec<ScoreEvent> {
@@ -400,4 +415,63 @@ fn seeded_bot_games_use_messages_and_replay() {
             );
         }
     }
+}
+
+/// The Abbot (001_46b8449c567a6f1a.txt fn 28 L857): taking the abbot back
+/// scores during the figure step, "a scoring round for Messages", before the
+/// tile's own scoring. P0's abbot on the garden of E.G below D; with U west
+/// and east of D and B at (1, 1) placed when it comes back, the garden has
+/// four neighbours: 5 points, the score marker lands on 5 and the message
+/// comes right after the figure step.
+#[test]
+fn the_abbots_return_is_a_scoring_round_for_the_messages_s1_fn28_l857() {
+    let rules = with_messages(carcassonne_runtime::ruleset("base_c2").unwrap());
+    let mut g = support::on_d(rules, 2);
+    place(&mut g, 0, "E.G", at(0, 1, 2));
+    act(
+        &mut g,
+        support::figure(rules, "E.G", Kind::Garden, FollowerKind::Abbot),
+    );
+    for x in [1, -1] {
+        place(&mut g, 1, "U", at(x, 0, 0));
+        act(&mut g, Action::Pass);
+    }
+    place(&mut g, 0, "B", at(1, 1, 0));
+    let ev = act(&mut g, Action::verb("return-abbot", Arg::None));
+    assert_eq!(
+        ev.iter().map(|e| (e.player, e.points, e.reason)).collect::<Vec<_>>(),
+        vec![(0, 5, Reason::AbbotReturn)]
+    );
+    assert_eq!(pending(&g), (Actor::Chance, Decision::named("message")));
+    act(&mut g, message("knights"));
+    act(&mut g, dispatch(false));
+    assert_eq!(g.scores(), &[7, 0]);
+    assert_eq!(pending(&g), (Actor::Player(1), Decision::Place));
+}
+
+/// The Robbers (004_e9353f116722cd5d.txt L163) with the Messages: a robber
+/// stands beside a player's score (the sum of their markers) and takes half
+/// of their gain whichever marker moves; the robbery is a gain of its owner,
+/// who moves a marker for it too.
+#[test]
+fn a_robber_takes_half_of_a_gain_whichever_marker_moves_l163() {
+    let rules = with_messages(carcassonne_runtime::ruleset("base_robbers").unwrap());
+    let mut g = support::on_d(rules, 2);
+    place(&mut g, 0, "RB/BA/RFr.rb", at(1, 0, 0));
+    act(&mut g, Action::Pass);
+    act(&mut g, Action::verb("robber", Arg::Number(0)));
+    // P1's robber: pass.
+    act(&mut g, Action::Pass);
+    // P1's road through D, closed at both ends: 4 tiles.
+    place(&mut g, 1, "W", at(-1, 0, 0));
+    act(&mut g, support::figure(rules, "W", Kind::Road, FollowerKind::Normal));
+    place(&mut g, 1, "W", at(2, 0, 0));
+    let ev = act(&mut g, Action::Pass);
+    assert_eq!(
+        ev.iter().map(|e| (e.player, e.points, e.reason)).collect::<Vec<_>>(),
+        vec![(1, 4, Reason::Completed), (0, 2, Reason::Robbery)]
+    );
+    assert_eq!(g.scores(), &[2, 4]);
+    let (m, s) = markers(&g);
+    assert_eq!((m, s), (json!([0, 0]), json!([2, 4])));
 }
