@@ -18,7 +18,7 @@ use carcassonne_runtime::tables::{Kind, Mech, Ruleset};
 use serde_json::json;
 
 mod support;
-use support::bot_games::{bot_games, listed, RANDOM};
+use support::bot_games::{assert_replays, bot_game, bot_games, listed, MIXED, RANDOM};
 use support::{at, place, scores_events_sum, spots, state};
 
 fn rules() -> &'static Ruleset {
@@ -400,10 +400,26 @@ fn scores_are_the_sum_of_both_markers_and_bad_answers_are_refused() {
 /// and from its record alone.
 #[test]
 fn seeded_bot_games_use_messages_and_replay() {
-    let games = bot_games(rules(), 0..6, 4, RANDOM, |_, _| {});
+    let mut games = bot_games(rules(), 0..6, 4, RANDOM, |_, _| {});
+    games.extend(bot_games(rules(), 0..4, 4, MIXED, |_, _| {}));
     let count = |name: &str| games.iter().map(|b| listed(&b.record, name)).sum::<usize>();
     assert!(count("dispatch") > 0, "messages were drawn");
     assert!(count("messenger") > 0, "markers were chosen");
+    // Greedy, random, greedy: seed 223 answers every decision of the
+    // Messages, the pick among equally small features and the follower
+    // taken back among several too (the fuzz corpus plays it).
+    let b = bot_game(rules(), 3, 223, &["greedy", "random"], |_, _| {});
+    assert_replays(&b);
+    for verb in [
+        "messenger",
+        "message",
+        "dispatch",
+        "message-feature",
+        "message-follower",
+    ] {
+        assert!(listed(&b.record, verb) > 0, "seed 223 answers `{verb}`");
+    }
+    games.push(b);
     for b in &games {
         let (m, s) = markers(&b.game);
         for p in 0..b.game.players() as usize {
@@ -439,7 +455,9 @@ fn the_abbots_return_is_a_scoring_round_for_the_messages_s1_fn28_l857() {
     place(&mut g, 0, "B", at(1, 1, 0));
     let ev = act(&mut g, Action::verb("return-abbot", Arg::None));
     assert_eq!(
-        ev.iter().map(|e| (e.player, e.points, e.reason)).collect::<Vec<_>>(),
+        ev.iter()
+            .map(|e| (e.player, e.points, e.reason))
+            .collect::<Vec<_>>(),
         vec![(0, 5, Reason::AbbotReturn)]
     );
     assert_eq!(pending(&g), (Actor::Chance, Decision::named("message")));
@@ -464,11 +482,16 @@ fn a_robber_takes_half_of_a_gain_whichever_marker_moves_l163() {
     act(&mut g, Action::Pass);
     // P1's road through D, closed at both ends: 4 tiles.
     place(&mut g, 1, "W", at(-1, 0, 0));
-    act(&mut g, support::figure(rules, "W", Kind::Road, FollowerKind::Normal));
+    act(
+        &mut g,
+        support::figure(rules, "W", Kind::Road, FollowerKind::Normal),
+    );
     place(&mut g, 1, "W", at(2, 0, 0));
     let ev = act(&mut g, Action::Pass);
     assert_eq!(
-        ev.iter().map(|e| (e.player, e.points, e.reason)).collect::<Vec<_>>(),
+        ev.iter()
+            .map(|e| (e.player, e.points, e.reason))
+            .collect::<Vec<_>>(),
         vec![(1, 4, Reason::Completed), (0, 2, Reason::Robbery)]
     );
     assert_eq!(g.scores(), &[2, 4]);
