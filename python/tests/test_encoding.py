@@ -30,6 +30,7 @@ def test_every_compiled_in_tile_fits_the_deploy_block():
         "base_gold_mines",
         "base_crop_circles",
         "base_robbers",
+        "base_messages",
         "base_mage_witch",
     ],
 )

@@ -62,18 +62,6 @@ pub const NAMES: [&str; DECK] = [
     "road", "city", "cloister", "pennants", "knights", "farmers", "tile", "follower",
 ];
 
-/// What each message does, for people.
-const SAYS: [&str; DECK] = [
-    "score the smallest road with a follower of yours (L59)",
-    "score the smallest city with a follower of yours (L60)",
-    "score the smallest cloister with a follower of yours (L61)",
-    "2 points per pennant in cities with a follower of yours (L62)",
-    "2 points per knight (L63)",
-    "2 points per farmer (L64)",
-    "play another tile (L65)",
-    "take a follower back, scoring its feature if you have its majority (L66)",
-];
-
 /// Message indices.
 const M_ROAD: u8 = 0;
 const M_CITY: u8 = 1;
@@ -469,13 +457,21 @@ impl Mechanic for Messages {
         Ok(())
     }
 
+    /// Each player's two markers after their score (the viewer and `render
+    /// game` write a player's holdings there), and tallies of the messages.
     fn show(g: &Game, out: &mut Shown) {
         let s = &g.ext.messages;
         for p in 0..g.players() {
-            let at = |x: i32| x.max(0) as u32;
+            out.holdings.push(Holding {
+                player: p,
+                key: "messenger",
+                text: format!(
+                    "messenger {}, score marker {}",
+                    s.messenger[p as usize],
+                    score_marker(g, p)
+                ),
+            });
             for (key, count) in [
-                ("messenger", at(s.messenger[p as usize])),
-                ("score-marker", at(score_marker(g, p))),
                 ("messages-performed", u32::from(s.performed[p as usize])),
                 ("messages-two-points", u32::from(s.took_two[p as usize])),
             ] {
@@ -485,13 +481,6 @@ impl Mechanic for Messages {
                     count,
                 });
             }
-        }
-        if s.last > 0 {
-            out.holdings.push(Holding {
-                player: g.to_move(),
-                key: "message",
-                text: format!("last message: {}", SAYS[s.last as usize - 1]),
-            });
         }
     }
 
