@@ -386,7 +386,8 @@ impl Mechanic for Messages {
                 }
             }
             ASK_DISPATCH => {
-                if out.put(dispatch(false)) && may_perform(g, top(g)) {
+                let more = out.put(dispatch(false));
+                if more && may_perform(g, top(g)) {
                     out.put(dispatch(true));
                 }
             }
@@ -669,18 +670,17 @@ fn carry_out(g: &mut Game, p: u8, m: u8, events: &mut Vec<ScoreEvent>) {
             give(g, p, 2 * n, kind, events);
         }
         M_TILE => g.ext.messages.extra = true,
-        M_FOLLOWER => {
+        M_FOLLOWER
             if g.followers()
                 .iter()
-                .any(|f| f.player == p && f.kind.is_follower())
-            {
-                g.ask(Ask {
-                    mech: Mech::Messages,
-                    player: p,
-                    decision: ASK_FOLLOWER,
-                    data: 0,
-                });
-            }
+                .any(|f| f.player == p && f.kind.is_follower()) =>
+        {
+            g.ask(Ask {
+                mech: Mech::Messages,
+                player: p,
+                decision: ASK_FOLLOWER,
+                data: 0,
+            });
         }
         _ => {}
     }
