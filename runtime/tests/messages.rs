@@ -498,3 +498,70 @@ fn a_robber_takes_half_of_a_gain_whichever_marker_moves_l163() {
     let (m, s) = markers(&g);
     assert_eq!((m, s), (json!([0, 0]), json!([2, 4])));
 }
+
+/// Castles (000_9deb58b1a7d17d38.txt fn 30 L2632-L2637, its Messages
+/// example): a tile completes a town, made a castle, and P0's road, whose
+/// points land P0's score marker on a dark space; message 7's tile, in the
+/// same turn, completes a structure in the castle's fief: "the Message is
+/// dispatched on the very same turn but it creates a new round of
+/// scoring", so the castle scores.
+#[test]
+fn a_dispatch_opens_a_new_scoring_round_for_castles_fn30_l2632_l2637() {
+    let rules =
+        with_messages(carcassonne_runtime::ruleset("base_bridges_castles_bazaars").unwrap());
+    let r = rules;
+    let mut g = support::on_d(rules, 2);
+    const S: u8 = 2;
+    const W: u8 = 3;
+    // P0's follower on D's road, closed west by a cloister's road.
+    place(&mut g, 0, "A", at(-1, 0, W));
+    act(
+        &mut g,
+        support::figure(r, "A", Kind::Road, FollowerKind::Normal),
+    );
+    // P0's two-tile road south of it: 2 points, the score marker on 2.
+    place(&mut g, 0, "W", at(-1, 1, 0));
+    act(&mut g, on_segment(1));
+    place(&mut g, 0, "W", at(-1, 2, S));
+    act(&mut g, Action::Pass);
+    assert_eq!(markers(&g), (json!([0, 0]), json!([2, 0])));
+    // D's city grows north; P0's knight on a cap at (1, -1).
+    place(&mut g, 1, "G", at(0, -1, 1));
+    act(&mut g, Action::Pass);
+    place(&mut g, 0, "E", at(1, -1, S));
+    act(
+        &mut g,
+        support::figure(r, "E", Kind::City, FollowerKind::Normal),
+    );
+    // L at (1, 0) closes the town and D's road (3 tiles).
+    place(&mut g, 0, "L", at(1, 0, 0));
+    act(&mut g, Action::Pass);
+    asked(&g, 0, "castle");
+    let ev = act(&mut g, Action::verb("castle", Arg::None));
+    assert_eq!(
+        ev.iter()
+            .map(|e| (e.player, e.points, e.reason))
+            .collect::<Vec<_>>(),
+        vec![(0, 3, Reason::Completed)]
+    );
+    // 2 + 3 on the score marker lands on 5; on the messenger, 3.
+    asked(&g, 0, "messenger");
+    act(&mut g, marker(false));
+    act(&mut g, message("tile"));
+    act(&mut g, dispatch(true));
+    assert_eq!(g.part(), 2);
+    // The message's tile: a cloister's road ends L's south road, in the
+    // castle's fief.
+    g.force_draw(support::tile(rules, "A")).unwrap();
+    act(&mut g, Action::Place(at(1, 1, S)));
+    let ev = act(&mut g, Action::Pass);
+    let castle = Reason::from_name("castle").unwrap();
+    assert_eq!(
+        ev.iter()
+            .filter(|e| e.reason == castle)
+            .map(|e| (e.player, e.points))
+            .collect::<Vec<_>>(),
+        vec![(0, 2)],
+        "the castle scores in the message's part: {ev:?}"
+    );
+}
