@@ -58,6 +58,8 @@ def test_ids_name_the_legal_actions_one_to_one(rid):
         "catapult-closest",
         "seduce-from-board",
         "flier-lands",
+        "message-feature",
+        "message-follower",
         "gold-bar",
         "crop-add",
         "crop-remove",
