@@ -565,3 +565,68 @@ fn a_dispatch_opens_a_new_scoring_round_for_castles_fn30_l2632_l2637() {
         "the castle scores in the message's part: {ev:?}"
     );
 }
+
+/// The Count (000_9deb58b1a7d17d38.txt fn 8 L2150): "only scoring caused by
+/// placement of a tile can trigger placement of a follower in Carcassonne",
+/// not a dispatch's. P0's fairy point at the turn's start lands P0's score
+/// marker on 5; the message's 2 points come before the tile's scoring. The
+/// tile then completes P1's road and nothing of P0's: P0 scored nothing from
+/// the placement, so the Count's City opens to P0 all the same. (The Count,
+/// the fairy and the Messages together, as in everything_c1 once the
+/// Messages are there; the City of Carcassonne starts the game.)
+#[test]
+fn a_messages_points_do_not_count_for_the_count_fn8_l2150() {
+    use carcassonne_runtime::engine::start_placements;
+    let base = carcassonne_runtime::ruleset("base_count_king_robber").unwrap();
+    let mechs = base.mechs | Mech::Messages.bit() | Mech::Fairy.bit();
+    let mut names = base.mechanics.to_vec();
+    names.extend(["fairy", "messages"]);
+    let rules: &'static Ruleset = Box::leak(Box::new(Ruleset {
+        mechs,
+        hooks: Hooks::of(mechs),
+        mechanics: Box::leak(names.into_boxed_slice()),
+        ..*base
+    }));
+    let r = rules;
+    let fig = |id: &str, kind: Kind| support::figure(r, id, kind, FollowerKind::Normal);
+    let mut g = Game::new_scripted(rules, 2, &start_placements(rules)).unwrap();
+    // P0's road south of the City's road CO/11: the City's tile, two U and
+    // a cloister's road: 4 points to P0, whose monk stays on the cloister.
+    place(&mut g, 0, "U", at(0, 2, 1));
+    act(&mut g, fig("U", Kind::Road));
+    place(&mut g, 1, "U", at(0, 3, 1));
+    act(&mut g, Action::Pass);
+    place(&mut g, 0, "A", at(0, 4, 2));
+    act(&mut g, fig("A", Kind::Cloister));
+    assert_eq!(g.scores(), &[4, 0]);
+    assert_eq!(markers(&g), (json!([0, 0]), json!([4, 0])));
+    // P1's follower on a junction's east road at (1, 3).
+    place(&mut g, 1, "W", at(1, 3, 3));
+    act(&mut g, on_segment(1));
+    // P0 moves the fairy next to the monk.
+    place(&mut g, 0, "B", at(-1, 3, 0));
+    let to_monk = spots(&g, "fairy")
+        .into_iter()
+        .find(|(s, _)| support::cell(&g, *s) == (0, 4))
+        .unwrap()
+        .1;
+    act(&mut g, to_monk);
+    place(&mut g, 1, "B", at(-1, 4, 0));
+    act(&mut g, Action::Pass);
+    // P0's turn: the fairy's point (5), then the junction at (2, 3) closes
+    // P1's road.
+    place(&mut g, 0, "W", at(2, 3, 0));
+    assert_eq!(g.scores(), &[5, 0], "the fairy's point at the turn's start");
+    act(&mut g, Action::Pass);
+    asked(&g, 0, "messenger");
+    act(&mut g, marker(false));
+    act(&mut g, message("knights"));
+    let ev = act(&mut g, dispatch(false));
+    assert_eq!(
+        ev.iter()
+            .map(|e| (e.player, e.points, e.reason))
+            .collect::<Vec<_>>(),
+        vec![(0, 2, Reason::Message), (1, 2, Reason::Completed)]
+    );
+    asked(&g, 0, "into-city");
+}
