@@ -214,6 +214,15 @@ pub fn records(repo: &Path) -> Vec<Input> {
         // marker's robbers moving along, and an owner's choice between two
         // markers that gained in one turn:
         ("base_robbers", 3, 15, &[BotKind::Random]),
+        // The Messages: markers chosen, seven messages drawn (the deck's
+        // order dealt by chance), five performed, among them a pick among
+        // equally small features and a follower taken back among several:
+        (
+            "base_messages",
+            3,
+            223,
+            &[BotKind::Greedy, BotKind::Random, BotKind::Greedy],
+        ),
         // The Mage & the Witch: placed and moved after mage symbols,
         // scoring and leaving:
         ("base_mage_witch", 3, 1, &[BotKind::Random]),

@@ -30,6 +30,7 @@ def test_every_compiled_in_tile_fits_the_deploy_block():
         "base_gold_mines",
         "base_crop_circles",
         "base_robbers",
+        "base_messages",
         "base_mage_witch",
     ],
 )
@@ -57,6 +58,8 @@ def test_ids_name_the_legal_actions_one_to_one(rid):
         "catapult-closest",
         "seduce-from-board",
         "flier-lands",
+        "message-feature",
+        "message-follower",
         "gold-bar",
         "crop-add",
         "crop-remove",

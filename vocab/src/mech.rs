@@ -499,7 +499,7 @@ pub const MECHANICS: &[MechDecl] = &[
     decl("bazaars", true, "tile auctions at bazaars (Bridges, Castles & Bazaars)"),
     decl("hills-sheep", true, "hills, vineyards, the shepherd and the sheep bag (Hills & Sheep; the published rules, docs/rules/hills-sheep.md)"),
     decl("flier", true, "a follower flies a die roll's distance along a flier tile's arrow and lands on an unfinished feature there, or crashes (The Flier)"),
-    decl("messages", false, "messengers and message tiles (The Messages)"),
+    decl("messages", true, "a messenger beside each score marker; a marker landing on a dark space in its owner's turn draws a message to perform or take 2 points for (The Messages)"),
     decl("ferries", false, "ferries joining road ends on lakes (The Ferries)"),
     decl("gold-mines", true, "gold bars and their end bonus (The Goldmines)"),
     decl("mage-witch", true, "the mage and the witch change a feature's score (The Mage & the Witch)"),

@@ -169,6 +169,7 @@ impl Mechanic for Count {
         Hook::AfterScore,
         Hook::BeforeFinal,
         Hook::CityPlaces,
+        Hook::Gained,
     ];
     const VERBS: &'static [VerbDef] = &[
         VerbDef {
@@ -277,6 +278,16 @@ impl Mechanic for Count {
                 decision: ENTER_CODE,
                 data: 0,
             });
+        }
+    }
+
+    /// Only scoring the placement causes counts (fn 8 L2150): a message's
+    /// points (The Messages) are left out of the part's gains, as though
+    /// the score had stood there before it.
+    fn gained(g: &mut Game, e: &ScoreEvent, _before: i32, _events: &mut Vec<ScoreEvent>) {
+        if e.reason == Reason::Message {
+            let b = &mut g.ext.count.before[e.player as usize];
+            *b = b.saturating_add(e.points as i32);
         }
     }
 

@@ -33,6 +33,7 @@ pub(crate) mod inns;
 pub(crate) mod king_robber;
 pub(crate) mod mage_witch;
 pub(crate) mod mayor;
+pub(crate) mod messages;
 pub(crate) mod pig;
 pub(crate) mod pig_herd;
 pub(crate) mod portal;

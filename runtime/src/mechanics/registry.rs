@@ -881,6 +881,7 @@ registry! {
         gold_mines: GoldMines,
         crop_circles: CropCircles,
         robbers: Robbers,
+        messages: Messages,
         mage_witch: MageWitch,
         wheel: Wheel,
     }
@@ -896,6 +897,7 @@ registry! {
         Wheel, Crown,
         Gold,
         Robbery,
+        Message,
     }
 }
 
