@@ -9,7 +9,7 @@ use carcassonne_runtime::tables::{Kind, Ruleset};
 
 mod support;
 use support::bot_games::{bot_games, MIXED};
-use support::{at, on_d, place, seg, with_option};
+use support::{at, on_d, pending, place, seg, with_option};
 
 fn catapult() -> &'static Ruleset {
     carcassonne_runtime::ruleset("base_catapult").unwrap()
@@ -105,11 +105,6 @@ fn lands(at: &str) -> Action {
 
 fn catch(case: &str) -> Action {
     Action::verb("catapult-catch", Arg::Word(word(&CATCHES, case)))
-}
-
-fn pending(g: &Game) -> (Actor, Decision) {
-    let p = g.pending().unwrap();
-    (p.actor, p.decision)
 }
 
 /// The spot of `player`'s follower on the tile at (x, y).

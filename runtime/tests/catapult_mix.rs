@@ -9,18 +9,13 @@ use carcassonne_runtime::engine::{
 use carcassonne_runtime::tables::{Kind, Ruleset};
 
 mod support;
-use support::{at, everything, figure, place, play, state};
+use support::{at, everything, figure, pending, place, play, state};
 
 fn act(g: &mut Game, a: Action) -> Vec<ScoreEvent> {
     let mut ev = Vec::new();
     g.apply_action(a, &mut ev)
         .unwrap_or_else(|e| panic!("{a:?}: {e}"));
     ev
-}
-
-fn pending(g: &Game) -> (Actor, Decision) {
-    let p = g.pending().unwrap();
-    (p.actor, p.decision)
 }
 
 const TOKENS: [&str; 4] = ["knock-out", "seduction", "target", "catch"];

@@ -11,7 +11,7 @@ use serde_json::json;
 
 mod support;
 use support::bot_games::{bot_games_each, listed, MIXED};
-use support::{at, cell, figure, kind_of, on_d, place, spots, state};
+use support::{at, cell, figure, kind_of, on_d, pending, place, spots, state};
 
 fn rules() -> &'static Ruleset {
     carcassonne_runtime::ruleset("base_crop_circles").unwrap()
@@ -30,11 +30,6 @@ fn add() -> Action {
 }
 fn remove() -> Action {
     Action::verb("crop-circle", Arg::Word(1))
-}
-
-fn pending(g: &Game) -> (Actor, Decision) {
-    let p = g.pending().unwrap();
-    (p.actor, p.decision)
 }
 
 fn choosing(p: u8) -> (Actor, Decision) {

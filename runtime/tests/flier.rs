@@ -11,7 +11,7 @@ use serde_json::json;
 
 mod support;
 use support::bot_games::{bot_games, listed, MIXED, RANDOM};
-use support::{at, cell, figure, kind_of, on_d, place, spots};
+use support::{at, cell, figure, kind_of, on_d, pending, place, spots};
 
 fn rules() -> &'static Ruleset {
     carcassonne_runtime::ruleset("base_flier").unwrap()
@@ -32,11 +32,6 @@ fn fly() -> Action {
 /// `flier-die`: chance's roll, stated.
 fn die(n: u16) -> Action {
     Action::verb("flier-die", Arg::Number(n))
-}
-
-fn pending(g: &Game) -> (Actor, Decision) {
-    let p = g.pending().unwrap();
-    (p.actor, p.decision)
 }
 
 /// The flier's state as the protocol shows it.

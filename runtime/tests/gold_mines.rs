@@ -11,7 +11,7 @@ use serde_json::json;
 
 mod support;
 use support::bot_games::{bot_games, MIXED};
-use support::{at, figure, on_d, place, state};
+use support::{at, figure, on_d, pending, place, state};
 
 fn rules() -> &'static Ruleset {
     carcassonne_runtime::ruleset("base_gold_mines").unwrap()
@@ -22,11 +22,6 @@ fn act(g: &mut Game, a: Action) -> Vec<ScoreEvent> {
     g.apply_action(a, &mut ev)
         .unwrap_or_else(|e| panic!("{a:?}: {e}"));
     ev
-}
-
-fn pending(g: &Game) -> (Actor, Decision) {
-    let p = g.pending().unwrap();
-    (p.actor, p.decision)
 }
 
 /// The placed tile at (x, y), as the `gold-bar` verb names it.

@@ -11,7 +11,7 @@ use serde_json::json;
 
 mod support;
 use support::bot_games::{bot_games, MIXED};
-use support::{at, cell, figure, kind_of, on_d, place, spots, state};
+use support::{at, cell, figure, kind_of, on_d, pending, place, spots, state};
 
 fn rules() -> &'static Ruleset {
     carcassonne_runtime::ruleset("base_mage_witch").unwrap()
@@ -22,11 +22,6 @@ fn act(g: &mut Game, a: Action) -> Vec<ScoreEvent> {
     g.apply_action(a, &mut ev)
         .unwrap_or_else(|e| panic!("{a:?}: {e}"));
     ev
-}
-
-fn pending(g: &Game) -> (Actor, Decision) {
-    let p = g.pending().unwrap();
-    (p.actor, p.decision)
 }
 
 fn points(events: &[ScoreEvent], reason: Reason) -> Vec<(u8, u32)> {

@@ -19,7 +19,7 @@ use serde_json::json;
 
 mod support;
 use support::bot_games::{assert_replays, bot_game, bot_games, listed, MIXED, RANDOM};
-use support::{at, place, scores_events_sum, spots, state};
+use support::{asked, at, pending, place, scores_events_sum, spots, state};
 
 fn rules() -> &'static Ruleset {
     carcassonne_runtime::ruleset("base_messages").unwrap()
@@ -69,19 +69,6 @@ fn message(name: &str) -> Action {
 /// `dispatch`: perform the message or take 2 points.
 fn dispatch(perform: bool) -> Action {
     Action::verb("dispatch", Arg::Bool(perform))
-}
-
-fn pending(g: &Game) -> (Actor, Decision) {
-    let p = g.pending().unwrap();
-    (p.actor, p.decision)
-}
-
-fn asked(g: &Game, player: u8, key: &str) {
-    assert_eq!(
-        pending(g),
-        (Actor::Player(player), Decision::named(key)),
-        "P{player} is asked {key}"
-    );
 }
 
 /// A deploy on segment `segment` of the tile just placed.

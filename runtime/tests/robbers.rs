@@ -12,7 +12,7 @@ use serde_json::json;
 
 mod support;
 use support::bot_games::{assert_replays, bot_game, bot_games, listed, MIXED, RANDOM};
-use support::{at, figure, on_d, place, scores_events_sum, state, with_option};
+use support::{asked, at, figure, on_d, pending, place, scores_events_sum, state, with_option};
 
 fn rules() -> &'static Ruleset {
     carcassonne_runtime::ruleset("base_robbers").unwrap()
@@ -33,19 +33,6 @@ fn robber(n: u16) -> Action {
 /// `robber-robs`: take the share of player `v`'s gain.
 fn robs(v: u16) -> Action {
     Action::verb("robber-robs", Arg::Number(v))
-}
-
-fn pending(g: &Game) -> (Actor, Decision) {
-    let p = g.pending().unwrap();
-    (p.actor, p.decision)
-}
-
-fn asked(g: &Game, player: u8, key: &str) {
-    assert_eq!(
-        pending(g),
-        (Actor::Player(player), Decision::named(key)),
-        "P{player} is asked {key}"
-    );
 }
 
 /// Each player's robber: its space, or null in the supply.

@@ -5,12 +5,27 @@
 #![allow(dead_code)] // each test file uses its own share
 
 use carcassonne_runtime::engine::{
-    Action, Arg, Decision, Deploy, FollowerKind, Game, Placement, ScoreEvent, Spot,
+    Action, Actor, Arg, Decision, Deploy, FollowerKind, Game, Placement, ScoreEvent, Spot,
 };
 use carcassonne_runtime::tables::{Kind, Ruleset};
 
 pub mod bot_games;
 pub mod wheel;
+
+/// Who is asked what now (the game must be waiting for an answer).
+pub fn pending(g: &Game) -> (Actor, Decision) {
+    let p = g.pending().unwrap();
+    (p.actor, p.decision)
+}
+
+/// Player `player` is asked the module decision `key` now.
+pub fn asked(g: &Game, player: u8, key: &str) {
+    assert_eq!(
+        pending(g),
+        (Actor::Player(player), Decision::named(key)),
+        "P{player} is asked {key}"
+    );
+}
 
 pub fn at(x: i16, y: i16, rotation: u8) -> Placement {
     Placement { x, y, rotation }
