@@ -317,3 +317,41 @@ fn seeded_bot_games_place_and_move_ferries_and_replay_l83_l91() {
         assert!(placed > 0 && moved > 0, "placed {placed}, moved {moved}");
     }
 }
+
+/// base_ferries with the builder (Traders & Builders) in play.
+fn with_builder() -> &'static Ruleset {
+    use carcassonne_runtime::mechanics::Mech;
+    let base = rules();
+    let mechs = base.mechs | Mech::Builder.bit();
+    Box::leak(Box::new(Ruleset {
+        mechs,
+        hooks: carcassonne_runtime::tables::Hooks::of(mechs),
+        ..*base
+    }))
+}
+
+/// A split leaves the builder (000_9deb58b1a7d17d38.txt L888: it stands
+/// beside its owner's follower) on a part without its owner's follower: it
+/// goes home, as it would when that follower left (JCloisterZone does the
+/// same).
+#[test]
+fn a_builder_left_without_its_owners_follower_by_a_split_goes_home_l83_l888() {
+    let rules = with_builder();
+    let mut g = on_d(rules, 2);
+    turn(&mut g, 0, "U", at(-1, 0, 0), road("U"));
+    place(&mut g, 1, "FR/RRR", at(1, 0, 0));
+    act(&mut g, Action::Pass);
+    act(&mut g, ferry("S-W"));
+    // P0's builder south of the lake, on P0's road through the ferry.
+    let builder = figure(rules, "U", Kind::Road, FollowerKind::Builder);
+    turn(&mut g, 0, "U", at(1, 1, 1), builder);
+    assert_eq!(g.figures(0, FollowerKind::Builder), 0);
+    assert_eq!(pending(&g).unwrap().1, Decision::named("ferry-move"));
+    act(&mut g, move_to("E-W"));
+    assert_eq!(
+        g.figures(0, FollowerKind::Builder),
+        1,
+        "its part, lake south and U, has no follower of P0"
+    );
+    assert_eq!(g.supply(0), 6, "P0's follower stays west");
+}

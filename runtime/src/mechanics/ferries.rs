@@ -17,7 +17,8 @@
 //!   pair of its lake's road ends, or `pass` (L83: it need not move; it
 //!   always joins 2 ends; it may stop joining the road just extended). A
 //!   ferry moves at most once a turn (L83). The ferries that may move are
-//!   found once, after the new lake's ferry is down, before any moves.
+//!   found after the new lake's ferry is down, and again after each move
+//!   (it changes the roads), one at a time.
 //! - A move may split a road: the union-find cannot split, so the lake's
 //!   roads are built afresh (`Game::rebuild_features`) from their tiles'
 //!   sides and the ferries' joins. Followers stay on their segment's new
@@ -30,7 +31,9 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{Ask, At, Contains, Hook, Mech, Mechanic, NeutralDef, Shown, Sink, Tally, TileMark};
+use super::{
+    Ask, At, Contains, Hook, Mech, Mechanic, NeutralDef, Shown, Sink, Tally, TileMark, Why,
+};
 use crate::engine::game::{facing, Game};
 use crate::engine::types::*;
 use crate::generated::attr;
@@ -81,10 +84,8 @@ pub struct State {
     /// The lakes with a ferry, in the order they were placed.
     pub lakes: [Lake; MAX_LAKES],
     pub n_lakes: u8,
-    /// The lakes (`lakes` indices) whose ferries may still move this turn
-    /// part, asked in order.
-    pub queue: [u8; MAX_LAKES],
-    pub n_queue: u8,
+    /// Bit `l`: the ferry of `lakes[l]` was asked about in this part.
+    pub asked: u16,
     /// The lakes whose ferries moved in this part (`lakes` indices): their
     /// roads may have closed (`closed`).
     pub moved: [u8; MAX_LAKES],
@@ -134,7 +135,7 @@ impl Mechanic for Ferries {
 
     fn after_wood(g: &mut Game, idx: usize, _events: &mut Vec<ScoreEvent>) {
         let s = &mut g.ext.ferries;
-        s.n_queue = 0;
+        s.asked = 0;
         s.n_moved = 0;
         s.part_of = idx as u16 + 1;
         if is_lake(g, idx) && lake_of(g, idx).is_none() {
@@ -146,7 +147,7 @@ impl Mechanic for Ferries {
                 data: idx as u16,
             });
         } else {
-            queue_moves(g, idx);
+            ask_next(g);
         }
     }
 
@@ -177,12 +178,7 @@ impl Mechanic for Ferries {
         }
     }
 
-    fn act(
-        g: &mut Game,
-        at: At,
-        a: Action,
-        _events: &mut Vec<ScoreEvent>,
-    ) -> Result<(), MoveError> {
+    fn act(g: &mut Game, at: At, a: Action, events: &mut Vec<ScoreEvent>) -> Result<(), MoveError> {
         if !Contains::among(a, |c| Self::answers(g, at, c)) {
             return Err(MoveError::rule(Mech::Ferries, why_not(at)));
         }
@@ -208,7 +204,7 @@ impl Mechanic for Ferries {
                 s.n_lakes += 1;
                 let (a, b) = ends(g, idx, k);
                 g.features.union(a, b);
-                queue_moves(g, idx);
+                ask_next(g);
             }
             (ASK_MOVE, Arg::Word(k)) => {
                 let l = ask.data as usize;
@@ -228,6 +224,7 @@ impl Mechanic for Ferries {
                 }
                 let roads: Vec<u16> = road_ends(g, placed).map(|(_, n)| n).collect();
                 g.rebuild_features(&roads);
+                send_alone_home(g, &roads, events);
                 ask_next(g);
             }
             _ => return Err(MoveError::rule(Mech::Ferries, why_not(at))),
@@ -306,6 +303,20 @@ fn why_not(at: At) -> &'static str {
     }
 }
 
+/// After a split of the roads of `ends`: a figure that stands only beside
+/// its owner's follower (the builder, 000_9deb58b1a7d17d38.txt L888) goes
+/// home if its part of the road has none of its owner's followers left
+/// (JCloisterZone's `ChangeFerry` does the same).
+fn send_alone_home(g: &mut Game, ends: &[u16], events: &mut Vec<ScoreEvent>) {
+    let roots: Vec<u16> = ends.iter().map(|&n| g.root_of(n)).collect();
+    while let Some(i) = g.followers.iter().position(|f| {
+        let root = g.root_of(f.node);
+        !f.kind.is_follower() && roots.contains(&root) && !g.has_follower_on(f.player, root)
+    }) {
+        g.remove(i, Why::Alone, events);
+    }
+}
+
 /// Whether placed tile `idx` has a lake (`+ferry`).
 fn is_lake(g: &Game, idx: usize) -> bool {
     let Some(q) = g.placed().get(idx) else {
@@ -355,33 +366,22 @@ fn ends(g: &Game, idx: usize, k: u8) -> (u16, u16) {
     (node(a), node(b))
 }
 
-/// The ferries that may move now, after tile `idx` went down (and its
-/// lake's ferry, if it has one): each road of the tile leads, in each
-/// direction, to the first ferry met along it (`nearest`); those not moved
-/// yet this turn are asked about in turn.
-fn queue_moves(g: &mut Game, idx: usize) {
-    let found = nearest(g, idx);
-    let turn = g.turn() + 1;
-    let s = &mut g.ext.ferries;
-    s.n_queue = 0;
-    for l in found {
-        if s.lakes[usize::from(l)].moved_on != turn && usize::from(s.n_queue) < MAX_LAKES {
-            s.queue[usize::from(s.n_queue)] = l;
-            s.n_queue += 1;
-        }
-    }
-    ask_next(g);
-}
-
-/// Ask about the next ferry in the queue, if any.
+/// Ask about the next ferry that may move now, if any: the nearest ferries
+/// of the roads of the part's tile (and of its lake's ferry, once down),
+/// found afresh after each move (a move changes the roads, as
+/// JCloisterZone's `ChangeFerriesPhase` finds them again), less those
+/// asked about in this part and those moved this turn (L83).
 fn ask_next(g: &mut Game) {
-    let s = &mut g.ext.ferries;
-    if s.n_queue == 0 {
+    let s = &g.ext.ferries;
+    let Some(idx) = usize::from(s.part_of).checked_sub(1) else {
         return;
-    }
-    let l = s.queue[0];
-    s.queue.copy_within(1..usize::from(s.n_queue), 0);
-    s.n_queue -= 1;
+    };
+    let turn = g.turn() + 1;
+    let next = nearest(g, idx)
+        .into_iter()
+        .find(|&l| s.asked & (1 << l) == 0 && s.lakes[usize::from(l)].moved_on != turn);
+    let Some(l) = next else { return };
+    g.ext.ferries.asked |= 1 << l;
     g.ask(Ask {
         mech: Mech::Ferries,
         player: g.to_move(),
