@@ -164,7 +164,7 @@ fn the_road_through_a_ferry_scores_as_one_road_l83() {
     assert_eq!(completed(&ev), vec![(0, 6)]);
 }
 
-/// L83, L89-L90: a tile extending a road with two ferries on it offers only
+/// L83, L90: a tile extending a road with two ferries on it offers only
 /// the ferry nearest to it along the road: from the east end the eastern
 /// lake's, from the west end the western lake's.
 #[test]

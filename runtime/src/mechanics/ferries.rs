@@ -10,7 +10,7 @@
 //!   nodes, and the module lists it (`Hook::Links`) so that a rebuild of
 //!   the features keeps it.
 //! - Then, for the roads the tile extends, the player may move ferries on
-//!   other lakes (L83, L89-L90): the nearest ferry of each road, measured
+//!   other lakes (L83, L90): the nearest ferry of each road, measured
 //!   along the road: walking the road from the tile, in each direction it
 //!   leaves the tile, the first ferry met (`nearest`; docs/rules/ferries.md
 //!   cites the published wording). Each such ferry is a decision: another
@@ -462,8 +462,8 @@ pub(crate) fn nearest(g: &Game, idx: usize) -> Vec<u8> {
     found
 }
 
-/// A ferry on its lake joining two board sides: a bar from one road end
-/// to the other, drawn on the tile's centre.
+/// A lake with its ferry joining two board sides: a bar from one road end
+/// to the other, drawn small as a tile mark.
 macro_rules! ferry_def {
     ($name:literal, $d:literal) => {
         NeutralDef {
@@ -471,7 +471,7 @@ macro_rules! ferry_def {
             svg: concat!(
                 r##"<g id=""##,
                 $name,
-                r##""><path d=""##,
+                r##""><circle r="18" fill="#8fbfe0" stroke="#3b4a6b" stroke-width="1"/><path d=""##,
                 $d,
                 r##"" fill="none" stroke="#3b2a1a" stroke-width="7" stroke-linecap="round"/><path d=""##,
                 $d,
