@@ -7,7 +7,7 @@
 //! 2: north, 3: east); U is a straight road west-east.
 
 use carcassonne_runtime::engine::{
-    Action, Actor, Arg, Decision, Deploy, FollowerKind, Game, Reason, ScoreEvent,
+    Action, ActionError, Actor, Arg, Decision, Deploy, FollowerKind, Game, Reason, ScoreEvent,
 };
 use carcassonne_runtime::tables::{Kind, Ruleset};
 use serde_json::json;
@@ -67,6 +67,21 @@ fn ferries(g: &Game) -> serde_json::Value {
     state(g)["ferries"].clone()
 }
 
+/// The tile marks the board shows (`render game`, the viewer): each
+/// lake's ferry, named for the road ends it joins, and its cell.
+fn marks(g: &Game) -> Vec<(&'static str, i16, i16)> {
+    let mut shown = carcassonne_runtime::mechanics::Shown::default();
+    carcassonne_runtime::mechanics::show(g, &mut shown);
+    shown
+        .marks
+        .iter()
+        .map(|m| {
+            let q = g.placed()[m.placed as usize];
+            (m.def.name, q.x, q.y)
+        })
+        .collect()
+}
+
 fn completed(events: &[ScoreEvent]) -> Vec<(u8, u32)> {
     let mut v: Vec<(u8, u32)> = events
         .iter()
@@ -123,6 +138,7 @@ fn a_new_lakes_ferry_joins_two_roads_and_the_third_end_closes_its_road_l83_l87_l
     let ev = act(&mut g, ferry("E-W"));
     assert!(completed(&ev).is_empty());
     assert_eq!(ferries(&g), json!([{"x": 1, "y": 0, "joins": "E-W"}]));
+    assert_eq!(marks(&g), vec![("ferry-E-W", 1, 0)], "the board shows it");
     // A cloister closes the road east: W, U, D, the lake, A are one road
     // of 5 tiles, and both followers score it.
     turn(&mut g, 1, "A", at(2, 0, 1), Action::Pass);
@@ -193,6 +209,13 @@ fn only_the_ferry_nearest_the_tile_along_the_road_may_move_l83() {
     let mut answers = vec![Action::Pass, move_to("E-S"), move_to("S-W")];
     answers.sort_by_key(|a| format!("{a:?}"));
     assert_eq!(offered, answers, "two other pairs, or stay");
+    // Where it is already, another player's answer, a place's verb: refused.
+    assert!(g.apply_action(move_to("E-W"), &mut Vec::new()).is_err());
+    assert!(g.apply_action(ferry("S-W"), &mut Vec::new()).is_err());
+    assert!(matches!(
+        g.apply_action_by(0, move_to("S-W"), &mut Vec::new()),
+        Err(ActionError::WrongPlayer { .. })
+    ));
     act(&mut g, move_to("S-W"));
     assert_eq!(
         ferries(&g),
