@@ -500,7 +500,10 @@ mod tests {
     /// each root's tallies.
     fn afresh(g: &Game) -> Vec<(u16, i16, u16, u8, u8)> {
         let mut h = g.clone();
-        let all: Vec<u16> = (0..h.features.nodes.len() as u16).collect();
+        // (A town turned into a castle is out of play: no rebuild.)
+        let all: Vec<u16> = (0..h.features.nodes.len() as u16)
+            .filter(|&n| !h.is_withdrawn(h.features.find(n)))
+            .collect();
         h.rebuild_features(&all);
         tallies(&h)
     }
@@ -535,5 +538,27 @@ mod tests {
             .unwrap();
         }
         assert!(moves > 0, "some ferry moved");
+    }
+
+    /// The general mechanism among every 1st-edition set (`everything_c1`:
+    /// abbeys closing what they meet, bridges added to placed tiles, inns'
+    /// and cathedrals' marks, figures of every kind; castles' towns, out of
+    /// play, left out): rebuilding every feature afresh gives the features
+    /// the game grew, after every action of seeded bot games.
+    #[test]
+    fn a_rebuild_of_all_matches_the_grown_features_among_every_set() {
+        let rules = crate::ruleset("everything_c1").unwrap();
+        for seed in 0..4u64 {
+            crate::bots::play_recorded(
+                rules,
+                3,
+                seed,
+                &["random", "greedy", "random"],
+                |_, a, _, after| {
+                    assert_eq!(tallies(after), afresh(after), "seed {seed} after {a:?}");
+                },
+            )
+            .unwrap();
+        }
     }
 }
