@@ -204,6 +204,9 @@ pub fn records(repo: &Path) -> Vec<Input> {
         // The Flier: four flights (rolls dealt by chance), crashes and a
         // landing the player chose among several features:
         ("base_flier", 3, 16, &[BotKind::Random]),
+        // The Ferries: a ferry put on each of the eight lakes, seven moved
+        // (some completing roads):
+        ("base_ferries", 3, 4, &[BotKind::Random]),
         // The Goldmines: seven second bars chosen, gold taken by completed
         // features, every player's end bonus:
         ("base_gold_mines", 3, 5, &[BotKind::Random]),

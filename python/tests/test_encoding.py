@@ -27,6 +27,7 @@ def test_every_compiled_in_tile_fits_the_deploy_block():
         "base_bridges_castles_bazaars",
         "base_catapult",
         "base_flier",
+        "base_ferries",
         "base_gold_mines",
         "base_crop_circles",
         "base_robbers",

@@ -500,7 +500,7 @@ pub const MECHANICS: &[MechDecl] = &[
     decl("hills-sheep", true, "hills, vineyards, the shepherd and the sheep bag (Hills & Sheep; the published rules, docs/rules/hills-sheep.md)"),
     decl("flier", true, "a follower flies a die roll's distance along a flier tile's arrow and lands on an unfinished feature there, or crashes (The Flier)"),
     decl("messages", true, "a messenger beside each score marker; a marker landing on a dark space in its owner's turn draws a message to perform or take 2 points for (The Messages)"),
-    decl("ferries", false, "ferries joining road ends on lakes (The Ferries)"),
+    decl("ferries", true, "a ferry on each lake joins two of its road ends; extending a road moves its nearest ferries (The Ferries)"),
     decl("gold-mines", true, "gold bars and their end bonus (The Goldmines)"),
     decl("mage-witch", true, "the mage and the witch change a feature's score (The Mage & the Witch)"),
     decl("robbers", true, "robbers on the score track take half, rounded up, of the next gain of a marker on their space (The Robbers)"),

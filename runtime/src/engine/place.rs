@@ -580,6 +580,148 @@ impl Game {
         node
     }
 
+    /// Build the features of the nodes in `seeds` afresh: every member of
+    /// their features becomes a feature of its own again, with the tallies
+    /// its segment starts with (open sides, pennants, marks) and the
+    /// followers standing on it (occupants), and the members are joined
+    /// again across the tiles' sides (as `put` and `add_segment` join
+    /// them) and by the joins the modules keep (`Hook::Links`). The union-find
+    /// cannot split a feature; this is how one splits when a module breaks
+    /// a join it made (a ferry moved to other road ends of its lake,
+    /// 004_e9353f116722cd5d.txt L83: the ferries module, the only caller).
+    ///
+    /// Figures stay on their nodes, so each stays on its segment's new
+    /// feature. Roots change: the smallest node of each new feature is its
+    /// root. A module that keeps a feature's root across turns must not
+    /// have it rebuilt (a castle's town, a withdrawn city: no module
+    /// rebuilds cities); what the modules key by node or by placed tile
+    /// (followers, the mage and the witch, gold, marks from segments) is
+    /// unaffected. Not for the base game's hot path: it allocates.
+    pub(crate) fn rebuild_features(&mut self, seeds: &[u16]) {
+        let mut members: Vec<u16> = Vec::new();
+        for &s in seeds {
+            let r = self.features.find(s);
+            if !members.contains(&r) {
+                members.extend(self.features.members(r));
+            }
+        }
+        members.sort_unstable();
+        members.dedup();
+        let in_set = |n: u16| members.binary_search(&n).is_ok();
+        let marked = mechanics::live(self, Hook::FeatureMarks);
+        // Each member alone, with its segment's own tallies.
+        for &n in &members {
+            let node = self.features.nodes[n as usize];
+            debug_assert!(
+                node.open != super::features::WITHDRAWN,
+                "no module rebuilds a withdrawn feature"
+            );
+            let q = self.placed[node.placed as usize];
+            let printed = self.rules.tiles[q.tile as usize].segments;
+            let (open, pennants, marks) = match printed.get(usize::from(node.segment)) {
+                Some(seg) => (
+                    i16::from(seg.sides),
+                    u16::from(seg.pennants),
+                    if marked {
+                        mechanics::feature_marks(self.rules, seg)
+                    } else {
+                        0
+                    },
+                ),
+                // A segment a module added (`add_segment`): its sides.
+                None => (
+                    (0..4)
+                        .filter(|s| q.ports[3 * s + 1] == node.segment)
+                        .count() as i16,
+                    0,
+                    0,
+                ),
+            };
+            self.features.nodes[n as usize] = Node {
+                occupants: 0,
+                ..Node::new(
+                    n,
+                    node.placed,
+                    node.segment,
+                    node.kind,
+                    open,
+                    pennants,
+                    marks,
+                    node.borders,
+                )
+            };
+        }
+        for f in &self.followers {
+            if f.kind.occupies() && in_set(f.node) {
+                self.features.nodes[f.node as usize].occupants += 1;
+            }
+        }
+        // Joined again across the tiles' sides, each side once (from the
+        // tile placed first).
+        let farmers = self.rules.options.farmers();
+        for &n in &members {
+            let node = self.features.nodes[n as usize];
+            let idx = node.placed as usize;
+            let q = self.placed[idx];
+            let tile = &self.rules.tiles[q.tile as usize];
+            for port in 0..12usize {
+                if q.ports[port] != node.segment {
+                    continue;
+                }
+                let side = port / 3;
+                if tile.closes && tile.edges[(side + 4 - q.rotation as usize) % 4] == Edge::Any {
+                    continue;
+                }
+                let (x, y) = (q.x as i32 + DX[side], q.y as i32 + DY[side]);
+                let Some(o) = self.board.placed_at(x, y) else {
+                    continue;
+                };
+                let other = self.placed[o];
+                let otile = &self.rules.tiles[other.tile as usize];
+                let oside = (side + 2) % 4;
+                let mid = port % 3 == 1;
+                if otile.closes
+                    && otile.edges[(oside + 4 - other.rotation as usize) % 4] == Edge::Any
+                {
+                    // A side that matches anything closes what it meets (the
+                    // abbey, 000_9deb58b1a7d17d38.txt L1606).
+                    if mid && matches!(node.kind, Kind::City | Kind::Road) {
+                        let r = self.features.find(n);
+                        self.features.nodes[r as usize].open -= 1;
+                    }
+                    continue;
+                }
+                if o < idx {
+                    continue;
+                }
+                let Some(b) = self.node_at(o, facing(port as u8)) else {
+                    continue;
+                };
+                if !in_set(b) {
+                    continue;
+                }
+                if mid {
+                    let r = self.features.union(n, b);
+                    self.features.nodes[r as usize].open -= 2;
+                } else if farmers
+                    && node.kind == Kind::Field
+                    && self.features.nodes[b as usize].kind == Kind::Field
+                {
+                    self.features.union(n, b);
+                }
+            }
+        }
+        if mechanics::live(self, Hook::Links) {
+            let mut links: Vec<(u16, u16)> = Vec::new();
+            mechanics::links(self, &mut |a, b| links.push((a, b)));
+            for (a, b) in links {
+                if in_set(a) && in_set(b) {
+                    self.features.union(a, b);
+                }
+            }
+        }
+    }
+
     /// The node of the segment a module added to placed tile `idx`, if one
     /// was (`add_segment`).
     pub(crate) fn added_segment(&self, idx: usize) -> Option<u16> {

@@ -427,6 +427,26 @@ impl Game {
                 self.note_if_done(added, all, &mut done, &mut n);
             }
         }
+        if mechanics::live(self, Hook::Links) {
+            // A module's move this part (a ferry moved) may have closed a
+            // feature the tile's segments are not part of.
+            let mut closed = [NO_NODE; 16];
+            let mut k = 0;
+            mechanics::closed(self, idx, &mut |node| {
+                if let Some(c) = closed.get_mut(k) {
+                    *c = node;
+                    k += 1;
+                }
+            });
+            for &node in &closed[..k] {
+                if matches!(
+                    self.features.nodes[node as usize].kind,
+                    Kind::City | Kind::Road
+                ) {
+                    self.note_if_done(node, all, &mut done, &mut n);
+                }
+            }
+        }
         if tile.closes {
             // A tile whose sides close what they meet completes its
             // neighbours' features, not its own (the abbey).

@@ -103,9 +103,9 @@ impl Mechanic for Dragon {
     }];
     /// Prisoners are taken before the dragon moves (The Tower, fn 6 L1501;
     /// L1246-L1248), and the shepherd's action is taken before it too
-    /// (Hills & Sheep, L1254); a flier lands before it moves too
-    /// (expansion_turns.md, the after-wood step).
-    const AFTER: &'static [Mech] = &[Mech::Tower, Mech::HillsSheep, Mech::Flier];
+    /// (Hills & Sheep, L1254); a flier lands and the ferries are put and
+    /// moved before it moves too (expansion_turns.md, the after-wood step).
+    const AFTER: &'static [Mech] = &[Mech::Tower, Mech::HillsSheep, Mech::Flier, Mech::Ferries];
     type State = State;
 
     /// "Until a volcano tile has been placed ... If a dragon tile is drawn,

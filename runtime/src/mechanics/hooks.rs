@@ -112,10 +112,16 @@ pub enum Hook {
     /// 004_e9353f116722cd5d.txt L163). Only rulesets with a module on it
     /// pay for it: the base game tests one bit per gain.
     Gained,
+    /// Joins a module keeps between feature nodes besides the tiles' sides
+    /// (a ferry joining two road ends on its lake, 004_e9353f116722cd5d.txt
+    /// L83), which it may break again: `Game::rebuild_features` asks for
+    /// them, and the part's scoring step asks which features the module's
+    /// moves may have closed beyond the tile's own.
+    Links,
 }
 
 impl Hook {
-    pub const ALL: [Hook; 31] = [
+    pub const ALL: [Hook; 32] = [
         Hook::Setup,
         Hook::TileSource,
         Hook::TurnStart,
@@ -147,6 +153,7 @@ impl Hook {
         Hook::CityPlaces,
         Hook::GameEnd,
         Hook::Gained,
+        Hook::Links,
     ];
     pub const COUNT: usize = Hook::ALL.len();
 

@@ -121,7 +121,7 @@ impl Mechanic for MageWitch {
     const HOOKS: &'static [Hook] = &[
         Hook::Setup,
         Hook::AfterPlace,
-        Hook::AfterWood,
+        Hook::BeforeScore,
         Hook::Value,
         Hook::OnScored,
         Hook::TileCleared,
@@ -200,10 +200,12 @@ impl Mechanic for MageWitch {
         }
     }
 
-    /// A bridge built at the figure step may join the mage's feature with
-    /// the witch's (000_9deb58b1a7d17d38.txt L2473): one of them moves
-    /// before the scoring, as after a tile that joins them (L141).
-    fn after_wood(g: &mut Game, _idx: usize, _events: &mut Vec<ScoreEvent>) {
+    /// A bridge built at the figure step (000_9deb58b1a7d17d38.txt L2473)
+    /// or a ferry put or moved after it (004_e9353f116722cd5d.txt L83) may
+    /// join the mage's feature with the witch's: one of them moves before
+    /// the scoring, as after a tile that joins them (L141). Asked here,
+    /// once the decisions after the figure step are answered.
+    fn before_score(g: &mut Game, _idx: usize, _events: &mut Vec<ScoreEvent>) {
         let [m, w] = g.ext.mage_witch.at;
         if m != OFF && w != OFF && g.root_of(m) == g.root_of(w) {
             ask_move(g, false);

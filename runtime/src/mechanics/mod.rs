@@ -24,6 +24,7 @@ pub(crate) mod count;
 pub(crate) mod crop_circles;
 pub(crate) mod dragon;
 pub(crate) mod fairy;
+pub(crate) mod ferries;
 pub(crate) mod flier;
 pub(crate) mod gold_mines;
 pub(crate) mod goods;
@@ -271,6 +272,15 @@ pub(crate) trait Mechanic {
     /// it notes what it needs and acts on a later hook. Points it gives
     /// here come back through this hook.
     fn gained(g: &mut Game, e: &ScoreEvent, before: i32, events: &mut Vec<ScoreEvent>) {}
+    /// `Hook::Links`: calls `join(a, b)` for each join it keeps between
+    /// feature nodes `a` and `b` besides the tiles' sides (a ferry's two
+    /// road ends): what `Game::rebuild_features` joins again.
+    fn links(g: &Game, join: &mut dyn FnMut(u16, u16)) {}
+    /// `Hook::Links`: calls `found` with nodes whose features its moves in
+    /// this part of tile `idx` may have closed though the tile's segments
+    /// are not part of them (a road a moved ferry completed, L83): the
+    /// part's scoring looks at them with the tile's own.
+    fn closed(g: &Game, idx: usize, found: &mut dyn FnMut(u16)) {}
     /// Its answers at `at`: the alternatives it offers to deploying, its
     /// tiles held instead of drawing, or the answers to its decision.
     fn answers<S: Sink + ?Sized>(g: &Game, at: At, out: &mut S) {}

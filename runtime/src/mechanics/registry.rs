@@ -671,6 +671,24 @@ macro_rules! registry {
             });
         }
 
+        /// The joins the modules keep between feature nodes besides the
+        /// tiles' sides (`Mechanic::links`).
+        pub(crate) fn links(g: &Game, join: &mut dyn FnMut(u16, u16)) {
+            each!(g, Hook::Links, |m| match m {
+                $(Mech::$T => <super::$m::$T as Mechanic>::links(g, join),)*
+                _ => {}
+            });
+        }
+
+        /// Nodes whose features the modules' moves in this part of tile
+        /// `idx` may have closed beyond the tile's own (`Mechanic::closed`).
+        pub(crate) fn closed(g: &Game, idx: usize, found: &mut dyn FnMut(u16)) {
+            each!(g, Hook::Links, |m| match m {
+                $(Mech::$T => <super::$m::$T as Mechanic>::closed(g, idx, found),)*
+                _ => {}
+            });
+        }
+
         /// The roots of the features the modules' `scoring` will score in
         /// this part (`Mechanic::scores_in_part`).
         pub(crate) fn scores_in_part(g: &Game, idx: usize, found: &mut dyn FnMut(u16)) {
@@ -878,6 +896,7 @@ registry! {
         bazaars: Bazaars,
         bridges: Bridges,
         flier: Flier,
+        ferries: Ferries,
         gold_mines: GoldMines,
         crop_circles: CropCircles,
         robbers: Robbers,
