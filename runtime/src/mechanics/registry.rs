@@ -117,7 +117,6 @@ macro_rules! registry {
         pub const fn hooks_of(m: Mech) -> super::hooks::HookMask {
             match m {
                 $(Mech::$T => Hook::mask(<super::$m::$T as Mechanic>::HOOKS),)*
-                _ => 0,
             }
         }
 
@@ -125,7 +124,6 @@ macro_rules! registry {
         const fn after(m: Mech) -> &'static [Mech] {
             match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::AFTER,)*
-                _ => &[],
             }
         }
 
@@ -133,7 +131,6 @@ macro_rules! registry {
         pub fn verbs(m: Mech) -> &'static [VerbDef] {
             match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::VERBS,)*
-                _ => &[],
             }
         }
 
@@ -141,7 +138,6 @@ macro_rules! registry {
         pub fn neutrals(m: Mech) -> &'static [super::NeutralDef] {
             match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::NEUTRALS,)*
-                _ => &[],
             }
         }
 
@@ -149,7 +145,6 @@ macro_rules! registry {
         pub fn reasons(m: Mech) -> &'static [ReasonDef] {
             match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::REASONS,)*
-                _ => &[],
             }
         }
 
@@ -157,7 +152,6 @@ macro_rules! registry {
         pub fn decisions(m: Mech) -> &'static [DecisionDef] {
             match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::DECISIONS,)*
-                _ => &[],
             }
         }
 
@@ -232,7 +226,6 @@ macro_rules! registry {
         pub(crate) fn setup(g: &mut Game) {
             each!(g, Hook::Setup, |m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::setup(g),)*
-                _ => {}
             });
         }
 
@@ -247,7 +240,6 @@ macro_rules! registry {
             for m in rules.hooks.on(Hook::TileSource) {
                 let stack = match m {
                     $(Mech::$T => <super::$m::$T as Mechanic>::deal(rules, all, rng, deal),)*
-                    _ => None,
                 };
                 if stack.is_some() {
                     return stack;
@@ -259,7 +251,6 @@ macro_rules! registry {
         pub(crate) fn turn_start(g: &mut Game, events: &mut Vec<ScoreEvent>) {
             each!(g, Hook::TurnStart, |m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::turn_start(g, events),)*
-                _ => {}
             });
         }
 
@@ -268,7 +259,6 @@ macro_rules! registry {
             each!(g, Hook::Source, |m| {
                 let held = match m {
                     $(Mech::$T => <super::$m::$T as Mechanic>::held_tile(g, player),)*
-                    _ => None,
                 };
                 if held.is_some() {
                     return held;
@@ -282,7 +272,6 @@ macro_rules! registry {
         pub(crate) fn held_comes_back(h: &crate::engine::game::Held) -> bool {
             match h.by {
                 $(Mech::$T => <super::$m::$T as Mechanic>::held_comes_back(h),)*
-                _ => true,
             }
         }
 
@@ -291,7 +280,6 @@ macro_rules! registry {
         pub(crate) fn held_on_table(g: &Game, h: &crate::engine::game::Held, tile: u16) -> bool {
             match h.by {
                 $(Mech::$T => <super::$m::$T as Mechanic>::held_on_table(g, h, tile),)*
-                _ => false,
             }
         }
 
@@ -300,7 +288,6 @@ macro_rules! registry {
             each!(g, Hook::Draw, |m| {
                 let aside = match m {
                     $(Mech::$T => <super::$m::$T as Mechanic>::sets_aside(g, t),)*
-                    _ => false,
                 };
                 if aside {
                     return Some(m);
@@ -314,7 +301,6 @@ macro_rules! registry {
         pub(crate) fn drawn(g: &mut Game, t: u16, events: &mut Vec<ScoreEvent>) {
             each!(g, Hook::Drawn, |m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::drawn(g, t, events),)*
-                _ => {}
             });
         }
 
@@ -332,7 +318,6 @@ macro_rules! registry {
             each!(g, Hook::PlacementFilter, |m| {
                 let f = match m {
                     $(Mech::$T => <super::$m::$T as Mechanic>::filters(g, t),)*
-                    _ => false,
                 };
                 if f {
                     return true;
@@ -347,7 +332,6 @@ macro_rules! registry {
             each!(g, Hook::Enables, |m| {
                 let e = match m {
                     $(Mech::$T => <super::$m::$T as Mechanic>::enabling(g),)*
-                    _ => false,
                 };
                 if e {
                     return true;
@@ -361,7 +345,6 @@ macro_rules! registry {
         pub(crate) fn enabled(g: &Game, t: &TileType, found: &mut dyn FnMut(Placement)) {
             each!(g, Hook::Enables, |m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::enabled(g, t, found),)*
-                _ => {}
             });
         }
 
@@ -371,7 +354,6 @@ macro_rules! registry {
             each!(g, Hook::Enables, |m| {
                 let e = match m {
                     $(Mech::$T => <super::$m::$T as Mechanic>::enables(g, t, p),)*
-                    _ => false,
                 };
                 if e {
                     return true;
@@ -388,7 +370,6 @@ macro_rules! registry {
             each!(g, Hook::PlacementFilter, |m| {
                 let f = match m {
                     $(Mech::$T => <super::$m::$T as Mechanic>::filters_by_position(rules, t),)*
-                    _ => true,
                 };
                 if !f {
                     return false;
@@ -405,12 +386,10 @@ macro_rules! registry {
             each!(g, Hook::PlacementFilter, |m| {
                 let looks = match m {
                     $(Mech::$T => <super::$m::$T as Mechanic>::filters(g, t),)*
-                    _ => false,
                 };
                 if looks {
                     all &= match m {
                         $(Mech::$T => <super::$m::$T as Mechanic>::refusals_near(g, t, &mut cell),)*
-                        _ => true,
                     };
                 }
             });
@@ -423,7 +402,6 @@ macro_rules! registry {
             each!(g, Hook::PlacementFilter, |m| {
                 let near = match m {
                     $(Mech::$T => <super::$m::$T as Mechanic>::accepted_near(g, t, &mut cell),)*
-                    _ => false,
                 };
                 if near {
                     return true;
@@ -436,7 +414,6 @@ macro_rules! registry {
         pub(crate) fn placement_filter(g: &Game, t: &TileType, p: Placement) -> Result<(), MoveError> {
             each!(g, Hook::PlacementFilter, |m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::check_placement(g, t, p)?,)*
-                _ => {}
             });
             Ok(())
         }
@@ -448,7 +425,6 @@ macro_rules! registry {
             for m in ranked(rules.hooks.by_hook[Hook::FeatureMarks as usize]) {
                 marks |= match m {
                     $(Mech::$T => <super::$m::$T as Mechanic>::marks(seg),)*
-                    _ => 0,
                 };
             }
             marks
@@ -457,7 +433,6 @@ macro_rules! registry {
         pub(crate) fn after_place(g: &mut Game, idx: usize) {
             each!(g, Hook::AfterPlace, |m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::after_place(g, idx),)*
-                _ => {}
             });
         }
 
@@ -467,7 +442,6 @@ macro_rules! registry {
             each!(g, Hook::AfterPlace, |m| {
                 let asks = match m {
                     $(Mech::$T => <super::$m::$T as Mechanic>::asks_after_place(g, t, p),)*
-                    _ => false,
                 };
                 if asks {
                     return true;
@@ -481,7 +455,6 @@ macro_rules! registry {
             each!(g, Hook::Ban, |m| {
                 let why = match m {
                     $(Mech::$T => <super::$m::$T as Mechanic>::ban(g, t, placed),)*
-                    _ => None,
                 };
                 if why.is_some() {
                     return why;
@@ -495,7 +468,6 @@ macro_rules! registry {
         pub(crate) fn wood_options<S: Sink + ?Sized>(g: &Game, w: &WoodSpot, out: &mut S) {
             each!(g, Hook::WoodOptions, |m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::wood_options(g, w, out),)*
-                _ => {}
             });
         }
 
@@ -507,7 +479,6 @@ macro_rules! registry {
                 None => super::check_free_spot(g, w, d),
                 Some(owner) if !g.rules.hooks.plays(owner) => Err(MoveError::NotPlayed(d.kind.name())),
                 $(Some(Mech::$T) => <super::$m::$T as Mechanic>::check_figure(g, w, d),)*
-                Some(_) => Ok(()),
             }
         }
 
@@ -516,7 +487,6 @@ macro_rules! registry {
         pub(crate) fn wood_alternatives<S: Sink + ?Sized>(g: &Game, placed: u16, out: &mut S) {
             each!(g, Hook::WoodAnswers, |m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::answers(g, At::Wood(placed), out),)*
-                _ => {}
             });
         }
 
@@ -526,7 +496,6 @@ macro_rules! registry {
             each!(g, Hook::WoodAnswers, |m| {
                 let why = match m {
                     $(Mech::$T => <super::$m::$T as Mechanic>::compels(g, placed),)*
-                    _ => None,
                 };
                 if let Some(why) = why {
                     return Some((m, why));
@@ -539,7 +508,6 @@ macro_rules! registry {
         pub(crate) fn source_actions<S: Sink + ?Sized>(g: &Game, out: &mut S) {
             each!(g, Hook::Source, |m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::answers(g, At::Source, out),)*
-                _ => {}
             });
         }
 
@@ -547,21 +515,18 @@ macro_rules! registry {
         pub(crate) fn segment_added(g: &mut Game, idx: usize, node: u16) {
             each!(g, Hook::SegmentAdded, |m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::segment_added(g, idx, node),)*
-                _ => {}
             });
         }
 
         pub(crate) fn after_wood(g: &mut Game, idx: usize, events: &mut Vec<ScoreEvent>) {
             each!(g, Hook::AfterWood, |m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::after_wood(g, idx, events),)*
-                _ => {}
             });
         }
 
         pub(crate) fn before_score(g: &mut Game, idx: usize, events: &mut Vec<ScoreEvent>) {
             each!(g, Hook::BeforeScore, |m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::before_score(g, idx, events),)*
-                _ => {}
             });
         }
 
@@ -573,7 +538,6 @@ macro_rules! registry {
             for m in ranked(rules.hooks.by_hook[Hook::Value as usize]) {
                 v = match m {
                     $(Mech::$T => <super::$m::$T as Mechanic>::value(node, reason, units, v),)*
-                    _ => v,
                 };
             }
             v
@@ -587,7 +551,6 @@ macro_rules! registry {
             each!(g, Hook::Value, |m| {
                 bonus += match m {
                     $(Mech::$T => <super::$m::$T as Mechanic>::farm_bonus(g, farm, player, cities),)*
-                    _ => 0,
                 };
             });
             bonus
@@ -601,7 +564,6 @@ macro_rules! registry {
             each!(g, Hook::Value, |m| {
                 bonus += match m {
                     $(Mech::$T => <super::$m::$T as Mechanic>::feature_bonus(g, root, reason),)*
-                    _ => 0,
                 };
             });
             bonus
@@ -615,7 +577,6 @@ macro_rules! registry {
             each!(g, Hook::Value, |m| {
                 v = match m {
                     $(Mech::$T => <super::$m::$T as Mechanic>::worth(g, root, reason, v),)*
-                    _ => v,
                 };
             });
             v
@@ -626,7 +587,6 @@ macro_rules! registry {
         pub(crate) fn tile_cleared(g: &mut Game, tile: u16, by: Mech, events: &mut Vec<ScoreEvent>) {
             each!(g, Hook::TileCleared, |m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::tile_cleared(g, tile, by, events),)*
-                _ => {}
             });
         }
 
@@ -638,7 +598,6 @@ macro_rules! registry {
             each!(g, Hook::Majority, |m| {
                 let w = match m {
                     $(Mech::$T => <super::$m::$T as Mechanic>::break_tie(g, root, winners),)*
-                    _ => winners,
                 };
                 if w != 0 {
                     winners &= w;
@@ -650,14 +609,12 @@ macro_rules! registry {
         pub(crate) fn on_scored(g: &mut Game, root: u16, reason: Reason, events: &mut Vec<ScoreEvent>) {
             each!(g, Hook::OnScored, |m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::on_scored(g, root, reason, events),)*
-                _ => {}
             });
         }
 
         pub(crate) fn on_removed(g: &mut Game, f: Deployed, why: Why, events: &mut Vec<ScoreEvent>) {
             each!(g, Hook::OnRemoved, |m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::on_removed(g, f, why, events),)*
-                _ => {}
             });
         }
 
@@ -667,7 +624,6 @@ macro_rules! registry {
         pub(crate) fn scoring(g: &mut Game, idx: usize, events: &mut Vec<ScoreEvent>) {
             each!(g, Hook::Scoring, |m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::scoring(g, idx, events),)*
-                _ => {}
             });
         }
 
@@ -676,7 +632,6 @@ macro_rules! registry {
         pub(crate) fn links(g: &Game, join: &mut dyn FnMut(u16, u16)) {
             each!(g, Hook::Links, |m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::links(g, join),)*
-                _ => {}
             });
         }
 
@@ -685,7 +640,6 @@ macro_rules! registry {
         pub(crate) fn closed(g: &Game, idx: usize, found: &mut dyn FnMut(u16)) {
             each!(g, Hook::Links, |m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::closed(g, idx, found),)*
-                _ => {}
             });
         }
 
@@ -694,14 +648,12 @@ macro_rules! registry {
         pub(crate) fn scores_in_part(g: &Game, idx: usize, found: &mut dyn FnMut(u16)) {
             each!(g, Hook::Scoring, |m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::scores_in_part(g, idx, found),)*
-                _ => {}
             });
         }
 
         pub(crate) fn after_score(g: &mut Game, idx: usize, events: &mut Vec<ScoreEvent>) {
             each!(g, Hook::AfterScore, |m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::after_score(g, idx, events),)*
-                _ => {}
             });
         }
 
@@ -711,7 +663,6 @@ macro_rules! registry {
             each!(g, Hook::PartEnd, |m| {
                 next = next.max(match m {
                     $(Mech::$T => <super::$m::$T as Mechanic>::part_end(g),)*
-                    _ => NextPart::None,
                 });
             });
             next
@@ -720,7 +671,6 @@ macro_rules! registry {
         pub(crate) fn turn_end(g: &mut Game, events: &mut Vec<ScoreEvent>) {
             each!(g, Hook::TurnEnd, |m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::turn_end(g, events),)*
-                _ => {}
             });
         }
 
@@ -730,7 +680,6 @@ macro_rules! registry {
             each!(g, Hook::TilesOut, |m| {
                 let p = match m {
                     $(Mech::$T => <super::$m::$T as Mechanic>::tiles_out(g),)*
-                    _ => None,
                 };
                 if p.is_some() {
                     return p;
@@ -743,7 +692,6 @@ macro_rules! registry {
         pub(crate) fn before_final(g: &mut Game, events: &mut Vec<ScoreEvent>) {
             each!(g, Hook::BeforeFinal, |m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::before_final(g, events),)*
-                _ => {}
             });
         }
 
@@ -758,7 +706,6 @@ macro_rules! registry {
                 let mut each = |k: u16, extra: u32| place(base + k.min(15), extra);
                 match m {
                     $(Mech::$T => <super::$m::$T as Mechanic>::city_places(g, farm, &mut each),)*
-                    _ => {}
                 }
             });
         }
@@ -766,7 +713,6 @@ macro_rules! registry {
         pub(crate) fn game_end(g: &mut Game, events: &mut Vec<ScoreEvent>) {
             each!(g, Hook::GameEnd, |m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::game_end(g, events),)*
-                _ => {}
             });
         }
 
@@ -776,7 +722,6 @@ macro_rules! registry {
         pub(crate) fn gained(g: &mut Game, e: &ScoreEvent, before: i32, events: &mut Vec<ScoreEvent>) {
             each!(g, Hook::Gained, |m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::gained(g, e, before, events),)*
-                _ => {}
             });
         }
 
@@ -784,7 +729,6 @@ macro_rules! registry {
         pub(crate) fn answers<S: Sink + ?Sized>(m: Mech, g: &Game, at: At, out: &mut S) {
             match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::answers(g, at, out),)*
-                _ => {}
             }
         }
 
@@ -792,7 +736,6 @@ macro_rules! registry {
         pub(crate) fn act(m: Mech, g: &mut Game, at: At, a: Action, events: &mut Vec<ScoreEvent>) -> Result<(), MoveError> {
             match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::act(g, at, a, events),)*
-                _ => Err(MoveError::NotPlayed(m.name())),
             }
         }
 
@@ -800,7 +743,6 @@ macro_rules! registry {
         pub(crate) fn odds(m: Mech, g: &Game, ask: super::Ask, a: Action) -> u32 {
             match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::odds(g, ask, a),)*
-                _ => 0,
             }
         }
 
@@ -811,7 +753,6 @@ macro_rules! registry {
             for m in ranked(g.rules.hooks.modules) {
                 sum += match m {
                     $(Mech::$T => <super::$m::$T as Mechanic>::prospects(g, player),)*
-                    _ => 0,
                 };
             }
             sum
@@ -821,7 +762,6 @@ macro_rules! registry {
         pub(crate) fn advice(m: Mech, g: &Game, ask: super::Ask, worth: &mut dyn FnMut(u8, u16) -> i64) -> Option<Action> {
             match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::advice(g, ask, worth),)*
-                _ => None,
             }
         }
 
@@ -829,7 +769,6 @@ macro_rules! registry {
         pub(crate) fn moves_suffice(rules: &Ruleset) -> bool {
             ranked(rules.hooks.modules).all(|m| match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::moves_suffice(rules),)*
-                _ => true,
             })
         }
 
@@ -840,7 +779,6 @@ macro_rules! registry {
             for m in ranked(g.rules.hooks.modules) {
                 points += match m {
                     $(Mech::$T => <super::$m::$T as Mechanic>::outlook(g, player),)*
-                    _ => 0,
                 };
             }
             points
@@ -851,7 +789,6 @@ macro_rules! registry {
             for m in ranked(g.rules.hooks.modules) {
                 match m {
                     $(Mech::$T => <super::$m::$T as Mechanic>::show(g, out),)*
-                    _ => {}
                 }
             }
         }
@@ -861,7 +798,6 @@ macro_rules! registry {
             for m in ranked(g.rules.hooks.modules) {
                 match m {
                     $(Mech::$T => <super::$m::$T as Mechanic>::state_json(g, out),)*
-                    _ => {}
                 }
             }
         }
