@@ -323,6 +323,42 @@ fn to_a_dragon_step_out_of_turn(s: &mut Serve, game: u64) -> Option<Value> {
     }
 }
 
+/// The 2012 minis through the protocol (004_e9353f116722cd5d.txt): seeded
+/// games of each ruleset, bots and a client choosing among the answers,
+/// ask the mini's decisions, their events add up to the scores and their
+/// records replay.
+#[test]
+fn the_2012_minis_play_through_the_protocol() {
+    let mut s = Serve::start();
+    for (ruleset, wanted) in [
+        ("base_flier", "fly"),
+        ("base_messages", "dispatch"),
+        ("base_ferries", "ferry"),
+        ("base_gold_mines", "gold-bar"),
+        ("base_mage_witch", "mage"),
+        ("base_robbers", "robber"),
+        ("base_crop_circles", "crop-circle"),
+    ] {
+        let mut offered = BTreeSet::new();
+        for seed in 1..=2 {
+            let g = s.ok(json!({"cmd": "new", "ruleset": ruleset, "players": 3, "seed": seed}));
+            let game = g["game"].as_u64().unwrap();
+            let p = play_out(&mut s, game, 3, "greedy", seed);
+            assert_eq!(
+                p.points, p.scores,
+                "{ruleset}: the events add up to the scores"
+            );
+            replays_to(&p.record, &p.scores, &format!("{ruleset}-{seed}.json"));
+            offered.extend(p.actions);
+        }
+        assert!(
+            offered.contains(wanted),
+            "{ruleset}: `{wanted}` offered: {offered:?}"
+        );
+    }
+    s.quit();
+}
+
 #[test]
 fn the_princess_and_the_dragon_play_through_the_protocol() {
     let mut s = Serve::start();
