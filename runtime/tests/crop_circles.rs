@@ -371,13 +371,7 @@ fn seeded_bot_games_add_and_remove_and_replay_from_the_record_alone_l183_l189() 
 /// base_crop_circles with the big follower and the mayor in play.
 fn with_figures() -> &'static Ruleset {
     use carcassonne_runtime::mechanics::Mech;
-    let base = rules();
-    let mechs = base.mechs | Mech::BigFollower.bit() | Mech::Mayor.bit();
-    Box::leak(Box::new(Ruleset {
-        mechs,
-        hooks: carcassonne_runtime::tables::Hooks::of(mechs),
-        ..*base
-    }))
+    support::with_mechs(rules(), &[Mech::BigFollower, Mech::Mayor])
 }
 
 /// L194 and the publisher's clarification (docs/rules/crop-circles.md):
@@ -409,14 +403,8 @@ fn any_follower_in_a_city_is_a_knight_l194() {
 /// base_crop_circles with the builder, and `crop_circle_timing` set to
 /// word `timing` (`part`, `turn`).
 fn with_builder(timing: u8) -> &'static Ruleset {
-    use carcassonne_runtime::mechanics::Mech;
     let base = support::with_option(rules(), "crop_circle_timing", timing);
-    let mechs = base.mechs | Mech::Builder.bit();
-    Box::leak(Box::new(Ruleset {
-        mechs,
-        hooks: carcassonne_runtime::tables::Hooks::of(mechs),
-        ..*base
-    }))
+    support::with_mechs(base, &[carcassonne_runtime::mechanics::Mech::Builder])
 }
 
 /// The publisher's clarification (docs/rules/crop-circles.md) and L183: a

@@ -343,14 +343,7 @@ fn seeded_bot_games_place_and_move_ferries_and_replay_l83_l91() {
 
 /// base_ferries with the builder (Traders & Builders) in play.
 fn with_builder() -> &'static Ruleset {
-    use carcassonne_runtime::mechanics::Mech;
-    let base = rules();
-    let mechs = base.mechs | Mech::Builder.bit();
-    Box::leak(Box::new(Ruleset {
-        mechs,
-        hooks: carcassonne_runtime::tables::Hooks::of(mechs),
-        ..*base
-    }))
+    support::with_mechs(rules(), &[carcassonne_runtime::mechanics::Mech::Builder])
 }
 
 /// A split leaves the builder (000_9deb58b1a7d17d38.txt L888: it stands

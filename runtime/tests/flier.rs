@@ -388,12 +388,7 @@ fn fliers_fly_among_every_set_of_each_edition_l22() {
 fn with_figures(abbot: u8) -> &'static Ruleset {
     use carcassonne_runtime::mechanics::Mech;
     let base = support::with_option(rules(), "flier_abbot", abbot);
-    let mechs = base.mechs | Mech::BigFollower.bit() | Mech::Abbot.bit() | Mech::Mayor.bit();
-    Box::leak(Box::new(Ruleset {
-        mechs,
-        hooks: carcassonne_runtime::tables::Hooks::of(mechs),
-        ..*base
-    }))
+    support::with_mechs(base, &[Mech::BigFollower, Mech::Abbot, Mech::Mayor])
 }
 
 /// 000_… fn 21 L1854, 001_… fn 23-24 L852-L853 (docs/rules/flier.md): any

@@ -501,13 +501,7 @@ fn the_dragon_eats_the_mage_l1125_fn14_l1356() {
 
 /// base_mage_witch with more modules of the everything rulesets.
 fn with_mechs(more: &[carcassonne_runtime::mechanics::Mech]) -> &'static Ruleset {
-    let base = rules();
-    let mechs = more.iter().fold(base.mechs, |m, x| m | x.bit());
-    Box::leak(Box::new(Ruleset {
-        mechs,
-        hooks: carcassonne_runtime::tables::Hooks::of(mechs),
-        ..*base
-    }))
+    support::with_mechs(rules(), more)
 }
 
 /// L141 with a bridge (000_9deb58b1a7d17d38.txt L2473, L2478): the mage on

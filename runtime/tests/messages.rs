@@ -13,7 +13,6 @@
 use carcassonne_runtime::engine::{
     Action, Actor, Arg, Decision, Deploy, FollowerKind, Game, Reason, ScoreEvent,
 };
-use carcassonne_runtime::mechanics::Hooks;
 use carcassonne_runtime::tables::{Kind, Mech, Ruleset};
 use serde_json::json;
 
@@ -28,15 +27,7 @@ fn rules() -> &'static Ruleset {
 /// `base` with The Messages played too: the interplay rows of sets that
 /// combine with it in the everything rulesets.
 fn with_messages(base: &'static Ruleset) -> &'static Ruleset {
-    let mechs = base.mechs | Mech::Messages.bit();
-    let mut names = base.mechanics.to_vec();
-    names.push("messages");
-    Box::leak(Box::new(Ruleset {
-        mechs,
-        hooks: Hooks::of(mechs),
-        mechanics: Box::leak(names.into_boxed_slice()),
-        ..*base
-    }))
+    support::with_mechs(base, &[Mech::Messages])
 }
 
 fn act(g: &mut Game, a: Action) -> Vec<ScoreEvent> {
@@ -565,15 +556,7 @@ fn a_dispatch_opens_a_new_scoring_round_for_castles_fn30_l2632_l2637() {
 fn a_messages_points_do_not_count_for_the_count_fn8_l2150() {
     use carcassonne_runtime::engine::start_placements;
     let base = carcassonne_runtime::ruleset("base_count_king_robber").unwrap();
-    let mechs = base.mechs | Mech::Messages.bit() | Mech::Fairy.bit();
-    let mut names = base.mechanics.to_vec();
-    names.extend(["fairy", "messages"]);
-    let rules: &'static Ruleset = Box::leak(Box::new(Ruleset {
-        mechs,
-        hooks: Hooks::of(mechs),
-        mechanics: Box::leak(names.into_boxed_slice()),
-        ..*base
-    }));
+    let rules = support::with_mechs(base, &[Mech::Fairy, Mech::Messages]);
     let r = rules;
     let fig = |id: &str, kind: Kind| support::figure(r, id, kind, FollowerKind::Normal);
     let mut g = Game::new_scripted(rules, 2, &start_placements(rules)).unwrap();

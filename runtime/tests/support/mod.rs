@@ -97,6 +97,27 @@ pub fn with_option(base: &'static Ruleset, key: &str, value: u8) -> &'static Rul
     Box::leak(Box::new(Ruleset { options, ..*base }))
 }
 
+/// `base` with the mechanics `more` played too (their modules, hooks and
+/// names): the interplay of sets the everything rulesets combine.
+pub fn with_mechs(
+    base: &'static Ruleset,
+    more: &[carcassonne_runtime::mechanics::Mech],
+) -> &'static Ruleset {
+    let mechs = more.iter().fold(base.mechs, |m, x| m | x.bit());
+    let mut names = base.mechanics.to_vec();
+    for m in more {
+        if !names.contains(&m.name()) {
+            names.push(m.name());
+        }
+    }
+    Box::leak(Box::new(Ruleset {
+        mechs,
+        hooks: carcassonne_runtime::tables::Hooks::of(mechs),
+        mechanics: Box::leak(names.into_boxed_slice()),
+        ..*base
+    }))
+}
+
 /// A scripted game of `rules` started on D at (0, 0): its city faces north
 /// (towards (0, -1)), its road runs west-east.
 pub fn on_d(rules: &'static Ruleset, players: u8) -> Game {
