@@ -277,3 +277,41 @@ fn counted_and_listed_random_moves_agree() {
         }
     }
 }
+
+/// The greedy bot keeps every game and list it works in (issue "speed
+/// where the users are": greedy allocates nothing per decision): once a
+/// first game has grown its buffers, its decisions in base games allocate
+/// nothing, the last tile's look at the next player's replies included.
+#[test]
+fn greedy_decisions_do_not_allocate() {
+    use carcassonne_runtime::bots::{BotKind, SimpleBot};
+    let rules = carcassonne_runtime::ruleset("base").unwrap();
+    let mut bots = [
+        SimpleBot::new(BotKind::Greedy, 1),
+        SimpleBot::new(BotKind::Greedy, 2),
+    ];
+    let mut events = Vec::with_capacity(64);
+    let mut decisions = 0u64;
+    let mut counted = 0u64;
+    for seed in 0..12 {
+        let mut g = Game::new(rules, 2, seed).unwrap();
+        while let Some(p) = g.pending() {
+            let carcassonne_runtime::engine::Actor::Player(who) = p.actor else {
+                panic!("a seeded base game deals its tiles itself")
+            };
+            // The first games grow the buffers (each bot's first look at
+            // the last replies among them); the rest are counted.
+            let count = seed >= 4;
+            let before = ALLOCATIONS.load(Ordering::Relaxed);
+            COUNTING.store(count, Ordering::Relaxed);
+            let a = bots[who as usize].choose_action(&g).unwrap();
+            COUNTING.store(false, Ordering::Relaxed);
+            counted += ALLOCATIONS.load(Ordering::Relaxed) - before;
+            decisions += u64::from(count);
+            events.clear();
+            g.apply_action(a, &mut events).unwrap();
+        }
+    }
+    assert!(decisions > 500);
+    assert_eq!(counted, 0, "{counted} allocations in {decisions} decisions");
+}

@@ -67,6 +67,26 @@ pub struct SimpleBot {
     /// What tiles are worth to players on the board they were valued on
     /// (`tile_worth`).
     worths: Worths,
+    /// The game after the chosen placement, to weigh the figure step's
+    /// alternatives on (`greedy_with`), refilled with `clone_from`.
+    after: Option<Game>,
+    /// Its score events (reused).
+    after_events: Vec<ScoreEvent>,
+    /// What weighing the next player's replies works in (`reply_value`).
+    reply: Replies,
+}
+
+/// The buffers of `reply_value`, kept by the bot so that a decision
+/// allocates nothing once they have grown.
+#[derive(Debug, Clone, Default)]
+struct Replies {
+    /// Face-down copies per tile type.
+    counts: Vec<u16>,
+    placements: Vec<Placement>,
+    deploys: Vec<Option<Deploy>>,
+    /// The game with the reply's tile drawn, and with the reply played.
+    drawn: Option<Game>,
+    played: Option<Game>,
 }
 
 /// Tiles valued for players (`SimpleBot::tile_worth`): the key of the
@@ -91,6 +111,9 @@ impl SimpleBot {
             plan: None,
             events: Vec::with_capacity(32),
             worths: Worths::default(),
+            after: None,
+            after_events: Vec::with_capacity(32),
+            reply: Replies::default(),
         }
     }
 
@@ -162,27 +185,35 @@ impl SimpleBot {
         let mv = self.greedy(g)?;
         let wood = mv.deploy.map_or(Action::Pass, Action::Deploy);
         // Alternatives to deploying are weighed against the chosen move.
-        let mut after = g.clone();
-        let mut events = Vec::new();
-        after
-            .apply_action(Action::Place(mv.placement), &mut events)
-            .ok()?;
+        let mut after = self.after.take().unwrap_or_else(|| g.clone());
+        after.clone_from(g);
+        self.after_events.clear();
+        let chosen = match after.apply_action(Action::Place(mv.placement), &mut self.after_events) {
+            Ok(()) => Some(self.weigh_alternatives(&after, wood)),
+            Err(_) => None,
+        };
+        self.after = Some(after);
+        Some((mv.placement, chosen?))
+    }
+
+    /// The answer to the figure step in `after` (the chosen placement
+    /// made): `wood`, unless an alternative to deploying is worth more.
+    fn weigh_alternatives(&mut self, after: &Game, wood: Action) -> Action {
         after.legal_actions_into(&mut self.actions);
         if !self
             .actions
             .iter()
             .any(|a| !matches!(a, Action::Pass | Action::Deploy(_)))
         {
-            return Some((mv.placement, wood));
+            return wood;
         }
         self.plan = None;
-        let best = self.greedy_action(&after).unwrap_or(wood);
-        let chosen = if self.value_of(&after, wood) >= self.value_of(&after, best) {
+        let best = self.greedy_action(after).unwrap_or(wood);
+        if self.value_of(after, wood) >= self.value_of(after, best) {
             wood
         } else {
             best
-        };
-        Some((mv.placement, chosen))
+        }
     }
 
     /// Whether answering `a` in `g` gives its player another part of the
@@ -335,7 +366,7 @@ impl SimpleBot {
                 // question (a town to turn into a castle) is worth the
                 // best answer, as an action is (`value_of`).
                 let value = if look {
-                    reply_value(&mut next, me, &mut events)
+                    reply_value(&mut next, me, &mut events, &mut self.reply)
                 } else if asks_me_next(&next, me) {
                     follow_up(&next, me, &mut events)
                 } else {
@@ -395,22 +426,27 @@ fn compelled_first(next: &mut Game, g: &Game, p: Placement, events: &mut Vec<Sco
 /// one has none: the player who places the last tile of a base game for
 /// two is always the first, so without this the second could not see a
 /// farmer or a join coming on the last turn (docs/reference/bots.md, "Seat balance").
-fn reply_value(after: &mut Game, me: usize, events: &mut Vec<ScoreEvent>) -> i64 {
+fn reply_value(after: &mut Game, me: usize, events: &mut Vec<ScoreEvent>, r: &mut Replies) -> i64 {
     let opp = after.to_move() as usize;
     if opp == me || after.pending().map(|p| p.decision) != Some(Decision::Place) {
         return standing(after, me, events);
     }
     // The tiles the next player may draw: the one drawn now goes back
     // among the face-down ones (`force_draw`).
-    let mut counts = Vec::new();
-    after.unseen_into(&mut counts);
+    let Replies {
+        counts,
+        placements,
+        deploys,
+        drawn,
+        played,
+    } = r;
+    after.unseen_into(counts);
     if let Some(t) = after.current_tile_index() {
         counts[usize::from(t)] += 1;
     }
     let (mut total, mut weight) = (0i64, 0i64);
-    let (mut placements, mut deploys) = (Vec::new(), Vec::new());
-    let mut drawn = after.clone();
-    let mut reply = after.clone();
+    let drawn = drawn.get_or_insert_with(|| after.clone());
+    let reply = played.get_or_insert_with(|| after.clone());
     for (t, &c) in counts.iter().enumerate() {
         drawn.clone_from(after);
         // A tile that fits nowhere would be discarded and another drawn:
@@ -418,13 +454,13 @@ fn reply_value(after: &mut Game, me: usize, events: &mut Vec<ScoreEvent>) -> i64
         if c == 0 || drawn.force_draw(t as u16).is_err() {
             continue;
         }
-        drawn.placements_into(&mut placements);
+        drawn.placements_into(placements);
         // (the next player's standing, mine) after their best reply.
         let mut best: Option<(i64, i64)> = None;
-        for &placement in &placements {
-            drawn.deploys_into(placement, &mut deploys);
-            for &deploy in &deploys {
-                reply.clone_from(&drawn);
+        for &placement in placements.iter() {
+            drawn.deploys_into(placement, deploys);
+            for &deploy in deploys.iter() {
+                reply.clone_from(drawn);
                 events.clear();
                 if reply
                     .apply_into(Move { placement, deploy }, events)
@@ -432,9 +468,9 @@ fn reply_value(after: &mut Game, me: usize, events: &mut Vec<ScoreEvent>) -> i64
                 {
                     continue;
                 }
-                let theirs = standing(&mut reply, opp, events);
+                let theirs = standing(reply, opp, events);
                 if best.is_none_or(|(b, _)| theirs > b) {
-                    best = Some((theirs, standing(&mut reply, me, events)));
+                    best = Some((theirs, standing(reply, me, events)));
                 }
             }
         }

@@ -6,6 +6,7 @@
 //! a board copies a few kilobytes and allocates nothing else.
 
 use super::fit::{BLOCK, PAD};
+use super::room::roomy;
 
 /// What a cell holds: nothing, a placed tile (`index + 1`), or an open
 /// position (`OPEN | index into open`).
@@ -134,9 +135,9 @@ impl Clone for Open {
     fn clone(&self) -> Self {
         Open {
             len: self.len,
-            req: self.req.clone(),
-            mask: self.mask.clone(),
-            xy: self.xy.clone(),
+            req: roomy(&self.req),
+            mask: roomy(&self.mask),
+            xy: roomy(&self.xy),
         }
     }
 
@@ -166,7 +167,7 @@ impl Clone for Board {
         Board {
             size: self.size,
             origin: self.origin,
-            cells: self.cells.clone(),
+            cells: roomy(&self.cells),
             open: self.open.clone(),
         }
     }

@@ -93,7 +93,7 @@ pub struct Features {
 impl Clone for Features {
     fn clone(&self) -> Self {
         Features {
-            nodes: self.nodes.clone(),
+            nodes: super::room::roomy(&self.nodes),
         }
     }
 

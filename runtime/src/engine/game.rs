@@ -13,6 +13,7 @@ use super::extra::Interlude;
 use super::features::Features;
 pub use super::fit::PlacementScan;
 use super::hidden::Deal;
+use super::room::roomy;
 use super::turn::Phase;
 use super::types::*;
 use crate::mechanics::{self, Ask, Ext, Hook, Mech, Shown};
@@ -337,14 +338,14 @@ impl Clone for Game {
             ext: self.ext,
             last_placer: self.last_placer,
             follow_ups: self.follow_ups,
-            asks: self.asks.clone(),
-            held: self.held.clone(),
+            asks: roomy(&self.asks),
+            held: roomy(&self.held),
             next: self.next,
             buried: self.buried,
             spare: self.spare,
             chance_seed: self.chance_seed,
             chance_stated: self.chance_stated,
-            dealt: self.dealt.clone(),
+            dealt: roomy(&self.dealt),
             current: self.current,
             scripted: self.scripted,
             hold_final: self.hold_final,
@@ -352,16 +353,16 @@ impl Clone for Game {
             hidden: self.hidden,
             fused: self.fused,
             board: self.board.clone(),
-            placed: self.placed.clone(),
+            placed: roomy(&self.placed),
             features: self.features.clone(),
-            followers: self.followers.clone(),
-            stack: self.stack.clone(),
-            discards: self.discards.clone(),
-            aside: self.aside.clone(),
-            extra: self.extra.clone(),
+            followers: roomy(&self.followers),
+            stack: roomy(&self.stack),
+            discards: roomy(&self.discards),
+            aside: roomy(&self.aside),
+            extra: roomy(&self.extra),
             interlude: self.interlude,
             drawn: DrawnScan::default(),
-            untold: self.untold.clone(),
+            untold: roomy(&self.untold),
             drawn_step: self.drawn_step,
         }
     }

@@ -10,6 +10,7 @@ pub(crate) mod fit;
 pub mod game;
 pub(crate) mod hidden;
 mod place;
+mod room;
 pub(crate) mod scoring;
 pub(crate) mod turn;
 pub mod types;
