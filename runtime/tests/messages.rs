@@ -11,7 +11,7 @@
 //! so which one moves changes nothing and nobody is asked).
 
 use carcassonne_runtime::engine::{
-    Action, Actor, Arg, Decision, Deploy, FollowerKind, Game, Reason, ScoreEvent,
+    Action, Actor, Arg, Decision, Deploy, FollowerKind, Game, Reason, ScoreEvent, Spot,
 };
 use carcassonne_runtime::tables::{Kind, Mech, Ruleset};
 use serde_json::json;
@@ -195,6 +195,17 @@ fn smallest_road_ties_the_player_picks_l59() {
     asked(&g, 0, "message-feature");
     let picks = spots(&g, "message-feature");
     assert_eq!(picks.len(), 2, "two one-tile roads");
+    // Wrong answers are refused and change nothing: a spot that is no
+    // follower of theirs, and another decision's answer.
+    let before = g.clone();
+    let wrong = Spot {
+        player: 1,
+        ..picks[0].0
+    };
+    let named = Action::verb("message-feature", Arg::Spot(wrong));
+    assert!(g.apply_action(named, &mut Vec::new()).is_err());
+    assert!(g.apply_action(dispatch(true), &mut Vec::new()).is_err());
+    assert!(g == before, "a refused answer changes nothing");
     let ev = act(&mut g, picks[1].1);
     assert_eq!(message_points(&ev), vec![(0, 1, Kind::Road)]);
     assert_eq!(g.scores()[0], 6);
