@@ -279,10 +279,15 @@ fn no_three_points_for_an_abbot_taken_back_l1231() {
 
 /// The loser of a challenge is not scored, so the fairy beside it pays
 /// nothing (L1222-L1226): the monk's side completes first, the heretic
-/// beside the fairy goes home with nothing.
+/// beside the fairy goes home with nothing. (everything_c1 without the
+/// Messages, whose marker questions after each gain this script does not
+/// answer.)
 #[test]
 fn no_three_points_for_the_loser_of_a_challenge_l1222() {
-    let r = carcassonne_runtime::ruleset("everything_c1").unwrap();
+    let r = support::without_mechs(
+        carcassonne_runtime::ruleset("everything_c1").unwrap(),
+        &[carcassonne_runtime::mechanics::Mech::Messages],
+    );
     let mut g = on_d(r, 2);
     let monk = figure(r, "B", Kind::Cloister, FollowerKind::Normal);
     play(&mut g, 1, "B", at(0, 1, 0), monk);

@@ -118,6 +118,27 @@ pub fn with_mechs(
     }))
 }
 
+/// `base` without the mechanics `less` (a scenario of other sets' rules
+/// in a ruleset that also plays them, whose questions it does not answer).
+pub fn without_mechs(
+    base: &'static Ruleset,
+    less: &[carcassonne_runtime::mechanics::Mech],
+) -> &'static Ruleset {
+    let mechs = less.iter().fold(base.mechs, |m, x| m & !x.bit());
+    let names: Vec<&'static str> = base
+        .mechanics
+        .iter()
+        .copied()
+        .filter(|n| !less.iter().any(|m| m.name() == *n))
+        .collect();
+    Box::leak(Box::new(Ruleset {
+        mechs,
+        hooks: carcassonne_runtime::tables::Hooks::of(mechs),
+        mechanics: Box::leak(names.into_boxed_slice()),
+        ..*base
+    }))
+}
+
 /// A scripted game of `rules` started on D at (0, 0): its city faces north
 /// (towards (0, -1)), its road runs west-east.
 pub fn on_d(rules: &'static Ruleset, players: u8) -> Game {
