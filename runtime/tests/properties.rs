@@ -44,6 +44,26 @@ fn segs(g: &Game, x: i32, y: i32) -> Vec<carcassonne_runtime::tables::Segment> {
 
 /// Every (x, y, segment) connected to the given one, found by walking ports.
 fn flood(g: &Game, start: (i32, i32, usize)) -> Vec<(i32, i32, usize)> {
+    // The Ferries (004_e9353f116722cd5d.txt L83): a lake's ferry joins the
+    // roads at two of its sides, as the protocol's state shows them.
+    let mut state = serde_json::Map::new();
+    g.state_json(&mut state);
+    let side = |c: char| "NESW".find(c).unwrap();
+    let ferries: Vec<(i32, i32, usize, usize)> = state
+        .get("ferries")
+        .and_then(|v| v.as_array())
+        .into_iter()
+        .flatten()
+        .map(|l| {
+            let j: Vec<char> = l["joins"].as_str().unwrap().chars().collect();
+            (
+                l["x"].as_i64().unwrap() as i32,
+                l["y"].as_i64().unwrap() as i32,
+                side(j[0]),
+                side(j[2]),
+            )
+        })
+        .collect();
     let mut seen = vec![start];
     let mut todo = vec![start];
     while let Some((x, y, s)) = todo.pop() {
@@ -53,6 +73,27 @@ fn flood(g: &Game, start: (i32, i32, usize)) -> Vec<(i32, i32, usize)> {
             continue;
         }
         let ports = rotate_mask(seg.ports, p.rotation);
+        for &(fx, fy, a, b) in &ferries {
+            if (fx, fy) != (x, y) || seg.kind != Kind::Road {
+                continue;
+            }
+            for (from, to) in [(a, b), (b, a)] {
+                if ports & (1 << (3 * from + 1)) == 0 {
+                    continue;
+                }
+                let other = (0..segs(g, x, y).len()).find(|&o| {
+                    let q = segs(g, x, y)[o];
+                    q.kind == Kind::Road
+                        && rotate_mask(q.ports, p.rotation) & (1 << (3 * to + 1)) != 0
+                });
+                if let Some(o) = other {
+                    if !seen.contains(&(x, y, o)) {
+                        seen.push((x, y, o));
+                        todo.push((x, y, o));
+                    }
+                }
+            }
+        }
         for port in 0..12u8 {
             if ports & (1 << port) == 0 {
                 continue;
