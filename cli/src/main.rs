@@ -66,6 +66,9 @@ enum Command {
         games: u64,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// `fast`: the fused move path where the ruleset allows it; `actions`: every decision through legal_actions and apply_action, as bots play (the same games where turns are moves).
+        #[arg(long, default_value = "fast")]
+        path: String,
     },
     /// Play a seeded game with bots, print every turn and the scores.
     Play {
@@ -252,9 +255,13 @@ fn run(cmd: Command) -> Result<(), String> {
             ruleset,
             games,
             seed,
+            path,
         } => {
+            let path = carcassonne_runtime::bench::Path::named(&path).ok_or_else(|| {
+                format!("bench: error: --path is `fast` or `actions`, not `{path}`")
+            })?;
             let rs = load::ruleset(&ruleset).map_err(|e| e.to_string())?;
-            let r = carcassonne_runtime::bench::run(rs, games, seed);
+            let r = carcassonne_runtime::bench::run_on(rs, games, seed, path);
             for line in r.lines(rs) {
                 carcassonne::say!("{line}");
             }

@@ -36,7 +36,7 @@ impl Buffers {
         Buffers {
             placements: Vec::with_capacity(512),
             deploys: Vec::with_capacity(32),
-            actions: Vec::with_capacity(32),
+            actions: Vec::with_capacity(512),
             scan: PlacementScan::with_capacity(128),
             events: Vec::with_capacity(64),
         }
@@ -134,17 +134,77 @@ pub fn random_action(g: &mut Game, rng: &mut Pcg64Mcg, buf: &mut Buffers) -> Opt
     Some(None)
 }
 
+/// One decision of the benchmark policy as a bot makes it: every legal
+/// action listed (`legal_actions_into`, placements included), one chosen
+/// uniformly, answered through the checked `apply_action`. For a ruleset
+/// whose turns are moves it chooses what `random_action` chooses (the
+/// placements are listed in the scan's order), so the two paths play the
+/// same games and their costs compare. The number of legal placements when
+/// it placed a tile, `None` when the game is over.
+pub fn bot_action(g: &mut Game, rng: &mut Pcg64Mcg, buf: &mut Buffers) -> Option<Option<usize>> {
+    g.legal_actions_into(&mut buf.actions);
+    let a = *buf.actions.get(below(rng, buf.actions.len()))?;
+    // Placements come first; a pass may follow them.
+    let placements = matches!(a, Action::Place(_)).then(|| {
+        let n = buf.actions.len();
+        n - usize::from(buf.actions[n - 1] == Action::Pass)
+    });
+    buf.events.clear();
+    // A listed action the engine then refuses is the engine's fault, not
+    // the policy's: the game ends there and the test suites catch it.
+    g.apply_action(a, &mut buf.events).ok()?;
+    Some(placements)
+}
+
+/// How a benchmark game reaches the engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Path {
+    /// The fastest the ruleset allows: the fused `apply(Move)` when its
+    /// turns are moves, else `apply_action` with placements scanned.
+    #[default]
+    Fast,
+    /// The bots' path: `legal_actions_into` and `apply_action` for every
+    /// decision (`bot_action`).
+    Actions,
+}
+
+impl Path {
+    /// Its name on the command line (`bench --path`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Path::Fast => "fast",
+            Path::Actions => "actions",
+        }
+    }
+    /// The path named `name`.
+    pub fn named(name: &str) -> Option<Path> {
+        [Path::Fast, Path::Actions]
+            .into_iter()
+            .find(|p| p.name() == name)
+    }
+}
+
 /// Play one 2-player game with the benchmark policy.
 pub fn random_game(rules: &'static Ruleset, seed: u64, buf: &mut Buffers) -> GameStats {
     let mut g = Game::new(rules, 2, seed).expect("every ruleset allows 2 players");
-    play_random(&mut g, seed, buf)
+    play_random(&mut g, seed, buf, Path::Fast)
 }
 
 /// Play the game `g` (just set up with `seed`) to its end with the
 /// benchmark policy.
-fn play_random(g: &mut Game, seed: u64, buf: &mut Buffers) -> GameStats {
+fn play_random(g: &mut Game, seed: u64, buf: &mut Buffers, path: Path) -> GameStats {
     let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x005e_ed0f_9a3e);
     let mut stats = GameStats::default();
+    if path == Path::Actions {
+        while let Some(placed) = bot_action(g, &mut rng, buf) {
+            if let Some(n) = placed {
+                stats.placements += n as u64;
+                stats.moves += 1;
+            }
+        }
+        stats.score_total = g.scores().iter().map(|&s| s as i64).sum();
+        return stats;
+    }
     if !g.moves_suffice() {
         while let Some(placed) = random_action(g, &mut rng, buf) {
             if let Some(n) = placed {
@@ -183,10 +243,17 @@ pub struct Report {
     pub seconds: f64,
     /// Totals over all games.
     pub total: GameStats,
+    /// The path the games took.
+    pub path: Path,
 }
 
 /// Play `games` games with seeds `seed..seed + games` on this thread.
 pub fn run(rules: &'static Ruleset, games: u64, seed: u64) -> Report {
+    run_on(rules, games, seed, Path::Fast)
+}
+
+/// `run`, each game through `path`.
+pub fn run_on(rules: &'static Ruleset, games: u64, seed: u64, path: Path) -> Report {
     let mut buf = Buffers::new();
     let mut total = GameStats::default();
     let start = Instant::now();
@@ -196,7 +263,7 @@ pub fn run(rules: &'static Ruleset, games: u64, seed: u64) -> Report {
         if i > 0 {
             g.restart(seed.wrapping_add(i));
         }
-        let s = play_random(&mut g, seed.wrapping_add(i), &mut buf);
+        let s = play_random(&mut g, seed.wrapping_add(i), &mut buf, path);
         total.moves += s.moves;
         total.placements += s.placements;
         total.score_total += s.score_total;
@@ -205,6 +272,7 @@ pub fn run(rules: &'static Ruleset, games: u64, seed: u64) -> Report {
         games,
         seconds: start.elapsed().as_secs_f64(),
         total,
+        path,
     }
 }
 
@@ -216,8 +284,10 @@ impl Report {
         let moves = self.total.moves.max(1) as f64;
         vec![
             format!(
-                "ruleset={} games={} players=2 threads=1",
-                rules.id, self.games
+                "ruleset={} games={} players=2 threads=1 path={}",
+                rules.id,
+                self.games,
+                self.path.name()
             ),
             format!("seconds={:.3}", self.seconds),
             format!("moves_per_s={:.0}", self.total.moves as f64 / secs),

@@ -6,7 +6,9 @@
 //! same totals in every ruleset: the shortcuts change the speed, not the
 //! games.
 
-use carcassonne_runtime::bench::{random_move_counted, run, Buffers, GameStats};
+use carcassonne_runtime::bench::{
+    bot_action, random_move_counted, run, run_on, Buffers, GameStats, Path,
+};
 use carcassonne_runtime::engine::{Action, Decision, Game};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -62,5 +64,35 @@ fn bench_shortcuts_play_the_checked_games() {
             want.score_total += s.score_total;
         }
         assert_eq!(run(rules, games, seed).total, want, "{}", rules.id);
+    }
+}
+
+/// `bench --path actions` lists every legal action (placements in the
+/// scan's order) and answers through the checked `apply_action`: where a
+/// ruleset's turns are moves it picks what the fused path picks, so the two
+/// paths play the same games and their costs compare (docs/speed.md). Every
+/// ruleset's action path finishes its games with no refused answer.
+#[test]
+fn the_bots_path_plays_the_fused_games() {
+    for rules in carcassonne_runtime::rulesets() {
+        let games = if rules.total > 150 { 2 } else { 10 };
+        let actions = run_on(rules, games, 9, Path::Actions).total;
+        let over = {
+            let mut g = Game::new(rules, 2, 9).unwrap();
+            let mut rng = policy_rng(9);
+            let mut buf = Buffers::new();
+            while bot_action(&mut g, &mut rng, &mut buf).is_some() {}
+            g.is_over()
+        };
+        assert!(over, "{}: a listed action was refused", rules.id);
+        assert!(actions.moves > 0, "{}", rules.id);
+        if Game::new(rules, 2, 9).unwrap().moves_suffice() {
+            assert_eq!(
+                run_on(rules, games, 9, Path::Fast).total,
+                actions,
+                "{}",
+                rules.id
+            );
+        }
     }
 }

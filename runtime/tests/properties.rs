@@ -418,6 +418,20 @@ fn play_and_check(rules: &'static Ruleset, seed: u64, players: u8) -> Used {
         let Actor::Player(who) = pending.actor else {
             panic!("a seeded game deals chance itself")
         };
+        // Each answer is listed once (mechanics/mod.rs `Sink`): a module
+        // that names a figure's spot, which two like followers may share,
+        // lists it with `put_once`.
+        let mut legal = g.legal_actions();
+        let listed = legal.len();
+        legal.sort_unstable();
+        legal.dedup();
+        assert_eq!(
+            legal.len(),
+            listed,
+            "{} seed {seed} turn {}: an answer is listed twice at {pending:?}",
+            rules.id,
+            g.turn(),
+        );
         let a = bots[who as usize].choose_action(&g.view(who)).unwrap();
         events.clear();
         g.apply_action(a, &mut events).unwrap();

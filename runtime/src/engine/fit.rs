@@ -296,6 +296,46 @@ impl PlacementScan {
         self.len = other.len;
     }
 
+    /// Every pair of the scan as `wrap` makes it, appended to `out` in the
+    /// scan's order (positions, then rotations): the list of placements
+    /// without testing the tile again. Only positions where something fits
+    /// are visited.
+    pub(crate) fn list_into<T>(
+        &self,
+        open: &Open,
+        out: &mut Vec<T>,
+        wrap: impl Fn(Placement) -> T,
+    ) {
+        let blocks = self.len.div_ceil(BLOCK);
+        let total = self.upto[..blocks].last().map_or(0, |&u| usize::from(u));
+        let xy = &open.xy[..self.len];
+        // Room for every pair and the filler after the last (see below).
+        out.reserve(total + 4);
+        let start = out.len();
+        let spare = out.spare_capacity_mut();
+        let mut n = 0;
+        for (b, &w) in self.words[..blocks].iter().enumerate() {
+            let mut word = w;
+            while word != 0 {
+                let j = (word.trailing_zeros() / 8) as usize;
+                let fits = usize::from((word >> (8 * j)) as u8 & 0xF);
+                word &= !(0xFF << (8 * j));
+                let [x, y] = xy[b * BLOCK + j];
+                // The fitting rotations in order, then filler past them
+                // (overwritten by the next position or left past the end).
+                let slots: &mut [_; 4] = (&mut spare[n..n + 4]).try_into().expect("four");
+                for (slot, &rotation) in slots.iter_mut().zip(&NTH_ROTATION[fits]) {
+                    slot.write(wrap(Placement { x, y, rotation }));
+                }
+                n += usize::from(NIBBLE_ONES[fits]);
+            }
+        }
+        // SAFETY: slots start..start + n were all written above, each
+        // position's k fitting rotations at n..n + k (the slice indexing
+        // checks every write against the room reserved).
+        unsafe { out.set_len(start + n) };
+    }
+
     /// Rotation `rotation` at open position `i` is legal too (a placement a
     /// module makes legal that the edges refuse, `Hook::Enables`). Call
     /// `recount` after the last.

@@ -4,7 +4,7 @@
 
 use super::board::{DX, DY};
 use super::features::Node;
-use super::fit::{self, open_placement, Rotations, BLOCK, NIBBLE_ONES, NTH_ROTATION};
+use super::fit::{self, open_placement, Rotations, NIBBLE_ONES};
 use super::game::{facing, Discard, DrawnScan, Game, Placed, PlacementScan};
 use super::turn::Phase;
 use super::types::*;
@@ -21,64 +21,37 @@ impl Game {
 
     /// Every legal placement of the current tile, into `out` (cleared first).
     pub fn placements_into(&self, out: &mut Vec<Placement>) {
+        self.placements_as(out, |p| p);
+    }
+
+    /// Every legal placement of the current tile as `wrap` makes it into
+    /// `out` (cleared first), in the scan's order (positions, then
+    /// rotations): the placements and the bots' `Action::Place` answers are
+    /// read off the one scan uniform random play picks from
+    /// (`placement_scan`), filters and modules' additions included.
+    pub(crate) fn placements_as<T>(&self, out: &mut Vec<T>, wrap: impl Fn(Placement) -> T) {
         out.clear();
-        if self.phase != Phase::Place {
+        if let Some((scan, _)) = self.drawn_scan() {
+            // The draw tested the tile everywhere and no filter has a say.
+            scan.list_into(&self.board.open, out, wrap);
             return;
         }
-        let Some(t) = self.current else { return };
-        let tile = &self.rules.tiles[t as usize];
-        let rot = Rotations::new(&tile.rot_edges);
-        let open = &self.board.open;
-        // Write all four candidates of a position and advance past the ones
-        // that fit: no branch on the (unpredictable) fit test, and no
-        // clearing of the buffer beforehand.
-        out.reserve(4 * open.len());
-        let spare = out.spare_capacity_mut();
-        let mut n = 0;
-        // (The last block's coordinates stop at the last position: no
-        // candidates are written for its padding.)
-        for ((q, m), xy) in open.blocks().zip(open.xy[..open.len()].chunks(BLOCK)) {
-            // Which rotations fit at eight positions at once, a byte each.
-            let word = rot.block(q, m);
-            for (j, &[x, y]) in xy.iter().enumerate() {
-                let fits = usize::from((word >> (8 * j)) as u8 & 0xF);
-                // The fitting rotations in order, then filler past them
-                // (overwritten by the next position or left past the end).
-                let slots: &mut [_; 4] = (&mut spare[n..n + 4]).try_into().expect("four");
-                for (slot, &rotation) in slots.iter_mut().zip(&NTH_ROTATION[fits]) {
-                    slot.write(Placement { x, y, rotation });
-                }
-                n += usize::from(NIBBLE_ONES[fits]);
-            }
+        thread_local! {
+            /// A scan's room, kept between calls: listing allocates nothing.
+            static SPARE: std::cell::RefCell<PlacementScan> = Default::default();
         }
-        // SAFETY: slots 0..n were all written above: each position wrote its
-        // k fitting rotations at n..n + k (and filler after them, at most
-        // n + 4), inside the 4 * open.len() slots
-        // reserved (out is empty, so spare covers them).
-        unsafe { out.set_len(n) };
-        if mechanics::filters(self, tile) {
-            // Candidates come position by position: where the verdict does
-            // not depend on the rotation, ask once per position.
-            let by_position = mechanics::filters_by_position(self, tile);
-            let mut last: Option<(i16, i16, bool)> = None;
-            out.retain(|&p| match last {
-                Some((x, y, ok)) if by_position && (x, y) == (p.x, p.y) => ok,
-                _ => {
-                    let ok = mechanics::placement_filter(self, tile, p).is_ok();
-                    last = Some((p.x, p.y, ok));
-                    ok
-                }
-            });
-            if mechanics::live(self, Hook::Enables) {
-                let before = out.len();
-                self.each_enabled(tile, |p| out.push(p));
-                if out.len() > before {
-                    // In the scan's order: positions, then rotations.
-                    let open = |p: &Placement| self.board.open_at(p.x.into(), p.y.into());
-                    out.sort_by_key(|p| (open(p), p.rotation));
-                }
+        SPARE.with(|spare| match spare.try_borrow_mut() {
+            Ok(mut scan) => {
+                self.scan_afresh(&mut scan);
+                scan.list_into(&self.board.open, out, wrap);
             }
-        }
+            // A module's filter that lists placements itself.
+            Err(_) => {
+                let mut scan = PlacementScan::default();
+                self.scan_afresh(&mut scan);
+                scan.list_into(&self.board.open, out, wrap);
+            }
+        });
     }
 
     /// Whether `tile` at `p` (an open position) matches its neighbours by

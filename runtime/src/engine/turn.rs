@@ -177,19 +177,10 @@ impl Game {
         out.clear();
         match self.phase {
             Phase::Place => {
-                if mechanics::live(self, Hook::Enables) {
-                    // With the placements a module makes legal, in order.
-                    let mut ps = Vec::new();
-                    self.placements_into(&mut ps);
-                    out.extend(ps.into_iter().map(Action::Place));
-                    if self.only_enabled() {
-                        out.push(Action::Pass);
-                    }
-                } else if let Some(tile) = self.current_tile() {
-                    self.any_placement(tile, |p| {
-                        out.push(Action::Place(p));
-                        false
-                    });
+                // With the placements a module makes legal, in order.
+                self.placements_as(out, Action::Place);
+                if mechanics::live(self, Hook::Enables) && self.only_enabled() {
+                    out.push(Action::Pass);
                 }
                 if out.is_empty() && self.told_unfit() {
                     out.push(Action::Pass);

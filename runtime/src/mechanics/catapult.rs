@@ -353,7 +353,7 @@ impl Mechanic for Catapult {
             }
             ASK_CLOSEST => {
                 for f in closest(g, ask.data as u8) {
-                    if !out.put(Action::of(
+                    if !out.put_once(Action::of(
                         Mech::Catapult,
                         V_CLOSEST,
                         Arg::Spot(g.spot_of(&f)),
@@ -398,7 +398,7 @@ impl Mechanic for Catapult {
                         && f.kind.is_follower()
                         && f.node != node
                         && g.may_stand(f.kind, feature)
-                        && !out.put(Action::of(
+                        && !out.put_once(Action::of(
                             Mech::Catapult,
                             V_FROM_BOARD,
                             Arg::Spot(g.spot_of(f)),

@@ -759,6 +759,10 @@ impl<S: Sink + ?Sized> Sink for Counting<'_, S> {
         self.any = true;
         self.out.put(a)
     }
+    fn put_once(&mut self, a: Action) -> bool {
+        self.any = true;
+        self.out.put_once(a)
+    }
 }
 
 fn not_now(decision: u8, a: Action) -> &'static str {

@@ -131,7 +131,7 @@ impl Mechanic for Fairy {
             } else {
                 g.ext.fairy.beside == Some((f.node, f.player, f.kind))
             };
-            if !here && !out.put(to(spot)) {
+            if !here && !out.put_once(to(spot)) {
                 return;
             }
         }
@@ -150,7 +150,7 @@ impl Mechanic for Fairy {
             } else {
                 g.ext.fairy.at == Some(h.tile) && g.ext.fairy.by_held == Some((me, h.kind))
             };
-            if !here && !out.put(to_tile(h.tile)) {
+            if !here && !out.put_once(to_tile(h.tile)) {
                 return;
             }
         }

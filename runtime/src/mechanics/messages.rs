@@ -405,7 +405,10 @@ impl Mechanic for Messages {
             }
             ASK_FOLLOWER => {
                 for f in g.followers() {
-                    if f.player == p && f.kind.is_follower() && !out.put(follower(g.spot_of(f))) {
+                    if f.player == p
+                        && f.kind.is_follower()
+                        && !out.put_once(follower(g.spot_of(f)))
+                    {
                         return;
                     }
                 }

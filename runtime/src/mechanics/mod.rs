@@ -418,17 +418,29 @@ pub(crate) enum NextPart {
 
 /// Where answers go: a list, or a counter that stops early.
 pub trait Sink {
-    /// Take `a`; `false` once no more is wanted.
+    /// Take `a`, an answer listed once; `false` once no more is wanted.
     fn put(&mut self, a: Action) -> bool;
+    /// Take `a`, an answer naming a figure's spot, which another figure's
+    /// may name again: two followers of one player and kind may stand on one
+    /// segment (a crop circle's addition, a flier's landing), and an answer
+    /// naming that spot names either. A list keeps it once.
+    fn put_once(&mut self, a: Action) -> bool {
+        self.put(a)
+    }
 }
 
-/// A module's answers are listed once each: two followers of one player and
-/// kind may stand on one segment (a crop circle's addition, a flier's
-/// landing), and an answer naming that spot names either.
+/// Answers listed as they come: a module lists each of its answers once,
+/// so the list is not searched on every `put` (a decision may have hundreds:
+/// the mage's and the portal's), only on `put_once`, whose answers are few.
 impl Sink for Vec<Action> {
     #[inline]
     fn put(&mut self, a: Action) -> bool {
-        if !(matches!(a, Action::Do(_)) && self.contains(&a)) {
+        self.push(a);
+        true
+    }
+    #[inline]
+    fn put_once(&mut self, a: Action) -> bool {
+        if !self.contains(&a) {
             self.push(a);
         }
         true

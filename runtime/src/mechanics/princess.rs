@@ -42,7 +42,7 @@ impl Mechanic for Princess {
         for f in g.followers() {
             if f.kind.is_follower()
                 && g.root_of(f.node) == root
-                && !out.put(send_home(g.spot_of(f)))
+                && !out.put_once(send_home(g.spot_of(f)))
             {
                 return;
             }

@@ -331,7 +331,7 @@ impl Mechanic for Tower {
                 if !out.put(Action::Pass) {
                     return;
                 }
-                in_range(g, ask.data as usize, ask.player, |a| out.put(a));
+                in_range(g, ask.data as usize, ask.player, |a| out.put_once(a));
             }
             At::Ask(ask) if ask.decision == ASK_EXCHANGE => {
                 let jailer = ask.data as u8;

@@ -208,7 +208,7 @@ impl Mechanic for Wheel {
                 for f in g.followers() {
                     if f.player == ask.player
                         && f.kind.is_follower()
-                        && !out.put(plague(g.spot_of(f)))
+                        && !out.put_once(plague(g.spot_of(f)))
                     {
                         return;
                     }
