@@ -246,3 +246,30 @@ fn the_benchmark_ruleset_in_tools_plays() {
     // fit nowhere and be discarded).
     assert!(moves > 280.0, "{stdout}");
 }
+
+/// `bench --path actions` plays the fused path's games through the bots'
+/// API (the same statistics), and an unknown path is refused by name.
+#[test]
+fn bench_paths_play_the_same_games_and_refuse_unknown_ones() {
+    let stats = |path: &str| {
+        let out = run(&["bench", "--games", "20", "--path", path]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        assert!(stdout.contains(&format!("path={path}")), "{stdout}");
+        stdout
+            .lines()
+            .filter(|l| l.starts_with("mean_"))
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    let fast = stats("fast");
+    assert_eq!(fast.len(), 3);
+    assert_eq!(fast, stats("actions"));
+    let out = run(&["bench", "--games", "1", "--path", "sideways"]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("--path is `fast` or `actions`, not `sideways`"),
+        "{}",
+        text(&out.stderr)
+    );
+}
