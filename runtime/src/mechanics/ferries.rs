@@ -377,9 +377,14 @@ fn ask_next(g: &mut Game) {
         return;
     };
     let turn = g.turn() + 1;
+    let free = |l: u8| s.asked & (1 << l) == 0 && s.lakes[usize::from(l)].moved_on != turn;
+    // The walk along the roads only where some ferry may still move.
+    if !(0..s.n_lakes).any(free) {
+        return;
+    }
     let next = nearest(g, idx)
         .into_iter()
-        .find(|&l| s.asked & (1 << l) == 0 && s.lakes[usize::from(l)].moved_on != turn);
+        .find(|&l| free(l));
     let Some(l) = next else { return };
     g.ext.ferries.asked |= 1 << l;
     g.ask(Ask {
