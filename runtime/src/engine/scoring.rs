@@ -388,32 +388,60 @@ pub(crate) fn final_scoring(g: &mut Game, events: &mut Vec<ScoreEvent>) {
     }
 }
 
-impl Game {
-    /// Add the feature of `node` to `done` if it is complete and scores
-    /// (occupied, or `all`: a module acts on every completed feature).
-    #[inline(always)]
-    fn note_if_done(&mut self, node: u16, all: bool, done: &mut [u16; 16], n: &mut usize) {
-        let root = self.features.find(node);
-        let r = self.features.nodes[root as usize];
-        if r.open == 0 && (r.occupants > 0 || all) && !done[..*n].contains(&root) && *n < done.len()
-        {
-            done[*n] = root;
-            *n += 1;
+/// The features a part completed that score, each once, in the order
+/// found: room on the stack for what a tile closes in practice, and beyond
+/// it (a tile's segments, a bridge, the road ends of every ferry moved, an
+/// abbey's sides) a list, so that none is ever left out.
+struct Done {
+    first: [u16; 16],
+    n: usize,
+    more: Vec<u16>,
+}
+
+impl Done {
+    fn new() -> Done {
+        Done {
+            first: [u16::MAX; 16],
+            n: 0,
+            more: Vec::new(),
         }
     }
 
+    /// Add the feature of `node` if it is complete and scores (occupied,
+    /// or `all`: a module acts on every completed feature).
+    #[inline(always)]
+    fn note(&mut self, g: &Game, node: u16, all: bool) {
+        let root = g.features.find(node);
+        let r = g.features.nodes[root as usize];
+        if r.open != 0
+            || !(r.occupants > 0 || all)
+            || self.first[..self.n].contains(&root)
+            || self.more.contains(&root)
+        {
+            return;
+        }
+        match self.first.get_mut(self.n) {
+            Some(slot) => {
+                *slot = root;
+                self.n += 1;
+            }
+            None => self.more.push(root),
+        }
+    }
+}
+
+impl Game {
     pub(crate) fn score_completed(&mut self, idx: usize, events: &mut Vec<ScoreEvent>) {
         let pl = self.placed[idx];
         let tile = &self.rules.tiles[pl.tile as usize];
         // Roads and cities this tile belongs to that are now closed.
-        let mut done: [u16; 16] = [u16::MAX; 16];
-        let mut n = 0;
+        let mut done = Done::new();
         // Modules that act on every completed feature (goods go to whoever
         // completes a city, knights or not) need the unoccupied ones too.
         let all = mechanics::live(self, Hook::OnScored);
         for (s, seg) in tile.segments.iter().enumerate() {
             if matches!(seg.kind, Kind::City | Kind::Road) {
-                self.note_if_done(pl.node_base + s as u16, all, &mut done, &mut n);
+                done.note(self, pl.node_base + s as u16, all);
             }
         }
         if mechanics::live(self, Hook::Segments) && self.added != NO_NODE {
@@ -424,28 +452,20 @@ impl Game {
                 self.features.nodes[added as usize].kind,
                 Kind::City | Kind::Road
             ) {
-                self.note_if_done(added, all, &mut done, &mut n);
+                done.note(self, added, all);
             }
         }
         if mechanics::live(self, Hook::Links) {
             // A module's move this part (a ferry moved) may have closed a
             // feature the tile's segments are not part of.
-            let mut closed = [NO_NODE; 16];
-            let mut k = 0;
             mechanics::closed(self, idx, &mut |node| {
-                if let Some(c) = closed.get_mut(k) {
-                    *c = node;
-                    k += 1;
-                }
-            });
-            for &node in &closed[..k] {
                 if matches!(
                     self.features.nodes[node as usize].kind,
                     Kind::City | Kind::Road
                 ) {
-                    self.note_if_done(node, all, &mut done, &mut n);
+                    done.note(self, node, all);
                 }
-            }
+            });
         }
         if tile.closes {
             // A tile whose sides close what they meet completes its
@@ -462,11 +482,11 @@ impl Game {
                     self.features.nodes[b as usize].kind,
                     Kind::City | Kind::Road
                 ) {
-                    self.note_if_done(b, all, &mut done, &mut n);
+                    done.note(self, b, all);
                 }
             }
         }
-        for &root in &done[..n] {
+        for &root in done.first[..done.n].iter().chain(&done.more) {
             score_feature(self, root, Reason::Completed, events);
         }
         // Occupied cloisters and gardens on this tile and the eight around it

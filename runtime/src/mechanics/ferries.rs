@@ -382,9 +382,7 @@ fn ask_next(g: &mut Game) {
     if !(0..s.n_lakes).any(free) {
         return;
     }
-    let next = nearest(g, idx)
-        .into_iter()
-        .find(|&l| free(l));
+    let next = nearest(g, idx).into_iter().find(|&l| free(l));
     let Some(l) = next else { return };
     g.ext.ferries.asked |= 1 << l;
     g.ask(Ask {
