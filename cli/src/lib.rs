@@ -2,6 +2,7 @@
 
 pub mod areas;
 pub mod atomic;
+pub mod cost;
 pub mod demo;
 pub mod figures;
 pub mod geom;

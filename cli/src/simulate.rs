@@ -17,6 +17,7 @@ use carcassonne_runtime::tables::{Kind, Ruleset};
 use clap::Args;
 use serde_json::{json, Value};
 
+use crate::cost::{thread_cpu_ns, SeatCost};
 use crate::load;
 
 #[derive(Debug, Args)]
@@ -45,6 +46,11 @@ pub struct SimulateArgs {
     /// bots, with the first player's edge shared out).
     #[arg(long)]
     pub rotate: bool,
+    /// Also report what each bot costs: CPU time per decision and, for a
+    /// searching bot, iterations per decision and CPU time per iteration
+    /// (the thread's CPU time, so it varies from run to run).
+    #[arg(long)]
+    pub cost: bool,
 }
 
 /// The seed of game `i` of a simulation seeded with `seed` (splitmix64).
@@ -169,6 +175,8 @@ pub struct GameResult {
     pub discards: u32,
     /// Which of the bots given sat in each seat (`--rotate` moves them).
     pub seating: Vec<u8>,
+    /// Per seat, what its bot's answers cost (`--cost` reports it).
+    pub cost: Vec<SeatCost>,
 }
 
 /// Each tally key of `g` with its count per seat, keys in the order shown.
@@ -203,10 +211,15 @@ pub fn play_one(
     let mut by_source = vec![vec![0u32; all.len()]; bots.len()];
     let start_tiles = g.placed().len();
     let mut events = Vec::with_capacity(16);
+    let mut cost = vec![SeatCost::default(); bots.len()];
     while let Some(pending) = g.pending() {
         let p = crate::play::decider(pending);
-        let a = crate::play::ask(seats[p as usize].as_mut(), &g, p, &mut view)
-            .ok_or_else(|| format!("game seed {seed}: the bot found no legal move"))?;
+        let started = thread_cpu_ns();
+        let a = crate::play::ask(seats[p as usize].as_mut(), &g, p, &mut view);
+        let c = &mut cost[p as usize];
+        c.cpu_ns += thread_cpu_ns().saturating_sub(started);
+        c.decisions += 1;
+        let a = a.ok_or_else(|| format!("game seed {seed}: the bot found no legal move"))?;
         events.clear();
         g.apply_action(a, &mut events)
             .map_err(|e| format!("game seed {seed}: the bot chose an illegal action: {e}"))?;
@@ -230,6 +243,14 @@ pub fn play_one(
         // only those removed count.
         discards: g.removed().count() as u32,
         seating: (0..players).collect(),
+        cost: cost
+            .into_iter()
+            .zip(&seats)
+            .map(|(c, bot)| SeatCost {
+                effort: bot.effort(),
+                ..c
+            })
+            .collect(),
     })
 }
 
@@ -694,8 +715,12 @@ pub fn run(args: SimulateArgs) -> Result<(), String> {
     pb.finish_and_clear();
     let results = results?;
     let elapsed = t0.elapsed();
-    let s = summary(rules, &bots, args.seed, &results);
+    let mut s = summary(rules, &bots, args.seed, &results);
     crate::say!("{}", table(&s).trim_end());
+    if args.cost {
+        s["cost"] = crate::cost::summary(&bots, &results);
+        crate::say!("\n{}", crate::cost::table(&s["cost"]).trim_end());
+    }
     eprintln!(
         "{} games in {:.2} s on {threads} thread{}",
         results.len(),
