@@ -15,6 +15,7 @@ pub mod serve;
 pub mod simulate;
 pub mod svg;
 pub mod timeline;
+pub mod tournament;
 pub mod view;
 pub mod web;
 

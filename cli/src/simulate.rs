@@ -331,7 +331,7 @@ pub fn run_games(
     Ok(all.into_iter().map(|(_, r)| r).collect())
 }
 
-fn mean(xs: impl Iterator<Item = f64>) -> (f64, f64, usize) {
+pub fn mean(xs: impl Iterator<Item = f64>) -> (f64, f64, usize) {
     // Welford's method, in game order: the same numbers give the same result.
     let (mut n, mut m, mut s2) = (0usize, 0.0f64, 0.0f64);
     for x in xs {
@@ -353,7 +353,7 @@ fn mean(xs: impl Iterator<Item = f64>) -> (f64, f64, usize) {
 /// as shared wins, so it is approximate where ties are common): a seat
 /// whose interval leaves out the fair share 1/players wins more or less
 /// often than its bot alone explains.
-fn interval95(p: f64, n: usize) -> (f64, f64) {
+pub fn interval95(p: f64, n: usize) -> (f64, f64) {
     if n == 0 {
         return (0.0, 1.0);
     }
@@ -361,7 +361,7 @@ fn interval95(p: f64, n: usize) -> (f64, f64) {
     ((p - half).max(0.0), (p + half).min(1.0))
 }
 
-fn r4(x: f64) -> f64 {
+pub fn r4(x: f64) -> f64 {
     (x * 10_000.0).round() / 10_000.0
 }
 
@@ -386,6 +386,18 @@ fn tally(r: &GameResult, key: &str, p: Option<usize>) -> f64 {
     match p {
         Some(p) => counts.get(p).copied().unwrap_or(0) as f64,
         None => counts.iter().map(|&c| c as f64).sum(),
+    }
+}
+
+/// Seat `seat`'s share of the win in game `r`: 1, shared among those tied
+/// for first, or 0.
+pub fn win_share(r: &GameResult, seat: usize) -> f64 {
+    let best = r.scores.iter().copied().max().unwrap_or(0);
+    let tied = r.scores.iter().filter(|&&x| x == best).count() as f64;
+    if r.scores[seat] == best {
+        1.0 / tied
+    } else {
+        0.0
     }
 }
 
@@ -460,18 +472,7 @@ pub fn summary(
             let seat_of =
                 |r: &GameResult| r.seating.iter().position(|&x| x as usize == b).unwrap_or(b);
             let (m, sd, _) = mean(results.iter().map(|r| r.scores[seat_of(r)] as f64));
-            let won: f64 = results
-                .iter()
-                .map(|r| {
-                    let best = r.scores.iter().copied().max().unwrap_or(0);
-                    let tied = r.scores.iter().filter(|&&x| x == best).count() as f64;
-                    if r.scores[seat_of(r)] == best {
-                        1.0 / tied
-                    } else {
-                        0.0
-                    }
-                })
-                .sum();
+            let won: f64 = results.iter().map(|r| win_share(r, seat_of(r))).sum();
             let share = if games > 0 { won / games as f64 } else { 0.0 };
             let (low, high) = interval95(share, games);
             json!({
@@ -669,6 +670,30 @@ pub fn table(s: &Value) -> String {
     out
 }
 
+/// The worker threads `--threads` asks for (default: every core).
+pub fn threads(asked: Option<usize>) -> Result<usize, String> {
+    match asked {
+        Some(0) => Err("--threads must be at least 1".to_string()),
+        Some(t) => Ok(t),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
+}
+
+/// A progress bar of `games` games on stderr.
+pub fn progress(games: u64) -> indicatif::ProgressBar {
+    let pb = indicatif::ProgressBar::with_draw_target(
+        Some(games),
+        indicatif::ProgressDrawTarget::stderr(),
+    );
+    pb.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games  {elapsed} elapsed, eta {eta}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    pb
+}
+
 pub fn run(args: SimulateArgs) -> Result<(), String> {
     let rules = load::ruleset(&args.ruleset).map_err(|e| e.to_string())?;
     let mut bots = Vec::new();
@@ -684,24 +709,11 @@ pub fn run(args: SimulateArgs) -> Result<(), String> {
             rules.id, o.min_players, o.max_players, players
         ));
     }
-    let threads = match args.threads {
-        Some(0) => return Err("--threads must be at least 1".to_string()),
-        Some(t) => t,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let threads = threads(args.threads)?;
     if args.games == 0 {
         return Err("--games must be at least 1".to_string());
     }
-    let pb = indicatif::ProgressBar::with_draw_target(
-        Some(args.games),
-        indicatif::ProgressDrawTarget::stderr(),
-    );
-    pb.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} games  {elapsed} elapsed, eta {eta}",
-        )
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
+    let pb = progress(args.games);
     let t0 = Instant::now();
     let results = run_games(
         rules,
