@@ -104,7 +104,15 @@ pub fn table(rows: &Value) -> String {
         .max(8);
     let mut out = format!(
         "{:<5} {:<width$} {:>9} {:>10} {:>9} {:>10} {:>11} {:>12} {:>9}\n",
-        "cost", "", "decisions", "CPU µs/dec", "searched", "iters/srch", "CPU µs/srch", "CPU µs/iter", "kept/srch"
+        "cost",
+        "",
+        "decisions",
+        "CPU µs/dec",
+        "searched",
+        "iters/srch",
+        "CPU µs/srch",
+        "CPU µs/iter",
+        "kept/srch"
     );
     for (b, r) in rows.iter().enumerate() {
         let f = |k: &str| match r[k].as_f64() {

@@ -120,7 +120,7 @@ fn specs_parse_and_bad_ones_are_refused() {
     assert_eq!(Settings::parse(&s.spec()).unwrap().unwrap(), s);
     assert_eq!(
         bots::make("mcts:iters=7", 0).unwrap().name(),
-        "mcts:iters=7:c=0.35:reward=margin:playout=4:eval=greedy:lead=50:prior=20:policy=greedy:reuse=yes"
+        "mcts:iters=7:c=0.35:reward=margin:playout=4:eval=greedy:lead=50:prior=20:policy=greedy:reuse=no"
     );
     let s = Settings::parse("mcts:policy=random:eval=board:lead=12.5:prior=0:playout=end")
         .unwrap()
@@ -128,8 +128,8 @@ fn specs_parse_and_bad_ones_are_refused() {
     assert_eq!((s.policy, s.eval), (Policy::Random, Eval::Board));
     assert_eq!((s.lead, s.prior, s.playout), (12.5, 0, None));
     assert_eq!(Settings::parse(&s.spec()).unwrap().unwrap(), s);
-    let s = Settings::parse("mcts:reuse=no").unwrap().unwrap();
-    assert!(!s.reuse && Settings::default().reuse);
+    let s = Settings::parse("mcts:reuse=yes").unwrap().unwrap();
+    assert!(s.reuse && !Settings::default().reuse);
     assert_eq!(Settings::parse(&s.spec()).unwrap().unwrap(), s);
     let s = Settings::parse("mcts:playout=10").unwrap().unwrap();
     assert_eq!(s.playout, Some(10));
@@ -203,7 +203,7 @@ fn game_with(bot: &mut Ismcts, seed: u64) -> (Vec<u32>, Vec<i32>) {
 
 #[test]
 fn the_tree_is_kept_between_decisions_of_a_game() {
-    let spec = "mcts:iters=40";
+    let spec = "mcts:iters=40:reuse=yes";
     let mut bot = Ismcts::new(Settings::parse(spec).unwrap().unwrap(), 3);
     let (reused, scores) = game_with(&mut bot, 7);
     // The first search starts afresh; the figure decision after the bot's
@@ -214,10 +214,19 @@ fn the_tree_is_kept_between_decisions_of_a_game() {
     assert!(kept * 3 >= reused.len(), "{kept} of {}", reused.len());
     let effort = bot.effort().unwrap();
     assert_eq!(effort.searched, reused.len() as u64);
-    assert_eq!(effort.iterations, 40 * reused.len() as u64);
-    assert_eq!(effort.reused, reused.iter().map(|&r| u64::from(r)).sum::<u64>());
+    // A kept root's visits count toward the budget, up to two thirds of it.
+    let budget: u64 = reused.iter().map(|&r| 40 - u64::from(r.min(26))).sum();
+    assert_eq!(effort.iterations, budget);
+    assert!(budget < 40 * reused.len() as u64);
+    assert_eq!(
+        effort.reused,
+        reused.iter().map(|&r| u64::from(r)).sum::<u64>()
+    );
     // Without reuse: the same bot otherwise, every search afresh.
-    let mut fresh = Ismcts::new(Settings::parse("mcts:iters=40:reuse=no").unwrap().unwrap(), 3);
+    let mut fresh = Ismcts::new(
+        Settings::parse("mcts:iters=40:reuse=no").unwrap().unwrap(),
+        3,
+    );
     let (none, _) = game_with(&mut fresh, 7);
     assert!(none.iter().all(|&r| r == 0));
     // The same seed plays the same game.
@@ -232,7 +241,10 @@ fn a_bot_kept_for_a_second_game_starts_it_afresh() {
     // way each time (its random source has moved on, so not as a new bot
     // would).
     let second = || {
-        let mut bot = Ismcts::new(Settings::parse("mcts:iters=30").unwrap().unwrap(), 5);
+        let mut bot = Ismcts::new(
+            Settings::parse("mcts:iters=30:reuse=yes").unwrap().unwrap(),
+            5,
+        );
         game_with(&mut bot, 11);
         game_with(&mut bot, 12)
     };

@@ -38,6 +38,10 @@
 //! - `prior=N`: the visits credited up front to each answer of the
 //!   searcher's own turn, default 20 (0: none, every answer then tried in
 //!   random order first).
+//! - `reuse=yes|no`: keep the tree from one decision to the next of a
+//!   game: the next search starts from the node of the actions played
+//!   since, with its statistics (`reuse`); default `no`, every decision
+//!   searched afresh.
 //!
 //! Against greedy (base, 2 players), `mcts` wins about four games in five
 //! (docs/reference/bots.md, "MCTS against greedy").
@@ -55,7 +59,6 @@ mod reuse;
 mod settings;
 
 pub use settings::{Budget, Eval, Policy, Reward, Settings};
-
 
 /// No node (the end of a child or sibling list).
 const NONE: u32 = u32::MAX;
@@ -103,7 +106,8 @@ pub struct Ismcts {
     me: u8,
     /// The greedy playout policy.
     greedy: SimpleBot,
-    /// Iterations of the last search (for tests and reports).
+    /// Iterations of the last search (for tests and reports): with an
+    /// iteration budget, the budget less the root's kept visits.
     last_iterations: u32,
     /// The child of the root chosen by the last search (`NONE` before
     /// any): where the next search looks for its root (`reuse`).
@@ -214,9 +218,16 @@ impl Ismcts {
         self.root_remaining = root.remaining();
         let started = Instant::now();
         let mut n = 0u32;
+        // A kept root's visits count toward an iteration budget (at most
+        // two thirds of it): the root is searched as much as a fresh one,
+        // for less.
+        let budget = match self.settings.budget {
+            Budget::Iterations(k) => k - self.last_reused.min(k * 2 / 3),
+            Budget::Time(_) => u32::MAX,
+        };
         loop {
             match self.settings.budget {
-                Budget::Iterations(k) if n >= k => break,
+                Budget::Iterations(_) if n >= budget => break,
                 // The clock is read every 16 iterations (a few µs each).
                 Budget::Time(t) if n > 0 && n % 16 == 0 && started.elapsed() >= t => break,
                 _ => {}

@@ -79,7 +79,7 @@ impl Default for Settings {
             lead: LEAD,
             prior: PRIOR,
             policy: POLICY,
-            reuse: true,
+            reuse: REUSE,
         }
     }
 }
@@ -211,6 +211,12 @@ const C: f64 = 0.35;
 /// The default playout: four decisions (a turn each, placement and
 /// figure), then the standing.
 const PLAYOUT: Option<u32> = Some(4);
+
+/// Whether the tree is kept between decisions by default: not yet, as
+/// keeping it made a decision cost more CPU (deeper trees to walk), and
+/// its strength against greedy is not measured (docs/reference/bots.md,
+/// "Keeping the tree").
+const REUSE: bool = false;
 
 /// The default playout player.
 const POLICY: Policy = Policy::Greedy;
