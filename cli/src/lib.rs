@@ -2,6 +2,7 @@
 
 pub mod areas;
 pub mod atomic;
+pub mod cost;
 pub mod demo;
 pub mod figures;
 pub mod geom;
@@ -14,6 +15,7 @@ pub mod serve;
 pub mod simulate;
 pub mod svg;
 pub mod timeline;
+pub mod tournament;
 pub mod view;
 pub mod web;
 

@@ -58,6 +58,9 @@ enum Command {
     View(carcassonne::render::ViewArgs),
     /// Play many seeded bot games in parallel and summarise them.
     Simulate(carcassonne::simulate::SimulateArgs),
+    /// Rank bots: every pair plays the same two-player games, seats in
+    /// turn; wins per bot and per pair with 95 % intervals.
+    Tournament(carcassonne::tournament::TournamentArgs),
     /// Benchmark: N 2-player random games on one thread; prints games/s last.
     Bench {
         #[arg(long, default_value = "base")]
@@ -270,6 +273,7 @@ fn run(cmd: Command) -> Result<(), String> {
         Command::Render(args) => carcassonne::render::run_render(args),
         Command::View(args) => carcassonne::render::run_view(args),
         Command::Simulate(args) => carcassonne::simulate::run(args),
+        Command::Tournament(args) => carcassonne::tournament::run(args),
         Command::Serve => {
             carcassonne::serve::run(std::io::stdin().lock(), std::io::stdout().lock())
                 .map_err(|e| format!("serve: error: {e}"))

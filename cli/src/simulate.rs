@@ -17,6 +17,7 @@ use carcassonne_runtime::tables::{Kind, Ruleset};
 use clap::Args;
 use serde_json::{json, Value};
 
+use crate::cost::{thread_cpu_ns, SeatCost};
 use crate::load;
 
 #[derive(Debug, Args)]
@@ -45,6 +46,11 @@ pub struct SimulateArgs {
     /// bots, with the first player's edge shared out).
     #[arg(long)]
     pub rotate: bool,
+    /// Also report what each bot costs: CPU time per decision and, for a
+    /// searching bot, iterations per decision and CPU time per iteration
+    /// (the thread's CPU time, so it varies from run to run).
+    #[arg(long)]
+    pub cost: bool,
 }
 
 /// The seed of game `i` of a simulation seeded with `seed` (splitmix64).
@@ -169,6 +175,8 @@ pub struct GameResult {
     pub discards: u32,
     /// Which of the bots given sat in each seat (`--rotate` moves them).
     pub seating: Vec<u8>,
+    /// Per seat, what its bot's answers cost (`--cost` reports it).
+    pub cost: Vec<SeatCost>,
 }
 
 /// Each tally key of `g` with its count per seat, keys in the order shown.
@@ -203,10 +211,15 @@ pub fn play_one(
     let mut by_source = vec![vec![0u32; all.len()]; bots.len()];
     let start_tiles = g.placed().len();
     let mut events = Vec::with_capacity(16);
+    let mut cost = vec![SeatCost::default(); bots.len()];
     while let Some(pending) = g.pending() {
         let p = crate::play::decider(pending);
-        let a = crate::play::ask(seats[p as usize].as_mut(), &g, p, &mut view)
-            .ok_or_else(|| format!("game seed {seed}: the bot found no legal move"))?;
+        let started = thread_cpu_ns();
+        let a = crate::play::ask(seats[p as usize].as_mut(), &g, p, &mut view);
+        let c = &mut cost[p as usize];
+        c.cpu_ns += thread_cpu_ns().saturating_sub(started);
+        c.decisions += 1;
+        let a = a.ok_or_else(|| format!("game seed {seed}: the bot found no legal move"))?;
         events.clear();
         g.apply_action(a, &mut events)
             .map_err(|e| format!("game seed {seed}: the bot chose an illegal action: {e}"))?;
@@ -230,6 +243,14 @@ pub fn play_one(
         // only those removed count.
         discards: g.removed().count() as u32,
         seating: (0..players).collect(),
+        cost: cost
+            .into_iter()
+            .zip(&seats)
+            .map(|(c, bot)| SeatCost {
+                effort: bot.effort(),
+                ..c
+            })
+            .collect(),
     })
 }
 
@@ -310,7 +331,7 @@ pub fn run_games(
     Ok(all.into_iter().map(|(_, r)| r).collect())
 }
 
-fn mean(xs: impl Iterator<Item = f64>) -> (f64, f64, usize) {
+pub fn mean(xs: impl Iterator<Item = f64>) -> (f64, f64, usize) {
     // Welford's method, in game order: the same numbers give the same result.
     let (mut n, mut m, mut s2) = (0usize, 0.0f64, 0.0f64);
     for x in xs {
@@ -332,7 +353,7 @@ fn mean(xs: impl Iterator<Item = f64>) -> (f64, f64, usize) {
 /// as shared wins, so it is approximate where ties are common): a seat
 /// whose interval leaves out the fair share 1/players wins more or less
 /// often than its bot alone explains.
-fn interval95(p: f64, n: usize) -> (f64, f64) {
+pub fn interval95(p: f64, n: usize) -> (f64, f64) {
     if n == 0 {
         return (0.0, 1.0);
     }
@@ -340,7 +361,7 @@ fn interval95(p: f64, n: usize) -> (f64, f64) {
     ((p - half).max(0.0), (p + half).min(1.0))
 }
 
-fn r4(x: f64) -> f64 {
+pub fn r4(x: f64) -> f64 {
     (x * 10_000.0).round() / 10_000.0
 }
 
@@ -365,6 +386,18 @@ fn tally(r: &GameResult, key: &str, p: Option<usize>) -> f64 {
     match p {
         Some(p) => counts.get(p).copied().unwrap_or(0) as f64,
         None => counts.iter().map(|&c| c as f64).sum(),
+    }
+}
+
+/// Seat `seat`'s share of the win in game `r`: 1, shared among those tied
+/// for first, or 0.
+pub fn win_share(r: &GameResult, seat: usize) -> f64 {
+    let best = r.scores.iter().copied().max().unwrap_or(0);
+    let tied = r.scores.iter().filter(|&&x| x == best).count() as f64;
+    if r.scores[seat] == best {
+        1.0 / tied
+    } else {
+        0.0
     }
 }
 
@@ -439,18 +472,7 @@ pub fn summary(
             let seat_of =
                 |r: &GameResult| r.seating.iter().position(|&x| x as usize == b).unwrap_or(b);
             let (m, sd, _) = mean(results.iter().map(|r| r.scores[seat_of(r)] as f64));
-            let won: f64 = results
-                .iter()
-                .map(|r| {
-                    let best = r.scores.iter().copied().max().unwrap_or(0);
-                    let tied = r.scores.iter().filter(|&&x| x == best).count() as f64;
-                    if r.scores[seat_of(r)] == best {
-                        1.0 / tied
-                    } else {
-                        0.0
-                    }
-                })
-                .sum();
+            let won: f64 = results.iter().map(|r| win_share(r, seat_of(r))).sum();
             let share = if games > 0 { won / games as f64 } else { 0.0 };
             let (low, high) = interval95(share, games);
             json!({
@@ -648,6 +670,30 @@ pub fn table(s: &Value) -> String {
     out
 }
 
+/// The worker threads `--threads` asks for (default: every core).
+pub fn threads(asked: Option<usize>) -> Result<usize, String> {
+    match asked {
+        Some(0) => Err("--threads must be at least 1".to_string()),
+        Some(t) => Ok(t),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
+}
+
+/// A progress bar of `games` games on stderr.
+pub fn progress(games: u64) -> indicatif::ProgressBar {
+    let pb = indicatif::ProgressBar::with_draw_target(
+        Some(games),
+        indicatif::ProgressDrawTarget::stderr(),
+    );
+    pb.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games  {elapsed} elapsed, eta {eta}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    pb
+}
+
 pub fn run(args: SimulateArgs) -> Result<(), String> {
     let rules = load::ruleset(&args.ruleset).map_err(|e| e.to_string())?;
     let mut bots = Vec::new();
@@ -663,24 +709,11 @@ pub fn run(args: SimulateArgs) -> Result<(), String> {
             rules.id, o.min_players, o.max_players, players
         ));
     }
-    let threads = match args.threads {
-        Some(0) => return Err("--threads must be at least 1".to_string()),
-        Some(t) => t,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let threads = threads(args.threads)?;
     if args.games == 0 {
         return Err("--games must be at least 1".to_string());
     }
-    let pb = indicatif::ProgressBar::with_draw_target(
-        Some(args.games),
-        indicatif::ProgressDrawTarget::stderr(),
-    );
-    pb.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} games  {elapsed} elapsed, eta {eta}",
-        )
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
+    let pb = progress(args.games);
     let t0 = Instant::now();
     let results = run_games(
         rules,
@@ -694,8 +727,12 @@ pub fn run(args: SimulateArgs) -> Result<(), String> {
     pb.finish_and_clear();
     let results = results?;
     let elapsed = t0.elapsed();
-    let s = summary(rules, &bots, args.seed, &results);
+    let mut s = summary(rules, &bots, args.seed, &results);
     crate::say!("{}", table(&s).trim_end());
+    if args.cost {
+        s["cost"] = crate::cost::summary(&bots, &results);
+        crate::say!("\n{}", crate::cost::table(&s["cost"]).trim_end());
+    }
     eprintln!(
         "{} games in {:.2} s on {threads} thread{}",
         results.len(),

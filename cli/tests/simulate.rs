@@ -188,3 +188,45 @@ fn rotated_seats_give_each_bot_its_results_wherever_it_sat() {
     let r = simulate::play_game(rules, &bots, 1, 4, false).unwrap();
     assert_eq!(r.seating, [0, 1, 2]);
 }
+
+/// `--cost` adds each bot's cost: its decisions, CPU time per decision,
+/// and for the search its iterations (the budget times the decisions it
+/// searched) and CPU time per iteration.
+#[test]
+fn the_cost_report_counts_the_search() {
+    let json = tmp("sim-cost.json");
+    let o = run(&[
+        "simulate",
+        "--games",
+        "2",
+        "--bots",
+        "random,mcts:iters=5:reuse=yes",
+        "--rotate",
+        "--cost",
+        "--threads",
+        "1",
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(
+        out.contains("CPU µs/dec") && out.contains("iters/srch"),
+        "{out}"
+    );
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let cost = v["cost"].as_array().unwrap();
+    assert_eq!(cost[0]["bot"], "random");
+    assert!(cost[0].get("iterations").is_none());
+    assert_eq!(cost[1]["bot"], "mcts:iters=5:reuse=yes");
+    let searched = cost[1]["searched"].as_u64().unwrap();
+    assert!(searched > 50 && searched <= cost[1]["decisions"].as_u64().unwrap());
+    // The iterations are the budget's, less the visits kept from the
+    // search before (two thirds of the budget at most).
+    let iterations = cost[1]["iterations"].as_u64().unwrap();
+    assert!(iterations <= 5 * searched && iterations >= 2 * searched);
+    assert!(cost[1]["cpu_us_per_iteration"].as_f64().unwrap() > 0.0);
+    // Without `--cost`, no times (the summary stays the same run to run).
+    let plain = run(&["simulate", "--games", "1", "--bots", "random,greedy"]);
+    assert!(!text(&plain.stdout).contains("CPU"));
+}

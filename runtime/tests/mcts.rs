@@ -120,13 +120,16 @@ fn specs_parse_and_bad_ones_are_refused() {
     assert_eq!(Settings::parse(&s.spec()).unwrap().unwrap(), s);
     assert_eq!(
         bots::make("mcts:iters=7", 0).unwrap().name(),
-        "mcts:iters=7:c=0.35:reward=margin:playout=4:eval=greedy:lead=50:prior=20:policy=greedy"
+        "mcts:iters=7:c=0.35:reward=margin:playout=4:eval=greedy:lead=50:prior=20:policy=greedy:reuse=no"
     );
     let s = Settings::parse("mcts:policy=random:eval=board:lead=12.5:prior=0:playout=end")
         .unwrap()
         .unwrap();
     assert_eq!((s.policy, s.eval), (Policy::Random, Eval::Board));
     assert_eq!((s.lead, s.prior, s.playout), (12.5, 0, None));
+    assert_eq!(Settings::parse(&s.spec()).unwrap().unwrap(), s);
+    let s = Settings::parse("mcts:reuse=yes").unwrap().unwrap();
+    assert!(s.reuse && !Settings::default().reuse);
     assert_eq!(Settings::parse(&s.spec()).unwrap().unwrap(), s);
     let s = Settings::parse("mcts:playout=10").unwrap().unwrap();
     assert_eq!(s.playout, Some(10));
@@ -147,6 +150,7 @@ fn specs_parse_and_bad_ones_are_refused() {
         "mcts:lead=0",
         "mcts:lead=inf",
         "mcts:prior=-1",
+        "mcts:reuse=maybe",
         "mcts:iters",
         "mcts:",
     ] {
@@ -165,4 +169,87 @@ fn a_finished_game_gets_no_answer() {
     g.finish();
     let mut bot = Ismcts::new(Settings::default(), 0);
     assert_eq!(bot.choose(&g), None);
+}
+
+/// Play a base game seeded `seed` between `bot` (seat 0) and greedy, each
+/// given views; `bot`'s root visits kept from earlier searches, per
+/// decision it searched, and the final scores.
+fn game_with(bot: &mut Ismcts, seed: u64) -> (Vec<u32>, Vec<i32>) {
+    let rules = carcassonne_runtime::ruleset("base").unwrap();
+    let mut g = Game::new(rules, 2, seed).unwrap();
+    let mut greedy = bots::make("greedy", seed).unwrap();
+    let mut view = g.view(0);
+    let mut events = Vec::new();
+    let mut reused = Vec::new();
+    while let Some(p) = g.pending() {
+        let Actor::Player(who) = p.actor else {
+            unreachable!("draws are the engine's")
+        };
+        g.view_into(who, &mut view);
+        let a = if who == 0 {
+            let a = bot.choose(&view).unwrap();
+            if bot.last_iterations() > 0 {
+                reused.push(bot.last_reused());
+            }
+            a
+        } else {
+            greedy.choose_action(&view).unwrap()
+        };
+        assert!(g.legal_actions().contains(&a), "{a:?} is not legal");
+        g.apply_action_by(who, a, &mut events).unwrap();
+    }
+    (reused, g.scores().to_vec())
+}
+
+#[test]
+fn the_tree_is_kept_between_decisions_of_a_game() {
+    let spec = "mcts:iters=40:reuse=yes";
+    let mut bot = Ismcts::new(Settings::parse(spec).unwrap().unwrap(), 3);
+    let (reused, scores) = game_with(&mut bot, 7);
+    // The first search starts afresh; the figure decision after the bot's
+    // own placement always finds its node (no tile drawn between), and
+    // most of them start from many visits.
+    assert_eq!(reused[0], 0);
+    let kept = reused.iter().filter(|&&r| r > 0).count();
+    assert!(kept * 3 >= reused.len(), "{kept} of {}", reused.len());
+    let effort = bot.effort().unwrap();
+    assert_eq!(effort.searched, reused.len() as u64);
+    // A kept root's visits count toward the budget, up to two thirds of it.
+    let budget: u64 = reused.iter().map(|&r| 40 - u64::from(r.min(26))).sum();
+    assert_eq!(effort.iterations, budget);
+    assert!(budget < 40 * reused.len() as u64);
+    assert_eq!(
+        effort.reused,
+        reused.iter().map(|&r| u64::from(r)).sum::<u64>()
+    );
+    // Without reuse: the same bot otherwise, every search afresh.
+    let mut fresh = Ismcts::new(
+        Settings::parse("mcts:iters=40:reuse=no").unwrap().unwrap(),
+        3,
+    );
+    let (none, _) = game_with(&mut fresh, 7);
+    assert!(none.iter().all(|&r| r == 0));
+    // The same seed plays the same game.
+    let mut again = Ismcts::new(Settings::parse(spec).unwrap().unwrap(), 3);
+    assert_eq!(game_with(&mut again, 7), (reused, scores));
+}
+
+#[test]
+fn a_bot_kept_for_a_second_game_starts_it_afresh() {
+    // A bot that played one game plays the next legally (checked in
+    // `game_with`), its first search without a kept tree, and the same
+    // way each time (its random source has moved on, so not as a new bot
+    // would).
+    let second = || {
+        let mut bot = Ismcts::new(
+            Settings::parse("mcts:iters=30:reuse=yes").unwrap().unwrap(),
+            5,
+        );
+        game_with(&mut bot, 11);
+        game_with(&mut bot, 12)
+    };
+    let (reused, scores) = second();
+    assert_eq!(reused[0], 0);
+    assert!(reused.iter().any(|&r| r > 0));
+    assert_eq!(second(), (reused, scores));
 }

@@ -21,6 +21,24 @@ pub trait Bot: Send {
     /// kept for the purpose), never the game itself: a view hides the
     /// order of the face-down tiles.
     fn choose_action(&mut self, g: &Game) -> Option<Action>;
+
+    /// What a searching bot has searched so far (`None` for a bot that
+    /// does not search).
+    fn effort(&self) -> Option<Effort> {
+        None
+    }
+}
+
+/// A searching bot's work over its life, for reports of its cost.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Effort {
+    /// Decisions searched (those with one answer are not).
+    pub searched: u64,
+    /// Iterations run.
+    pub iterations: u64,
+    /// Visits of the searches' roots made by earlier searches (the
+    /// subtrees kept).
+    pub reused: u64,
 }
 
 /// The bots `make` knows, for help texts and error messages.

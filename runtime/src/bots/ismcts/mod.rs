@@ -38,11 +38,15 @@
 //! - `prior=N`: the visits credited up front to each answer of the
 //!   searcher's own turn, default 20 (0: none, every answer then tried in
 //!   random order first).
+//! - `reuse=yes|no`: keep the tree from one decision to the next of a
+//!   game: the next search starts from the node of the actions played
+//!   since, with its statistics (`reuse`); default `no`, every decision
+//!   searched afresh.
 //!
 //! Against greedy (base, 2 players), `mcts` wins about four games in five
 //! (docs/reference/bots.md, "MCTS against greedy").
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -51,215 +55,10 @@ use super::simple::{standing, BotKind, SimpleBot, SCALE};
 use crate::bench::{random_action, Buffers};
 use crate::engine::{Action, Actor, Game};
 
-/// How long the bot thinks about each decision.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Budget {
-    /// This many iterations: the same seed and view give the same answer.
-    Iterations(u32),
-    /// Iterations until this much time has passed (at least one).
-    Time(Duration),
-}
+mod reuse;
+mod settings;
 
-/// What a finished playout is worth to a player.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Reward {
-    /// 1 for a win, shared among those tied for first, 0 otherwise.
-    Win,
-    /// The lead over the best other player, scaled to 0..1 (0.5 for a
-    /// tie, 0 or 1 beyond 50 points).
-    Margin,
-}
-
-/// How the position where a playout stops is judged.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Eval {
-    /// The scores after final scoring of what is on the board.
-    Board,
-    /// The greedy bot's standing: the same, plus the figures in reserve
-    /// while tiles remain (`simple::standing`).
-    Greedy,
-}
-
-/// The search's settings, as `mcts:…` spells them.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Settings {
-    /// How long to search: iterations or time.
-    pub budget: Budget,
-    /// The exploration constant of the tree policy (UCT's c).
-    pub c: f64,
-    /// How a playout's end is valued.
-    pub reward: Reward,
-    /// At most this many random actions after the tree, then the game is
-    /// scored as if it ended there (final scoring of what is on the
-    /// board); `None` plays to the end.
-    pub playout: Option<u32>,
-    /// How the position where the playout stops is judged.
-    pub eval: Eval,
-    /// The lead, in points, worth a reward of 1 (and its opposite 0).
-    pub lead: f64,
-    /// Visits credited up front to each answer of the searching player's
-    /// own turn, at the reward of the greedy bot's standing after it: the
-    /// search starts from greedy's order (0: none).
-    pub prior: u32,
-    /// Who plays the playout's actions.
-    pub policy: Policy,
-}
-
-/// The playout's player.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Policy {
-    /// The benchmark's uniformly random answers.
-    Random,
-    /// The greedy bot, for every player.
-    Greedy,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            budget: Budget::Iterations(ITERATIONS),
-            c: C,
-            reward: Reward::Margin,
-            playout: PLAYOUT,
-            eval: EVAL,
-            lead: LEAD,
-            prior: PRIOR,
-            policy: POLICY,
-        }
-    }
-}
-
-impl Settings {
-    /// Settings from a bot spec: `mcts` or `mcts:iters=N:c=X:…`; `None` for
-    /// another bot, an error for a bad option.
-    pub fn parse(spec: &str) -> Option<Result<Settings, String>> {
-        let mut parts = spec.split(':');
-        if parts.next() != Some("mcts") {
-            return None;
-        }
-        let mut s = Settings::default();
-        for opt in parts {
-            let bad = |why: &str| Err(format!("bot `{spec}`: option `{opt}`: {why}"));
-            let Some((key, value)) = opt.split_once('=') else {
-                return Some(bad(
-                    "expected key=value (iters=N, ms=T, c=X, reward=win|margin, playout=N|end, \
-                     eval=board|greedy, lead=P, prior=N, policy=random|greedy)",
-                ));
-            };
-            match key {
-                "iters" => match value.parse::<u32>() {
-                    Ok(n) if n > 0 => s.budget = Budget::Iterations(n),
-                    _ => return Some(bad("a whole number of iterations above 0")),
-                },
-                "ms" => match value.parse::<u64>() {
-                    Ok(ms) if ms > 0 => s.budget = Budget::Time(Duration::from_millis(ms)),
-                    _ => return Some(bad("a whole number of milliseconds above 0")),
-                },
-                "c" => match value.parse::<f64>() {
-                    Ok(c) if c.is_finite() && c >= 0.0 => s.c = c,
-                    _ => return Some(bad("a number at least 0")),
-                },
-                "reward" => match value {
-                    "win" => s.reward = Reward::Win,
-                    "margin" => s.reward = Reward::Margin,
-                    _ => return Some(bad("win or margin")),
-                },
-                "playout" => match value {
-                    "end" => s.playout = None,
-                    n => match n.parse::<u32>() {
-                        Ok(n) => s.playout = Some(n),
-                        _ => return Some(bad("a whole number of actions, or end")),
-                    },
-                },
-                "eval" => match value {
-                    "board" => s.eval = Eval::Board,
-                    "greedy" => s.eval = Eval::Greedy,
-                    _ => return Some(bad("board or greedy")),
-                },
-                "policy" => match value {
-                    "random" => s.policy = Policy::Random,
-                    "greedy" => s.policy = Policy::Greedy,
-                    _ => return Some(bad("random or greedy")),
-                },
-                "prior" => match value.parse::<u32>() {
-                    Ok(n) => s.prior = n,
-                    _ => return Some(bad("a whole number of visits")),
-                },
-                "lead" => match value.parse::<f64>() {
-                    Ok(l) if l.is_finite() && l > 0.0 => s.lead = l,
-                    _ => return Some(bad("a number of points above 0")),
-                },
-                _ => {
-                    return Some(bad(
-                        "unknown option (iters, ms, c, reward, playout, eval, lead, prior, policy)",
-                    ))
-                }
-            }
-        }
-        Some(Ok(s))
-    }
-
-    /// The spec that `parse` reads back into these settings.
-    pub fn spec(&self) -> String {
-        let budget = match self.budget {
-            Budget::Iterations(n) => format!("iters={n}"),
-            Budget::Time(t) => format!("ms={}", t.as_millis()),
-        };
-        let reward = match self.reward {
-            Reward::Win => "win",
-            Reward::Margin => "margin",
-        };
-        let playout = match self.playout {
-            Some(n) => n.to_string(),
-            None => "end".to_string(),
-        };
-        let eval = match self.eval {
-            Eval::Board => "board",
-            Eval::Greedy => "greedy",
-        };
-        let policy = match self.policy {
-            Policy::Random => "random",
-            Policy::Greedy => "greedy",
-        };
-        format!(
-            "mcts:{budget}:c={}:reward={reward}:playout={playout}:eval={eval}:lead={}:prior={}:policy={policy}",
-            self.c, self.lead, self.prior
-        )
-    }
-}
-
-// The defaults were chosen by playing against greedy (base, 2 players; the
-// figures are in docs/reference/bots.md, "MCTS against greedy"). Greedy's
-// own standing judges the leaf and ranks the searcher's answers up front,
-// because 30 to 100 placements are too many to try one by one in 150
-// iterations; the playout lets greedy answer for each player for four
-// decisions (the opponent's turn and the searcher's next), so a move is
-// judged by what the reply makes of it. Random playouts to the end need
-// far more iterations for a weaker bot.
-
-/// Iterations per decision (a greedy playout costs as much as ~25
-/// random-playout iterations).
-const ITERATIONS: u32 = 150;
-
-/// The exploration constant: rewards by standing differ little between
-/// good moves, so less exploration than the 0.7 of random playouts.
-const C: f64 = 0.35;
-
-/// The default playout: four decisions (a turn each, placement and
-/// figure), then the standing.
-const PLAYOUT: Option<u32> = Some(4);
-
-/// The default playout player.
-const POLICY: Policy = Policy::Greedy;
-
-/// The default judge of where a playout stops.
-const EVAL: Eval = Eval::Greedy;
-
-/// The default lead worth a reward of 1.
-const LEAD: f64 = 50.0;
-
-/// The default visits credited from greedy's standing.
-const PRIOR: u32 = 20;
+pub use settings::{Budget, Eval, Policy, Reward, Settings};
 
 /// No node (the end of a child or sibling list).
 const NONE: u32 = u32::MAX;
@@ -307,8 +106,19 @@ pub struct Ismcts {
     me: u8,
     /// The greedy playout policy.
     greedy: SimpleBot,
-    /// Iterations of the last search (for tests and reports).
+    /// Iterations of the last search (for tests and reports): with an
+    /// iteration budget, the budget less the root's kept visits.
     last_iterations: u32,
+    /// The child of the root chosen by the last search (`NONE` before
+    /// any): where the next search looks for its root (`reuse`).
+    chosen: u32,
+    /// The view searched before `root`'s, kept to refill; nodes too.
+    spare_view: Option<Game>,
+    spare_nodes: Vec<Node>,
+    /// Visits of the last search's root that an earlier search made.
+    last_reused: u32,
+    /// What the bot has searched, over its life.
+    effort: super::Effort,
 }
 
 impl Ismcts {
@@ -332,6 +142,11 @@ impl Ismcts {
             me: 0,
             greedy: SimpleBot::new(BotKind::Greedy, seed ^ 0x9e37_79b9_7f4a_7c15),
             last_iterations: 0,
+            chosen: NONE,
+            spare_view: None,
+            spare_nodes: Vec::new(),
+            last_reused: 0,
+            effort: super::Effort::default(),
         }
     }
 
@@ -344,6 +159,12 @@ impl Ismcts {
     /// answer).
     pub fn last_iterations(&self) -> u32 {
         self.last_iterations
+    }
+
+    /// How many visits of the last search's root an earlier search made
+    /// (0: its tree was started afresh).
+    pub fn last_reused(&self) -> u32 {
+        self.last_reused
     }
 
     /// The answer to the pending decision of `g`, or `None` when the game
@@ -362,27 +183,51 @@ impl Ismcts {
             1 => return Some(self.legal[0]),
             _ => {}
         }
-        let mut root = self.root.take().unwrap_or_else(|| g.clone());
-        g.view_into(me, &mut root);
+        let mut view = self.spare_view.take().unwrap_or_else(|| g.clone());
+        g.view_into(me, &mut view);
+        self.last_reused = 0;
+        let kept = match &self.root {
+            Some(old) if self.settings.reuse && self.chosen != NONE && me == self.me => {
+                reuse::find(&self.nodes, old, self.chosen, &view)
+            }
+            _ => None,
+        };
+        match kept {
+            Some(at) => {
+                reuse::keep_subtree(&mut self.nodes, at, &mut self.spare_nodes);
+                self.last_reused = self.nodes[0].visits;
+            }
+            None => {
+                self.nodes.clear();
+                self.nodes.push(Node {
+                    action: Action::Pass,
+                    actor: me,
+                    visits: 0,
+                    avail: 0,
+                    reward: 0.0,
+                    first_child: NONE,
+                    next_sibling: NONE,
+                    primed: false,
+                });
+            }
+        }
+        self.spare_view = self.root.take();
+        let root = view;
         let mut det = self.det.take().unwrap_or_else(|| root.clone());
         self.me = me;
         self.root_remaining = root.remaining();
-        self.nodes.clear();
-        self.nodes.push(Node {
-            action: Action::Pass,
-            actor: me,
-            visits: 0,
-            avail: 0,
-            reward: 0.0,
-            first_child: NONE,
-            next_sibling: NONE,
-            primed: false,
-        });
         let started = Instant::now();
         let mut n = 0u32;
+        // A kept root's visits count toward an iteration budget (at most
+        // two thirds of it): the root is searched as much as a fresh one,
+        // for less.
+        let budget = match self.settings.budget {
+            Budget::Iterations(k) => k - self.last_reused.min(k * 2 / 3),
+            Budget::Time(_) => u32::MAX,
+        };
         loop {
             match self.settings.budget {
-                Budget::Iterations(k) if n >= k => break,
+                Budget::Iterations(_) if n >= budget => break,
                 // The clock is read every 16 iterations (a few µs each).
                 Budget::Time(t) if n > 0 && n % 16 == 0 && started.elapsed() >= t => break,
                 _ => {}
@@ -393,20 +238,29 @@ impl Ismcts {
             n += 1;
         }
         self.last_iterations = n;
+        root.legal_actions_into(&mut self.legal);
         self.root = Some(root);
         self.det = Some(det);
-        // The most visited answer (every child of the root is legal: the
-        // root's tile is face up, the same in every deal).
-        let mut best: Option<Node> = None;
+        self.effort.searched += 1;
+        self.effort.iterations += u64::from(n);
+        self.effort.reused += u64::from(self.last_reused);
+        // The most visited answer legal now (a reused root may hold
+        // children of deals where something else was legal; a fresh
+        // root's are all legal: its tile is face up, the same in every
+        // deal).
+        let mut best: Option<(u32, Node)> = None;
         let mut c = self.nodes[0].first_child;
         while c != NONE {
             let node = self.nodes[c as usize];
-            if best.is_none_or(|b| (node.visits, node.reward) > (b.visits, b.reward)) {
-                best = Some(node);
+            if self.legal.contains(&node.action)
+                && best.is_none_or(|(_, b)| (node.visits, node.reward) > (b.visits, b.reward))
+            {
+                best = Some((c, node));
             }
             c = node.next_sibling;
         }
-        best.map(|b| b.action)
+        self.chosen = best.map_or(NONE, |(c, _)| c);
+        best.map(|(_, b)| b.action)
     }
 
     /// One iteration on the deal `det`: select, expand, play out, credit.
@@ -674,5 +528,9 @@ impl super::Bot for Ismcts {
 
     fn choose_action(&mut self, g: &Game) -> Option<Action> {
         self.choose(g)
+    }
+
+    fn effort(&self) -> Option<super::Effort> {
+        Some(self.effort)
     }
 }
