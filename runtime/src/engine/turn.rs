@@ -499,7 +499,7 @@ impl Game {
     /// and deploying skip the checks that would repeat the listing's work
     /// (they run in debug builds); the other answers go through
     /// `apply_action`.
-    pub(crate) fn apply_listed_action(&mut self, a: Action, events: &mut Vec<ScoreEvent>) {
+    pub fn apply_listed_action(&mut self, a: Action, events: &mut Vec<ScoreEvent>) {
         match (self.phase, a) {
             (Phase::Place, Action::Place(p)) => {
                 self.place_listed(p, events);
