@@ -207,6 +207,7 @@ impl Space {
     }
 
     /// The window cell of board position (x, y), if inside.
+    #[inline]
     pub fn cell(&self, x: i32, y: i32) -> Option<usize> {
         let (cx, cy) = (x + self.radius, y + self.radius);
         let side = self.side as i32;
@@ -219,16 +220,21 @@ impl Space {
         (x as i16, y as i16)
     }
 
+    /// The id of placement `p` (the place block comes first).
+    #[inline]
+    pub fn place_id(&self, p: Placement) -> Option<usize> {
+        Some(self.cell(p.x.into(), p.y.into())? * 4 + usize::from(p.rotation & 3))
+    }
+
     /// The id of `a` among `legal` (the legal actions of the state it
     /// answers: a slot's id is the action's rank among its verb's), or
     /// `None` when the space has no room for it.
+    #[inline]
     pub fn encode(&self, a: Action, legal: &[Action]) -> Option<usize> {
         let small = |n: u8, size: u8| (n < size).then_some(usize::from(n));
         Some(match a {
             // The place block comes first.
-            Action::Place(p) => {
-                self.cell(p.x.into(), p.y.into())? * 4 + usize::from(p.rotation & 3)
-            }
+            Action::Place(p) => self.place_id(p)?,
             Action::Deploy(d) => {
                 let s = usize::from(d.segment);
                 if s >= MAX_SEGMENTS {

@@ -18,7 +18,9 @@
 //! (`encoding::board`, `encoding::features`) of the player asked, the board
 //! kept up to date by `BoardWriter` rather than rebuilt.
 
-use carcassonne_runtime::engine::{Action, Actor, Game as Engine, ScoreEvent};
+use carcassonne_runtime::engine::{
+    Action, Actor, Decision, Game as Engine, PlacementScan, ScoreEvent,
+};
 use numpy::{
     PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods,
 };
@@ -36,16 +38,42 @@ struct Slot {
     game: Engine,
     /// The legal actions of the state (slots' ids are ranks among them).
     legal: Vec<Action>,
-    /// The legal actions the space has room for, and their ids, aligned.
+    /// The legal actions the space has room for, and their ids, aligned
+    /// (no actions for a placement decision read off the scan: `action`).
     acts: Vec<Action>,
     ids: Vec<i32>,
     board: BoardWriter,
+    scan: PlacementScan,
+    /// How many legal actions there are, with an id or not.
+    listed: usize,
 }
 
 impl Slot {
     /// List the legal actions and their ids.
     fn list(&mut self, space: &Space) {
+        if self.game.moves_suffice()
+            && self.game.pending().map(|p| p.decision) == Some(Decision::Place)
+        {
+            // Where every decision is a move's (`moves_suffice`), the
+            // placements are all a placement decision lists: read off the
+            // scan the draw made (the benchmark's path), in the same order
+            // as `legal_actions_into`.
+            let (scan, n) = self.game.placement_scan(&mut self.scan);
+            let ids = &mut self.ids;
+            ids.clear();
+            self.game.each_scanned(scan, |p| {
+                if let Some(id) = space.place_id(p) {
+                    ids.push(id as i32);
+                }
+            });
+            // No actions kept: a placement's id is all it takes to decode.
+            self.acts.clear();
+            self.legal.clear();
+            self.listed = n;
+            return;
+        }
         self.game.legal_actions_into(&mut self.legal);
+        self.listed = self.legal.len();
         self.acts.clear();
         self.ids.clear();
         for &a in &self.legal {
@@ -53,6 +81,16 @@ impl Slot {
                 self.acts.push(a);
                 self.ids.push(id as i32);
             }
+        }
+    }
+
+    /// The legal action at `k` in `ids`.
+    fn action(&self, k: usize, space: &Space) -> Action {
+        match self.acts.get(k) {
+            Some(&a) => a,
+            None => space
+                .decode(self.ids[k] as usize, &self.legal)
+                .expect("a placement's id decodes"),
         }
     }
 
@@ -139,25 +177,102 @@ fn action_ids(actions: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
     Ok(a.as_array().to_vec())
 }
 
+/// The arrays' contents, borrowed for one call.
+struct Out<'a> {
+    player: &'a mut [i32],
+    counts: &'a mut [i32],
+    offsets: &'a mut [i64],
+    scores: &'a mut [i32],
+    seeds: &'a mut [u64],
+    rewards: &'a mut [f32],
+    terminated: &'a mut [bool],
+    finals: &'a mut [i32],
+    mask: Option<&'a mut [i8]>,
+    board: Option<&'a mut [i16]>,
+    features: Option<&'a mut [i32]>,
+}
+
 impl VectorEnv {
-    /// Write game `i`'s state into the arrays: what it asks, its legal ids
-    /// (appended to `flat`), its mask, scores and observation.
-    #[allow(clippy::too_many_arguments)]
-    fn write(
+    /// Run `f` with the arrays' contents borrowed (once per call, not per
+    /// game: each borrow asks numpy).
+    fn with_out<R>(
         &mut self,
-        i: usize,
-        fresh: bool,
-        player: &mut [i32],
-        counts: &mut [i32],
-        offsets: &mut [i64],
-        scores: &mut [i32],
-        mask: Option<&mut [i8]>,
-        board: Option<&mut [i16]>,
-        features: Option<&mut [i32]>,
-    ) -> PyResult<()> {
+        py: Python<'_>,
+        f: impl FnOnce(&mut VectorEnv, Out<'_>) -> PyResult<R>,
+    ) -> PyResult<R> {
+        let a = &self.arrays;
+        let bind1 = |x: &Py<PyArray1<i32>>| x.clone_ref(py).into_bound(py);
+        let (player, counts) = (bind1(&a.player), bind1(&a.legal_counts));
+        let offsets = a.legal_offsets.clone_ref(py).into_bound(py);
+        let scores = a.scores.clone_ref(py).into_bound(py);
+        let seeds = a.seeds.clone_ref(py).into_bound(py);
+        let rewards = a.rewards.clone_ref(py).into_bound(py);
+        let terminated = a.terminated.clone_ref(py).into_bound(py);
+        let finals = a.final_scores.clone_ref(py).into_bound(py);
+        let mask = a
+            .action_mask
+            .as_ref()
+            .map(|m| m.clone_ref(py).into_bound(py));
+        let board = a.board.as_ref().map(|m| m.clone_ref(py).into_bound(py));
+        let features = a.features.as_ref().map(|m| m.clone_ref(py).into_bound(py));
+        let mut player = player.try_readwrite().map_err(err_borrow)?;
+        let mut counts = counts.try_readwrite().map_err(err_borrow)?;
+        let mut offsets = offsets.try_readwrite().map_err(err_borrow)?;
+        let mut scores = scores.try_readwrite().map_err(err_borrow)?;
+        let mut seeds = seeds.try_readwrite().map_err(err_borrow)?;
+        let mut rewards = rewards.try_readwrite().map_err(err_borrow)?;
+        let mut terminated = terminated.try_readwrite().map_err(err_borrow)?;
+        let mut finals = finals.try_readwrite().map_err(err_borrow)?;
+        let mut mask = mask
+            .as_ref()
+            .map(|m| m.try_readwrite())
+            .transpose()
+            .map_err(err_borrow)?;
+        let mut board = board
+            .as_ref()
+            .map(|m| m.try_readwrite())
+            .transpose()
+            .map_err(err_borrow)?;
+        let mut features = features
+            .as_ref()
+            .map(|m| m.try_readwrite())
+            .transpose()
+            .map_err(err_borrow)?;
+        let out = Out {
+            player: player.as_slice_mut().map_err(err_borrow)?,
+            counts: counts.as_slice_mut().map_err(err_borrow)?,
+            offsets: offsets.as_slice_mut().map_err(err_borrow)?,
+            scores: scores.as_slice_mut().map_err(err_borrow)?,
+            seeds: seeds.as_slice_mut().map_err(err_borrow)?,
+            rewards: rewards.as_slice_mut().map_err(err_borrow)?,
+            terminated: terminated.as_slice_mut().map_err(err_borrow)?,
+            finals: finals.as_slice_mut().map_err(err_borrow)?,
+            mask: mask
+                .as_mut()
+                .map(|m| m.as_slice_mut())
+                .transpose()
+                .map_err(err_borrow)?,
+            board: board
+                .as_mut()
+                .map(|m| m.as_slice_mut())
+                .transpose()
+                .map_err(err_borrow)?,
+            features: features
+                .as_mut()
+                .map(|m| m.as_slice_mut())
+                .transpose()
+                .map_err(err_borrow)?,
+        };
+        f(self, out)
+    }
+
+    /// Write game `i`'s state into the arrays: what it asks, its legal ids
+    /// (appended to `flat`), its mask, scores and observation. `fresh`: a
+    /// game just started, whose rows hold another game's.
+    fn write(&mut self, i: usize, fresh: bool, out: &mut Out<'_>) -> PyResult<()> {
         let n_actions = self.space.size();
         let slot = &mut self.slots[i];
-        if let Some(mask) = mask {
+        if let Some(mask) = out.mask.as_deref_mut() {
             let row = &mut mask[i * n_actions..(i + 1) * n_actions];
             if fresh {
                 row.fill(0);
@@ -172,7 +287,7 @@ impl VectorEnv {
         } else {
             slot.list(&self.space);
         }
-        if slot.ids.is_empty() && !slot.legal.is_empty() {
+        if slot.ids.is_empty() && slot.listed > 0 {
             return Err(PyRuntimeError::new_err(format!(
                 "game {i} (seed {}) asks a decision whose every answer lies outside the \
                  window of radius {}: use a larger radius",
@@ -181,13 +296,13 @@ impl VectorEnv {
             )));
         }
         let (asked, observer) = slot.asked();
-        player[i] = asked;
-        counts[i] = slot.ids.len() as i32;
-        offsets[i] = self.flat.len() as i64;
+        out.player[i] = asked;
+        out.counts[i] = slot.ids.len() as i32;
+        out.offsets[i] = self.flat.len() as i64;
         self.flat.extend_from_slice(&slot.ids);
         let p = usize::from(self.players);
-        scores[i * p..(i + 1) * p].copy_from_slice(slot.game.scores());
-        if let Some(board) = board {
+        out.scores[i * p..(i + 1) * p].copy_from_slice(slot.game.scores());
+        if let Some(board) = out.board.as_deref_mut() {
             let row = &mut board[i * self.plane_len..(i + 1) * self.plane_len];
             if fresh {
                 row.fill(0);
@@ -196,7 +311,7 @@ impl VectorEnv {
             slot.board
                 .update(&slot.game, &self.space, &self.neutrals, observer, row);
         }
-        if let Some(features) = features {
+        if let Some(features) = out.features.as_deref_mut() {
             encoding::features_into(&slot.game, observer, &mut self.feats, &mut self.unseen);
             features[i * self.features_len..(i + 1) * self.features_len]
                 .copy_from_slice(&self.feats);
@@ -204,8 +319,41 @@ impl VectorEnv {
         Ok(())
     }
 
+    /// Play game `i`'s chosen action: its rewards, and a new game when it
+    /// ended; then write it.
+    fn advance(&mut self, i: usize, out: &mut Out<'_>) -> PyResult<()> {
+        let p = usize::from(self.players);
+        let slot = &mut self.slots[i];
+        let a = slot.action(self.chosen[i], &self.space);
+        self.events.clear();
+        slot.game.apply_listed_action(a, &mut self.events);
+        let after = slot.game.scores();
+        let over = slot.game.is_over();
+        let rew = &mut out.rewards[i * p..(i + 1) * p];
+        if self.win_reward {
+            rew.fill(0.0);
+            if over {
+                let top = after.iter().copied().max().unwrap_or(0);
+                for (r, &s) in rew.iter_mut().zip(after) {
+                    *r = if s == top { 1.0 } else { -1.0 };
+                }
+            }
+        } else {
+            let before = &out.scores[i * p..(i + 1) * p];
+            for ((r, &s), &b) in rew.iter_mut().zip(after).zip(before) {
+                *r = (s - b) as f32;
+            }
+        }
+        out.terminated[i] = over;
+        if over {
+            out.finals[i * p..(i + 1) * p].copy_from_slice(after);
+            self.restart(i, out.seeds);
+        }
+        self.write(i, over, out)
+    }
+
     /// Copy `flat` into `legal_ids` (a larger array when it does not fit)
-    /// and put the views of this step's arrays into `obs`.
+    /// and put the view of this step's ids into `obs`.
     fn publish(&mut self, py: Python<'_>) -> PyResult<()> {
         let total = self.flat.len();
         let mut ids = self.arrays.legal_ids.bind(py).clone();
@@ -215,18 +363,14 @@ impl VectorEnv {
         }
         {
             let mut rw = ids.try_readwrite().map_err(err_borrow)?;
-            let s = rw.as_slice_mut().map_err(err_borrow)?;
-            s[..total].copy_from_slice(&self.flat);
-        }
-        {
+            rw.as_slice_mut().map_err(err_borrow)?[..total].copy_from_slice(&self.flat);
             let mut off = self
                 .arrays
                 .legal_offsets
                 .bind(py)
                 .try_readwrite()
                 .map_err(err_borrow)?;
-            let off = off.as_slice_mut().map_err(err_borrow)?;
-            off[self.slots.len()] = total as i64;
+            off.as_slice_mut().map_err(err_borrow)?[self.slots.len()] = total as i64;
         }
         let obs = self.obs.bind(py);
         obs.set_item(
@@ -249,56 +393,16 @@ impl VectorEnv {
         if let Some(s) = seed {
             self.next_seed = s;
         }
-        let a = &self.arrays;
-        let (player, counts, offsets, scores, seeds) = (
-            a.player.clone_ref(py),
-            a.legal_counts.clone_ref(py),
-            a.legal_offsets.clone_ref(py),
-            a.scores.clone_ref(py),
-            a.seeds.clone_ref(py),
-        );
-        let (mask, board, features) = (
-            a.action_mask.as_ref().map(|m| m.clone_ref(py)),
-            a.board.as_ref().map(|m| m.clone_ref(py)),
-            a.features.as_ref().map(|m| m.clone_ref(py)),
-        );
-        let mut player = player.bind(py).try_readwrite().map_err(err_borrow)?;
-        let mut counts = counts.bind(py).try_readwrite().map_err(err_borrow)?;
-        let mut offsets = offsets.bind(py).try_readwrite().map_err(err_borrow)?;
-        let mut scores = scores.bind(py).try_readwrite().map_err(err_borrow)?;
-        let mut seeds = seeds.bind(py).try_readwrite().map_err(err_borrow)?;
-        let mut mask = mask.as_ref().map(|m| m.bind(py).readwrite());
-        let mut board = board.as_ref().map(|m| m.bind(py).readwrite());
-        let mut features = features.as_ref().map(|m| m.bind(py).readwrite());
         self.flat.clear();
-        for i in 0..self.slots.len() {
-            self.restart(i, seeds.as_slice_mut().map_err(err_borrow)?);
-            self.write(
-                i,
-                true,
-                player.as_slice_mut().map_err(err_borrow)?,
-                counts.as_slice_mut().map_err(err_borrow)?,
-                offsets.as_slice_mut().map_err(err_borrow)?,
-                scores.as_slice_mut().map_err(err_borrow)?,
-                mask.as_mut()
-                    .map(|m| m.as_slice_mut())
-                    .transpose()
-                    .map_err(err_borrow)?,
-                board
-                    .as_mut()
-                    .map(|m| m.as_slice_mut())
-                    .transpose()
-                    .map_err(err_borrow)?,
-                features
-                    .as_mut()
-                    .map(|m| m.as_slice_mut())
-                    .transpose()
-                    .map_err(err_borrow)?,
-            )?;
-        }
-        drop((
-            player, counts, offsets, scores, seeds, mask, board, features,
-        ));
+        self.with_out(py, |env, mut out| {
+            out.terminated.fill(false);
+            out.rewards.fill(0.0);
+            for i in 0..env.slots.len() {
+                env.restart(i, out.seeds);
+                env.write(i, true, &mut out)?;
+            }
+            Ok(())
+        })?;
         self.publish(py)
     }
 }
@@ -349,6 +453,8 @@ impl VectorEnv {
                 acts: Vec::new(),
                 ids: Vec::new(),
                 board: BoardWriter::default(),
+                scan: PlacementScan::with_capacity(128),
+                listed: 0,
             })
             .collect();
         let n = num_envs;
@@ -414,13 +520,6 @@ impl VectorEnv {
     #[pyo3(signature = (seed = None))]
     fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> PyResult<Bound<'py, PyTuple>> {
         self.reset_all(py, seed)?;
-        self.arrays
-            .terminated
-            .bind(py)
-            .readwrite()
-            .as_slice_mut()
-            .map_err(err_borrow)?
-            .fill(false);
         PyTuple::new(
             py,
             [self.obs.bind(py).as_any(), self.info.bind(py).as_any()],
@@ -456,90 +555,13 @@ impl VectorEnv {
                     ))
                 })?;
         }
-        let a = &self.arrays;
-        let (player, counts, offsets, scores, seeds, rewards, terminated, finals) = (
-            a.player.clone_ref(py),
-            a.legal_counts.clone_ref(py),
-            a.legal_offsets.clone_ref(py),
-            a.scores.clone_ref(py),
-            a.seeds.clone_ref(py),
-            a.rewards.clone_ref(py),
-            a.terminated.clone_ref(py),
-            a.final_scores.clone_ref(py),
-        );
-        let (mask, board, features) = (
-            a.action_mask.as_ref().map(|m| m.clone_ref(py)),
-            a.board.as_ref().map(|m| m.clone_ref(py)),
-            a.features.as_ref().map(|m| m.clone_ref(py)),
-        );
-        let mut player = player.bind(py).try_readwrite().map_err(err_borrow)?;
-        let mut counts = counts.bind(py).try_readwrite().map_err(err_borrow)?;
-        let mut offsets = offsets.bind(py).try_readwrite().map_err(err_borrow)?;
-        let mut scores = scores.bind(py).try_readwrite().map_err(err_borrow)?;
-        let mut seeds = seeds.bind(py).try_readwrite().map_err(err_borrow)?;
-        let mut rewards = rewards.bind(py).try_readwrite().map_err(err_borrow)?;
-        let mut terminated = terminated.bind(py).try_readwrite().map_err(err_borrow)?;
-        let mut finals = finals.bind(py).try_readwrite().map_err(err_borrow)?;
-        let mut mask = mask.as_ref().map(|m| m.bind(py).readwrite());
-        let mut board = board.as_ref().map(|m| m.bind(py).readwrite());
-        let mut features = features.as_ref().map(|m| m.bind(py).readwrite());
-        let p = usize::from(self.players);
         self.flat.clear();
-        for i in 0..n {
-            let rew = &mut rewards.as_slice_mut().map_err(err_borrow)?[i * p..(i + 1) * p];
-            let fin = &mut finals.as_slice_mut().map_err(err_borrow)?[i * p..(i + 1) * p];
-            let slot = &mut self.slots[i];
-            let a = slot.acts[self.chosen[i]];
-            self.events.clear();
-            slot.game.apply_listed_action(a, &mut self.events);
-            let after = slot.game.scores();
-            let before = &scores.as_slice().map_err(err_borrow)?[i * p..(i + 1) * p];
-            let over = slot.game.is_over();
-            if self.win_reward {
-                rew.fill(0.0);
-                if over {
-                    let top = after.iter().copied().max().unwrap_or(0);
-                    for (r, &s) in rew.iter_mut().zip(after) {
-                        *r = if s == top { 1.0 } else { -1.0 };
-                    }
-                }
-            } else {
-                for ((r, &s), &b) in rew.iter_mut().zip(after).zip(before) {
-                    *r = (s - b) as f32;
-                }
+        self.with_out(py, |env, mut out| {
+            for i in 0..n {
+                env.advance(i, &mut out)?;
             }
-            terminated.as_slice_mut().map_err(err_borrow)?[i] = over;
-            if over {
-                fin.copy_from_slice(after);
-                self.restart(i, seeds.as_slice_mut().map_err(err_borrow)?);
-            }
-            self.write(
-                i,
-                over,
-                player.as_slice_mut().map_err(err_borrow)?,
-                counts.as_slice_mut().map_err(err_borrow)?,
-                offsets.as_slice_mut().map_err(err_borrow)?,
-                scores.as_slice_mut().map_err(err_borrow)?,
-                mask.as_mut()
-                    .map(|m| m.as_slice_mut())
-                    .transpose()
-                    .map_err(err_borrow)?,
-                board
-                    .as_mut()
-                    .map(|m| m.as_slice_mut())
-                    .transpose()
-                    .map_err(err_borrow)?,
-                features
-                    .as_mut()
-                    .map(|m| m.as_slice_mut())
-                    .transpose()
-                    .map_err(err_borrow)?,
-            )?;
-        }
-        drop((
-            player, counts, offsets, scores, seeds, rewards, terminated, finals, mask, board,
-            features,
-        ));
+            Ok(())
+        })?;
         self.publish(py)?;
         let a = &self.arrays;
         PyTuple::new(

@@ -386,6 +386,28 @@ impl PlacementScan {
         self.recount()
     }
 
+    /// Calls `f` with every pair of the scan, in `nth`'s order (position,
+    /// then rotation): a listing at a few instructions a pair.
+    pub(crate) fn each(&self, open: &Open, mut f: impl FnMut(Placement)) {
+        let blocks = self.len.div_ceil(BLOCK);
+        for (b, &word) in self.words[..blocks].iter().enumerate() {
+            // Bit r of byte j: rotation r fits at position j of the block.
+            let mut w = word & (BYTES * 0xF);
+            while w != 0 {
+                let bit = w.trailing_zeros() as usize;
+                w &= w - 1;
+                let Some([x, y]) = open.xy(BLOCK * b + bit / 8) else {
+                    break;
+                };
+                f(Placement {
+                    x,
+                    y,
+                    rotation: (bit % 8) as u8,
+                });
+            }
+        }
+    }
+
     /// The `k`-th pair of the scan, in position then rotation order; `None`
     /// past the end, or for a scan made for another board. Found without
     /// a branch on where it lies: a loop that stops at the block holding

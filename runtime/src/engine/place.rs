@@ -27,6 +27,32 @@ impl Game {
         }
         let Some(t) = self.current else { return };
         let tile = &self.rules.tiles[t as usize];
+        self.fitting_into(tile, out, |p| p, |&p| p);
+        if mechanics::filters(self, tile) && mechanics::live(self, Hook::Enables) {
+            let before = out.len();
+            self.each_enabled(tile, |p| out.push(p));
+            if out.len() > before {
+                // In the scan's order: positions, then rotations.
+                let open = |p: &Placement| self.board.open_at(p.x.into(), p.y.into());
+                out.sort_by_key(|p| (open(p), p.rotation));
+            }
+        }
+    }
+
+    /// The placements of `tile` that fit by their edges and pass the
+    /// filters, as `make` makes them (`placement` reads one back), into
+    /// `out` (empty), in `any_placement`'s order (positions, then
+    /// rotations): the vectorised listing of `placements_into` and of
+    /// `legal_actions_into`.
+    #[inline(always)]
+    pub(crate) fn fitting_into<T>(
+        &self,
+        tile: &TileType,
+        out: &mut Vec<T>,
+        make: impl Fn(Placement) -> T,
+        placement: impl Fn(&T) -> Placement,
+    ) {
+        debug_assert!(out.is_empty());
         let rot = Rotations::new(&tile.rot_edges);
         let open = &self.board.open;
         // Write all four candidates of a position and advance past the ones
@@ -46,7 +72,7 @@ impl Game {
                 // (overwritten by the next position or left past the end).
                 let slots: &mut [_; 4] = (&mut spare[n..n + 4]).try_into().expect("four");
                 for (slot, &rotation) in slots.iter_mut().zip(&NTH_ROTATION[fits]) {
-                    slot.write(Placement { x, y, rotation });
+                    slot.write(make(Placement { x, y, rotation }));
                 }
                 n += usize::from(NIBBLE_ONES[fits]);
             }
@@ -61,23 +87,17 @@ impl Game {
             // not depend on the rotation, ask once per position.
             let by_position = mechanics::filters_by_position(self, tile);
             let mut last: Option<(i16, i16, bool)> = None;
-            out.retain(|&p| match last {
-                Some((x, y, ok)) if by_position && (x, y) == (p.x, p.y) => ok,
-                _ => {
-                    let ok = mechanics::placement_filter(self, tile, p).is_ok();
-                    last = Some((p.x, p.y, ok));
-                    ok
+            out.retain(|t| {
+                let p = placement(t);
+                match last {
+                    Some((x, y, ok)) if by_position && (x, y) == (p.x, p.y) => ok,
+                    _ => {
+                        let ok = mechanics::placement_filter(self, tile, p).is_ok();
+                        last = Some((p.x, p.y, ok));
+                        ok
+                    }
                 }
             });
-            if mechanics::live(self, Hook::Enables) {
-                let before = out.len();
-                self.each_enabled(tile, |p| out.push(p));
-                if out.len() > before {
-                    // In the scan's order: positions, then rotations.
-                    let open = |p: &Placement| self.board.open_at(p.x.into(), p.y.into());
-                    out.sort_by_key(|p| (open(p), p.rotation));
-                }
-            }
         }
     }
 
@@ -324,6 +344,13 @@ impl Game {
     /// (`None` past the last, or for a scan of another state).
     pub fn nth_scanned(&self, k: usize, scan: &PlacementScan) -> Option<Placement> {
         scan.nth(k, &self.board.open)
+    }
+
+    /// Calls `f` with every placement of `scan` (as `placement_scan` left
+    /// it for this state), in `nth_scanned`'s order: `placements_into`'s
+    /// list without writing it.
+    pub fn each_scanned(&self, scan: &PlacementScan, f: impl FnMut(Placement)) {
+        scan.each(&self.board.open, f)
     }
 
     /// Every legal placement of the current tile (see `placements_into` to

@@ -186,10 +186,12 @@ impl Game {
                         out.push(Action::Pass);
                     }
                 } else if let Some(tile) = self.current_tile() {
-                    self.any_placement(tile, |p| {
-                        out.push(Action::Place(p));
-                        false
-                    });
+                    // The vectorised listing (`any_placement`'s order).
+                    let get = |a: &Action| match a {
+                        Action::Place(p) => *p,
+                        _ => unreachable!("only placements are listed here"),
+                    };
+                    self.fitting_into(tile, out, Action::Place, get);
                 }
                 if out.is_empty() && self.told_unfit() {
                     out.push(Action::Pass);
