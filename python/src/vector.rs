@@ -140,8 +140,10 @@ pub struct VectorEnv {
     /// Every game's legal ids, gathered before being copied into
     /// `legal_ids` (which grows when they do not fit).
     flat: Vec<i32>,
-    /// Where each game's chosen action is in its `acts`.
+    /// Where each game's chosen action is in its `ids`.
     chosen: Vec<usize>,
+    /// The first game written with legal actions but no id for any.
+    stuck: Option<usize>,
     events: Vec<ScoreEvent>,
     feats: Vec<i32>,
     unseen: Vec<u16>,
@@ -288,12 +290,7 @@ impl VectorEnv {
             slot.list(&self.space);
         }
         if slot.ids.is_empty() && slot.listed > 0 {
-            return Err(PyRuntimeError::new_err(format!(
-                "game {i} (seed {}) asks a decision whose every answer lies outside the \
-                 window of radius {}: use a larger radius",
-                slot.game.seed(),
-                self.space.radius
-            )));
+            self.stuck.get_or_insert(i);
         }
         let (asked, observer) = slot.asked();
         out.player[i] = asked;
@@ -353,8 +350,23 @@ impl VectorEnv {
     }
 
     /// Copy `flat` into `legal_ids` (a larger array when it does not fit)
-    /// and put the view of this step's ids into `obs`.
+    /// and put the view of this step's ids into `obs`; then refuse to go on
+    /// when a game has legal actions but none with an id (every array is
+    /// written first, so the batch stays as consistent as the games).
     fn publish(&mut self, py: Python<'_>) -> PyResult<()> {
+        self.publish_ids(py)?;
+        match self.stuck.take() {
+            None => Ok(()),
+            Some(i) => Err(PyRuntimeError::new_err(format!(
+                "game {i} (seed {}) asks a decision whose every answer lies outside the \
+                 window of radius {}: use a larger radius",
+                self.slots[i].game.seed(),
+                self.space.radius
+            ))),
+        }
+    }
+
+    fn publish_ids(&mut self, py: Python<'_>) -> PyResult<()> {
         let total = self.flat.len();
         let mut ids = self.arrays.legal_ids.bind(py).clone();
         if ids.len() < total {
@@ -505,6 +517,7 @@ impl VectorEnv {
             arrays,
             flat: Vec::new(),
             chosen: vec![0; n],
+            stuck: None,
             events: Vec::new(),
             feats: Vec::new(),
             unseen: Vec::new(),

@@ -40,6 +40,7 @@ def check_same(env, obs, games, observations=True):
     [
         ("base", 2, 450),
         ("base", 3, 120),
+        ("base_river1", 2, 150),
         ("base_princess_dragon", 3, 200),
         ("base_hills_sheep", 2, 200),
         ("everything_c1", 4, 150),
@@ -144,3 +145,15 @@ def test_bad_arguments():
         cc.VectorEnv(radius=0)
     with pytest.raises(ValueError):
         cc.VectorEnv(players=9)
+
+
+def test_a_window_too_small_is_said():
+    # A 3 × 3 window fills within a few turns; then the tile to place fits
+    # only outside it, and no action has an id.
+    env = cc.VectorEnv("base", num_envs=1, radius=1, observations=False)
+    obs = env.obs
+    rng = np.random.default_rng(0)
+    with pytest.raises(RuntimeError, match="use a larger radius"):
+        for _ in range(100):
+            obs, *_ = env.step(choose(rng, obs))
+    assert env.obs["legal_counts"][0] == 0
