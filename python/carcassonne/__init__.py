@@ -1,7 +1,8 @@
 """A fast, exact Carcassonne engine for every expansion mix.
 
 `Game` plays one game (legal actions, apply, undo, clone, scores, records,
-numpy observations with an action mask); `Bot` seats the engine's bots;
+numpy observations with an action mask); `VectorEnv` steps many games
+in one call, with numpy arrays; `Bot` seats the engine's bots;
 `env()` is a PettingZoo AEC environment (needs `pettingzoo`). See the
 book's page on the package, docs/reference/python.md.
 """
@@ -17,6 +18,7 @@ from ._engine import (
     Game,
     IllegalAction,
     Ruleset,
+    VectorEnv,
     bot_names,
     rulesets,
 )
@@ -31,6 +33,7 @@ __all__ = [
     "PLANE_NAMES",
     "Ruleset",
     "SLOTS",
+    "VectorEnv",
     "WAGON_SLOTS",
     "bot_names",
     "bot_seed",

@@ -88,6 +88,11 @@ pub struct Space {
     pub radius: i32,
     pub side: usize,
     pub blocks: Arc<[Block]>,
+    /// The starts of the deploy, draw and pass blocks, which `encode`
+    /// looks up for most actions a game lists.
+    deploy: usize,
+    draw: usize,
+    pass: usize,
 }
 
 /// A module verb's block: its size (given the window's cells) and how the
@@ -170,14 +175,21 @@ impl Space {
                 push(v.name, holds, size, ids, within);
             }
         }
-        Space {
+        let mut space = Space {
             radius: i32::from(radius),
             side,
             blocks: blocks.into(),
-        }
+            deploy: 0,
+            draw: 0,
+            pass: 0,
+        };
+        space.deploy = space.start(Holds::Deploy);
+        space.draw = space.start(Holds::Draw);
+        space.pass = space.start(Holds::Pass);
+        space
     }
 
-    fn cells(&self) -> usize {
+    pub fn cells(&self) -> usize {
         self.side * self.side
     }
 
@@ -195,6 +207,7 @@ impl Space {
     }
 
     /// The window cell of board position (x, y), if inside.
+    #[inline]
     pub fn cell(&self, x: i32, y: i32) -> Option<usize> {
         let (cx, cy) = (x + self.radius, y + self.radius);
         let side = self.side as i32;
@@ -207,25 +220,30 @@ impl Space {
         (x as i16, y as i16)
     }
 
+    /// The id of placement `p` (the place block comes first).
+    #[inline]
+    pub fn place_id(&self, p: Placement) -> Option<usize> {
+        Some(self.cell(p.x.into(), p.y.into())? * 4 + usize::from(p.rotation & 3))
+    }
+
     /// The id of `a` among `legal` (the legal actions of the state it
     /// answers: a slot's id is the action's rank among its verb's), or
     /// `None` when the space has no room for it.
+    #[inline]
     pub fn encode(&self, a: Action, legal: &[Action]) -> Option<usize> {
         let small = |n: u8, size: u8| (n < size).then_some(usize::from(n));
         Some(match a {
             // The place block comes first.
-            Action::Place(p) => {
-                self.cell(p.x.into(), p.y.into())? * 4 + usize::from(p.rotation & 3)
-            }
+            Action::Place(p) => self.place_id(p)?,
             Action::Deploy(d) => {
                 let s = usize::from(d.segment);
                 if s >= MAX_SEGMENTS {
                     return None;
                 }
-                self.start(Holds::Deploy) + s * FIGURE_KINDS + d.kind as usize
+                self.deploy + s * FIGURE_KINDS + d.kind as usize
             }
-            Action::Draw => self.start(Holds::Draw),
-            Action::Pass => self.start(Holds::Pass),
+            Action::Draw => self.draw,
+            Action::Pass => self.pass,
             Action::Do(v) => {
                 let b = self.block(Holds::Verb {
                     mech: v.mech,
@@ -340,54 +358,104 @@ pub fn plane_names(rules: &carcassonne_runtime::Ruleset, players: u8) -> Vec<Str
 /// `edge_*` the kind of the tile's board side + 1 (field 1, road 2, city
 /// 3, river 4, seam 5, any 6); 0 is empty.
 pub fn board(g: &Game, space: &Space, observer: u8) -> (Vec<i16>, usize) {
-    let players = usize::from(g.players());
-    let rules = g.rules();
-    let neutrals = neutral_names(rules);
-    let planes = PLANE_NAMES.len() + players + neutrals.len();
-    let cells = space.cells();
-    let mut out = vec![0i16; planes * cells];
-    let placed = g.placed();
-    for (i, q) in placed.iter().enumerate() {
-        let Some(c) = space.cell(q.x.into(), q.y.into()) else {
-            continue;
-        };
-        let t = &rules.tiles[q.tile as usize];
-        out[c] = 1;
-        out[cells + c] = q.tile as i16 + 1;
-        out[2 * cells + c] = i16::from(q.rotation);
-        let edges = t.rot_edges[usize::from(q.rotation & 3)];
-        for side in 0..4 {
-            out[(3 + side) * cells + c] = ((edges >> (4 * side)) & 0xF) as i16 + 1;
+    let neutrals = neutral_names(g.rules());
+    let planes = PLANE_NAMES.len() + usize::from(g.players()) + neutrals.len();
+    let mut out = vec![0i16; planes * space.cells()];
+    BoardWriter::default().update(g, space, &neutrals, observer, &mut out);
+    (out, planes)
+}
+
+/// Keeps a game's board planes (`board`) up to date in a buffer, writing
+/// only what changed since its last update: the tiles placed since, the
+/// last-placed mark, and the figures (a few cells, cleared and written
+/// again, as figures come and go and their planes follow the observer).
+/// A game started again (fewer tiles than last time) is written afresh.
+#[derive(Debug, Default, Clone)]
+pub struct BoardWriter {
+    /// Tiles written so far.
+    tiles: usize,
+    /// Where the last-placed mark is.
+    last: Option<usize>,
+    /// Figure and neutral entries written, to clear at the next update.
+    marks: Vec<usize>,
+}
+
+impl BoardWriter {
+    /// Bring `out` (the planes of `board`, zero for a writer never used)
+    /// to `g` seen by `observer`; `neutrals` is `neutral_names(g.rules())`.
+    pub fn update(
+        &mut self,
+        g: &Game,
+        space: &Space,
+        neutrals: &[&str],
+        observer: u8,
+        out: &mut [i16],
+    ) {
+        let rules = g.rules();
+        let cells = space.cells();
+        let placed = g.placed();
+        if placed.len() < self.tiles {
+            out.fill(0);
+            *self = BoardWriter::default();
         }
-        if i + 1 == placed.len() {
-            out[7 * cells + c] = 1;
-        }
-    }
-    // A figure stands on feature node `node`: the tile whose nodes hold it
-    // (each tile's segments take consecutive nodes, in placement order).
-    for f in g.followers() {
-        let i = placed.partition_point(|q| q.node_base <= f.node);
-        let Some(q) = i.checked_sub(1).map(|i| placed[i]) else {
-            continue;
-        };
-        let Some(c) = space.cell(q.x.into(), q.y.into()) else {
-            continue;
-        };
-        let seat = relative(f.player, observer, g.players());
-        out[(PLANE_NAMES.len() + seat) * cells + c] += 1;
-    }
-    if !neutrals.is_empty() {
-        let base = PLANE_NAMES.len() + players;
-        for n in g.shown().neutral {
-            let Some(k) = neutrals.iter().position(|&name| name == n.def.name) else {
+        for q in &placed[self.tiles..] {
+            let Some(c) = space.cell(q.x.into(), q.y.into()) else {
                 continue;
             };
-            if let Some(c) = space.cell(n.x.into(), n.y.into()) {
-                out[(base + k) * cells + c] = 1;
+            let t = &rules.tiles[q.tile as usize];
+            out[c] = 1;
+            out[cells + c] = q.tile as i16 + 1;
+            out[2 * cells + c] = i16::from(q.rotation);
+            let edges = t.rot_edges[usize::from(q.rotation & 3)];
+            for side in 0..4 {
+                out[(3 + side) * cells + c] = ((edges >> (4 * side)) & 0xF) as i16 + 1;
+            }
+        }
+        if placed.len() != self.tiles {
+            self.tiles = placed.len();
+            if let Some(i) = self.last.take() {
+                out[i] = 0;
+            }
+            let q = placed.last().expect("a game has its start tile");
+            self.last = space.cell(q.x.into(), q.y.into()).map(|c| 7 * cells + c);
+            if let Some(i) = self.last {
+                out[i] = 1;
+            }
+        }
+        for &i in &self.marks {
+            out[i] = 0;
+        }
+        self.marks.clear();
+        // A figure stands on feature node `node`: the tile whose nodes hold
+        // it (each tile's segments take consecutive nodes, in placement
+        // order).
+        for f in g.followers() {
+            let i = placed.partition_point(|q| q.node_base <= f.node);
+            let Some(q) = i.checked_sub(1).map(|i| placed[i]) else {
+                continue;
+            };
+            let Some(c) = space.cell(q.x.into(), q.y.into()) else {
+                continue;
+            };
+            let seat = relative(f.player, observer, g.players());
+            let i = (PLANE_NAMES.len() + seat) * cells + c;
+            out[i] += 1;
+            self.marks.push(i);
+        }
+        if !neutrals.is_empty() {
+            let base = PLANE_NAMES.len() + usize::from(g.players());
+            for n in g.shown().neutral {
+                let Some(k) = neutrals.iter().position(|&name| name == n.def.name) else {
+                    continue;
+                };
+                if let Some(c) = space.cell(n.x.into(), n.y.into()) {
+                    let i = (base + k) * cells + c;
+                    out[i] = 1;
+                    self.marks.push(i);
+                }
             }
         }
     }
-    (out, planes)
 }
 
 /// `player`'s seat counted clockwise from `observer`.
@@ -406,9 +474,16 @@ pub fn features_len(players: usize, tiles: usize) -> usize {
 /// edges, then scores and supplies by relative seat, then the face-down
 /// tiles by type (public: the multiset, not the order).
 pub fn features(g: &Game, observer: u8) -> Vec<i32> {
+    let mut v = Vec::new();
+    features_into(g, observer, &mut v, &mut Vec::new());
+    v
+}
+
+/// `features` into `v` (cleared first), with `unseen` as scratch space.
+pub fn features_into(g: &Game, observer: u8, v: &mut Vec<i32>, unseen: &mut Vec<u16>) {
     let rules = g.rules();
     let players = g.players();
-    let mut v = Vec::with_capacity(features_len(players.into(), rules.tiles.len()));
+    v.clear();
     let pending = g.pending();
     v.push(match pending.map(|p| p.actor) {
         Some(Actor::Player(p)) => relative(p, observer, players) as i32,
@@ -430,17 +505,15 @@ pub fn features(g: &Game, observer: u8) -> Vec<i32> {
             i32::from(rules.tiles[t as usize].edges[side] as u8) + 1
         }));
     }
-    let seats: Vec<u8> = (0..players).map(|k| (observer + k) % players).collect();
-    for &p in &seats {
+    let seats = (0..players).map(|k| (observer + k) % players);
+    for p in seats.clone() {
         v.push(g.scores()[usize::from(p)]);
     }
-    for &p in &seats {
+    for p in seats {
         for kind in FollowerKind::ALL {
             v.push(i32::from(g.figures(p, kind)));
         }
     }
-    let mut unseen = Vec::new();
-    g.unseen_into(&mut unseen);
-    v.extend(unseen.into_iter().map(i32::from));
-    v
+    g.unseen_into(unseen);
+    v.extend(unseen.iter().map(|&n| i32::from(n)));
 }

@@ -190,21 +190,7 @@ impl Game {
     }
 
     fn space_ok(&self) -> PyResult<()> {
-        let rules = self.engine.rules();
-        match rules
-            .tiles
-            .iter()
-            .find(|t| t.segments.len() > encoding::MAX_SEGMENTS)
-        {
-            Some(t) => Err(PyValueError::new_err(format!(
-                "tile {} of ruleset {} has {} segments; the action space has room for {}",
-                t.id,
-                rules.id,
-                t.segments.len(),
-                encoding::MAX_SEGMENTS
-            ))),
-            None => Ok(()),
-        }
+        space_ok(self.engine.rules())
     }
 
     fn copy(&self) -> Game {
@@ -241,6 +227,38 @@ impl Game {
     }
 }
 
+/// Refused with a clear error: a ruleset with a tile of more segments than
+/// the action space's deploy block has room for.
+pub(crate) fn space_ok(rules: &carcassonne_runtime::Ruleset) -> PyResult<()> {
+    match rules
+        .tiles
+        .iter()
+        .find(|t| t.segments.len() > encoding::MAX_SEGMENTS)
+    {
+        Some(t) => Err(PyValueError::new_err(format!(
+            "tile {} of ruleset {} has {} segments; the action space has room for {}",
+            t.id,
+            rules.id,
+            t.segments.len(),
+            encoding::MAX_SEGMENTS
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// The radius of a game's window: `radius`, else the ruleset's default;
+/// refused outside 1 to `MAX_RADIUS`.
+pub(crate) fn radius_of(ruleset: &Ruleset, radius: Option<u16>) -> PyResult<u16> {
+    let radius = radius.unwrap_or_else(|| encoding::default_radius(ruleset.tables));
+    if radius == 0 || radius > encoding::MAX_RADIUS {
+        return Err(PyValueError::new_err(format!(
+            "radius {radius} is not 1 to {}",
+            encoding::MAX_RADIUS
+        )));
+    }
+    Ok(radius)
+}
+
 fn numpy_array<'py>(
     py: Python<'py>,
     bytes: &[u8],
@@ -269,24 +287,8 @@ impl Game {
         seed: u64,
         radius: Option<u16>,
     ) -> PyResult<Game> {
-        let ruleset = match ruleset {
-            None => Ruleset::load("base")?,
-            Some(r) => match r.cast::<Ruleset>() {
-                Ok(r) => r.get().clone(),
-                Err(_) => Ruleset::load(&r.extract::<String>().map_err(|_| {
-                    PyTypeError::new_err(
-                        "ruleset is an id, a path to a ruleset .toml file, or a Ruleset",
-                    )
-                })?)?,
-            },
-        };
-        let radius = radius.unwrap_or_else(|| encoding::default_radius(ruleset.tables));
-        if radius == 0 || radius > encoding::MAX_RADIUS {
-            return Err(PyValueError::new_err(format!(
-                "radius {radius} is not 1 to {}",
-                encoding::MAX_RADIUS
-            )));
-        }
+        let ruleset = Ruleset::from_arg(ruleset)?;
+        let radius = radius_of(&ruleset, radius)?;
         let engine = Engine::new(ruleset.tables, players, seed)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok(Game {

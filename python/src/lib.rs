@@ -19,6 +19,7 @@ mod convert;
 mod encoding;
 mod game;
 mod rules;
+mod vector;
 
 pyo3::create_exception!(
     carcassonne,
@@ -32,6 +33,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::Game>()?;
     m.add_class::<rules::Ruleset>()?;
     m.add_class::<bot::Bot>()?;
+    m.add_class::<vector::VectorEnv>()?;
     m.add_function(wrap_pyfunction!(rules::rulesets, m)?)?;
     m.add_function(wrap_pyfunction!(bot::bot_names, m)?)?;
     m.add("IllegalAction", m.py().get_type::<IllegalAction>())?;

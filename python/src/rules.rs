@@ -28,6 +28,22 @@ type Compiled = Vec<(Arc<Vec<SourceRec>>, &'static Tables)>;
 static COMPILED: Mutex<Compiled> = Mutex::new(Vec::new());
 
 impl Ruleset {
+    /// The ruleset a Python argument names: None (base), an id, a path to a
+    /// ruleset TOML file, or a `Ruleset`.
+    pub fn from_arg(arg: Option<&Bound<'_, PyAny>>) -> PyResult<Ruleset> {
+        let Some(r) = arg else {
+            return Ruleset::load("base");
+        };
+        match r.cast::<Ruleset>() {
+            Ok(r) => Ok(r.get().clone()),
+            Err(_) => Ruleset::load(&r.extract::<String>().map_err(|_| {
+                pyo3::exceptions::PyTypeError::new_err(
+                    "ruleset is an id, a path to a ruleset .toml file, or a Ruleset",
+                )
+            })?),
+        }
+    }
+
     pub fn load(name: &str) -> PyResult<Ruleset> {
         let bad = |e: String| PyValueError::new_err(e);
         if !carcassonne_codegen::library::is_path(name) {

@@ -298,8 +298,7 @@ impl PlacementScan {
 
     /// Every pair of the scan as `wrap` makes it, appended to `out` in the
     /// scan's order (positions, then rotations): the list of placements
-    /// without testing the tile again. Only positions where something fits
-    /// are visited.
+    /// without testing the tile again.
     pub(crate) fn list_into<T>(
         &self,
         open: &Open,
@@ -307,33 +306,8 @@ impl PlacementScan {
         wrap: impl Fn(Placement) -> T,
     ) {
         let blocks = self.len.div_ceil(BLOCK);
-        let total = self.upto[..blocks].last().map_or(0, |&u| usize::from(u));
-        let xy = &open.xy[..self.len];
-        // Room for every pair and the filler after the last (see below).
-        out.reserve(total + 4);
-        let start = out.len();
-        let spare = out.spare_capacity_mut();
-        let mut n = 0;
-        for (b, &w) in self.words[..blocks].iter().enumerate() {
-            let mut word = w;
-            while word != 0 {
-                let j = (word.trailing_zeros() / 8) as usize;
-                let fits = usize::from((word >> (8 * j)) as u8 & 0xF);
-                word &= !(0xFF << (8 * j));
-                let [x, y] = xy[b * BLOCK + j];
-                // The fitting rotations in order, then filler past them
-                // (overwritten by the next position or left past the end).
-                let slots: &mut [_; 4] = (&mut spare[n..n + 4]).try_into().expect("four");
-                for (slot, &rotation) in slots.iter_mut().zip(&NTH_ROTATION[fits]) {
-                    slot.write(wrap(Placement { x, y, rotation }));
-                }
-                n += usize::from(NIBBLE_ONES[fits]);
-            }
-        }
-        // SAFETY: slots start..start + n were all written above, each
-        // position's k fitting rotations at n..n + k (the slice indexing
-        // checks every write against the room reserved).
-        unsafe { out.set_len(start + n) };
+        out.reserve(self.upto[..blocks].last().map_or(0, |&u| usize::from(u)));
+        self.each(open, |p| out.push(wrap(p)));
     }
 
     /// Rotation `rotation` at open position `i` is legal too (a placement a
@@ -424,6 +398,28 @@ impl PlacementScan {
             *word = kept;
         }
         self.recount()
+    }
+
+    /// Calls `f` with every pair of the scan, in `nth`'s order (position,
+    /// then rotation): a listing at a few instructions a pair.
+    pub(crate) fn each(&self, open: &Open, mut f: impl FnMut(Placement)) {
+        let blocks = self.len.div_ceil(BLOCK);
+        for (b, &word) in self.words[..blocks].iter().enumerate() {
+            // Bit r of byte j: rotation r fits at position j of the block.
+            let mut w = word & (BYTES * 0xF);
+            while w != 0 {
+                let bit = w.trailing_zeros() as usize;
+                w &= w - 1;
+                let Some([x, y]) = open.xy(BLOCK * b + bit / 8) else {
+                    break;
+                };
+                f(Placement {
+                    x,
+                    y,
+                    rotation: (bit % 8) as u8,
+                });
+            }
+        }
     }
 
     /// The `k`-th pair of the scan, in position then rotation order; `None`

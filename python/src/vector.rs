@@ -1,0 +1,633 @@
+//! `carcassonne.VectorEnv`: many games stepped by one call, for
+//! reinforcement learning (docs/reference/python.md, "Many games at once").
+//!
+//! Turn-based and multi-agent: each game asks one player at a time, so a
+//! step takes one action id per game (for whoever that game asks: the
+//! `player` array) and gives rewards to every player of every game, as
+//! Gymnasium's vector environments give arrays over games and PettingZoo's
+//! AEC turns give one agent's move at a time. A finished game starts again
+//! within the same step with the next seed (Gymnasium's same-step
+//! autoreset), its final scores in `info["final_scores"]`.
+//!
+//! The arrays are numpy arrays made once and written in place by every
+//! step: copy them to keep them. Legal actions come two ways: compact (the
+//! legal action ids of every game one after the other in `legal_ids`,
+//! game i's from `legal_offsets[i]` to `legal_offsets[i + 1]`) and, when
+//! asked for, dense (`action_mask`, games × action space; only the cells
+//! that changed are written). Observations, when on, are the single game's
+//! (`encoding::board`, `encoding::features`) of the player asked, the board
+//! kept up to date by `BoardWriter` rather than rebuilt.
+
+use carcassonne_runtime::engine::{
+    Action, Actor, Decision, Game as Engine, PlacementScan, ScoreEvent,
+};
+use numpy::{
+    PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods,
+};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PySlice, PyTuple};
+
+use crate::encoding::{self, BoardWriter, Space};
+use crate::game::{radius_of, space_ok};
+use crate::rules::Ruleset;
+use crate::IllegalAction;
+
+/// One game of the batch and what its last update listed.
+struct Slot {
+    game: Engine,
+    /// The legal actions of the state (slots' ids are ranks among them).
+    legal: Vec<Action>,
+    /// The legal actions the space has room for, and their ids, aligned
+    /// (no actions for a placement decision read off the scan: `action`).
+    acts: Vec<Action>,
+    ids: Vec<i32>,
+    board: BoardWriter,
+    scan: PlacementScan,
+    /// How many legal actions there are, with an id or not.
+    listed: usize,
+}
+
+impl Slot {
+    /// List the legal actions and their ids.
+    fn list(&mut self, space: &Space) {
+        if self.game.moves_suffice()
+            && self.game.pending().map(|p| p.decision) == Some(Decision::Place)
+        {
+            // Where every decision is a move's (`moves_suffice`), the
+            // placements are all a placement decision lists: read off the
+            // scan the draw made (the benchmark's path), in the same order
+            // as `legal_actions_into`.
+            let (scan, n) = self.game.placement_scan(&mut self.scan);
+            let ids = &mut self.ids;
+            ids.clear();
+            self.game.each_scanned(scan, |p| {
+                if let Some(id) = space.place_id(p) {
+                    ids.push(id as i32);
+                }
+            });
+            // No actions kept: a placement's id is all it takes to decode.
+            self.acts.clear();
+            self.legal.clear();
+            self.listed = n;
+            return;
+        }
+        self.game.legal_actions_into(&mut self.legal);
+        self.listed = self.legal.len();
+        self.acts.clear();
+        self.ids.clear();
+        for &a in &self.legal {
+            if let Some(id) = space.encode(a, &self.legal) {
+                self.acts.push(a);
+                self.ids.push(id as i32);
+            }
+        }
+    }
+
+    /// The legal action at `k` in `ids`.
+    fn action(&self, k: usize, space: &Space) -> Action {
+        match self.acts.get(k) {
+            Some(&a) => a,
+            None => space
+                .decode(self.ids[k] as usize, &self.legal)
+                .expect("a placement's id decodes"),
+        }
+    }
+
+    /// The player asked (-1 for a decision of chance, which the caller
+    /// answers all the same) and the player whose view the observation
+    /// shows (for chance, the player whose turn it is).
+    fn asked(&self) -> (i32, u8) {
+        match self.game.pending().map(|p| p.actor) {
+            Some(Actor::Player(p)) => (i32::from(p), p),
+            _ => (-1, self.game.to_move()),
+        }
+    }
+}
+
+/// The numpy arrays a step writes.
+struct Arrays {
+    player: Py<PyArray1<i32>>,
+    legal_ids: Py<PyArray1<i32>>,
+    legal_offsets: Py<PyArray1<i64>>,
+    legal_counts: Py<PyArray1<i32>>,
+    rewards: Py<PyArray2<f32>>,
+    terminated: Py<PyArray1<bool>>,
+    truncated: Py<PyArray1<bool>>,
+    scores: Py<PyArray2<i32>>,
+    final_scores: Py<PyArray2<i32>>,
+    seeds: Py<PyArray1<u64>>,
+    action_mask: Option<Py<PyArray2<i8>>>,
+    board: Option<Py<PyArray4<i16>>>,
+    features: Option<Py<PyArray2<i32>>>,
+}
+
+/// `VectorEnv(ruleset="base", players=2, num_envs=16, seed=0, radius=None,
+/// observations=True, dense_mask=False, reward="win")`.
+#[pyclass(module = "carcassonne", name = "VectorEnv")]
+pub struct VectorEnv {
+    ruleset: Ruleset,
+    players: u8,
+    space: Space,
+    neutrals: Vec<&'static str>,
+    plane_len: usize,
+    features_len: usize,
+    slots: Vec<Slot>,
+    /// The seed of the next game started.
+    next_seed: u64,
+    win_reward: bool,
+    arrays: Arrays,
+    /// Every game's legal ids, gathered before being copied into
+    /// `legal_ids` (which grows when they do not fit).
+    flat: Vec<i32>,
+    /// Where each game's chosen action is in its `ids`.
+    chosen: Vec<usize>,
+    /// The first game written with legal actions but no id for any.
+    stuck: Option<usize>,
+    events: Vec<ScoreEvent>,
+    feats: Vec<i32>,
+    unseen: Vec<u16>,
+    obs: Py<PyDict>,
+    info: Py<PyDict>,
+}
+
+fn err_borrow(e: impl std::fmt::Display) -> PyErr {
+    PyRuntimeError::new_err(format!("a VectorEnv array is in use elsewhere: {e}"))
+}
+
+/// The actions a Python value gives: a 1-D array (or sequence) of integers.
+fn action_ids(actions: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
+    if let Ok(a) = actions.extract::<PyReadonlyArray1<'_, i64>>() {
+        return Ok(a.as_array().to_vec());
+    }
+    if let Ok(a) = actions.extract::<PyReadonlyArray1<'_, i32>>() {
+        return Ok(a.as_array().iter().map(|&v| i64::from(v)).collect());
+    }
+    let py = actions.py();
+    let np = py.import("numpy")?;
+    let arr = np.call_method1("asarray", (actions,))?;
+    let kind: String = arr.getattr("dtype")?.getattr("kind")?.extract()?;
+    let ndim: usize = arr.getattr("ndim")?.extract()?;
+    if ndim != 1 || !(kind == "i" || kind == "u") {
+        return Err(PyTypeError::new_err(format!(
+            "actions are a 1-D array of integer action ids, one per game, not {}",
+            arr.repr()?
+        )));
+    }
+    let arr = arr.call_method1("astype", ("int64",))?;
+    let a: PyReadonlyArray1<'_, i64> = arr.extract()?;
+    Ok(a.as_array().to_vec())
+}
+
+/// The arrays' contents, borrowed for one call.
+struct Out<'a> {
+    player: &'a mut [i32],
+    counts: &'a mut [i32],
+    offsets: &'a mut [i64],
+    scores: &'a mut [i32],
+    seeds: &'a mut [u64],
+    rewards: &'a mut [f32],
+    terminated: &'a mut [bool],
+    finals: &'a mut [i32],
+    mask: Option<&'a mut [i8]>,
+    board: Option<&'a mut [i16]>,
+    features: Option<&'a mut [i32]>,
+}
+
+impl VectorEnv {
+    /// Run `f` with the arrays' contents borrowed (once per call, not per
+    /// game: each borrow asks numpy).
+    fn with_out<R>(
+        &mut self,
+        py: Python<'_>,
+        f: impl FnOnce(&mut VectorEnv, Out<'_>) -> PyResult<R>,
+    ) -> PyResult<R> {
+        let a = &self.arrays;
+        let bind1 = |x: &Py<PyArray1<i32>>| x.clone_ref(py).into_bound(py);
+        let (player, counts) = (bind1(&a.player), bind1(&a.legal_counts));
+        let offsets = a.legal_offsets.clone_ref(py).into_bound(py);
+        let scores = a.scores.clone_ref(py).into_bound(py);
+        let seeds = a.seeds.clone_ref(py).into_bound(py);
+        let rewards = a.rewards.clone_ref(py).into_bound(py);
+        let terminated = a.terminated.clone_ref(py).into_bound(py);
+        let finals = a.final_scores.clone_ref(py).into_bound(py);
+        let mask = a
+            .action_mask
+            .as_ref()
+            .map(|m| m.clone_ref(py).into_bound(py));
+        let board = a.board.as_ref().map(|m| m.clone_ref(py).into_bound(py));
+        let features = a.features.as_ref().map(|m| m.clone_ref(py).into_bound(py));
+        let mut player = player.try_readwrite().map_err(err_borrow)?;
+        let mut counts = counts.try_readwrite().map_err(err_borrow)?;
+        let mut offsets = offsets.try_readwrite().map_err(err_borrow)?;
+        let mut scores = scores.try_readwrite().map_err(err_borrow)?;
+        let mut seeds = seeds.try_readwrite().map_err(err_borrow)?;
+        let mut rewards = rewards.try_readwrite().map_err(err_borrow)?;
+        let mut terminated = terminated.try_readwrite().map_err(err_borrow)?;
+        let mut finals = finals.try_readwrite().map_err(err_borrow)?;
+        let mut mask = mask
+            .as_ref()
+            .map(|m| m.try_readwrite())
+            .transpose()
+            .map_err(err_borrow)?;
+        let mut board = board
+            .as_ref()
+            .map(|m| m.try_readwrite())
+            .transpose()
+            .map_err(err_borrow)?;
+        let mut features = features
+            .as_ref()
+            .map(|m| m.try_readwrite())
+            .transpose()
+            .map_err(err_borrow)?;
+        let out = Out {
+            player: player.as_slice_mut().map_err(err_borrow)?,
+            counts: counts.as_slice_mut().map_err(err_borrow)?,
+            offsets: offsets.as_slice_mut().map_err(err_borrow)?,
+            scores: scores.as_slice_mut().map_err(err_borrow)?,
+            seeds: seeds.as_slice_mut().map_err(err_borrow)?,
+            rewards: rewards.as_slice_mut().map_err(err_borrow)?,
+            terminated: terminated.as_slice_mut().map_err(err_borrow)?,
+            finals: finals.as_slice_mut().map_err(err_borrow)?,
+            mask: mask
+                .as_mut()
+                .map(|m| m.as_slice_mut())
+                .transpose()
+                .map_err(err_borrow)?,
+            board: board
+                .as_mut()
+                .map(|m| m.as_slice_mut())
+                .transpose()
+                .map_err(err_borrow)?,
+            features: features
+                .as_mut()
+                .map(|m| m.as_slice_mut())
+                .transpose()
+                .map_err(err_borrow)?,
+        };
+        f(self, out)
+    }
+
+    /// Write game `i`'s state into the arrays: what it asks, its legal ids
+    /// (appended to `flat`), its mask, scores and observation. `fresh`: a
+    /// game just started, whose rows hold another game's.
+    fn write(&mut self, i: usize, fresh: bool, out: &mut Out<'_>) -> PyResult<()> {
+        let n_actions = self.space.size();
+        let slot = &mut self.slots[i];
+        if let Some(mask) = out.mask.as_deref_mut() {
+            let row = &mut mask[i * n_actions..(i + 1) * n_actions];
+            if fresh {
+                row.fill(0);
+            }
+            for &id in &slot.ids {
+                row[id as usize] = 0;
+            }
+            slot.list(&self.space);
+            for &id in &slot.ids {
+                row[id as usize] = 1;
+            }
+        } else {
+            slot.list(&self.space);
+        }
+        if slot.ids.is_empty() && slot.listed > 0 {
+            self.stuck.get_or_insert(i);
+        }
+        let (asked, observer) = slot.asked();
+        out.player[i] = asked;
+        out.counts[i] = slot.ids.len() as i32;
+        out.offsets[i] = self.flat.len() as i64;
+        self.flat.extend_from_slice(&slot.ids);
+        let p = usize::from(self.players);
+        out.scores[i * p..(i + 1) * p].copy_from_slice(slot.game.scores());
+        if let Some(board) = out.board.as_deref_mut() {
+            let row = &mut board[i * self.plane_len..(i + 1) * self.plane_len];
+            if fresh {
+                row.fill(0);
+                slot.board = BoardWriter::default();
+            }
+            slot.board
+                .update(&slot.game, &self.space, &self.neutrals, observer, row);
+        }
+        if let Some(features) = out.features.as_deref_mut() {
+            encoding::features_into(&slot.game, observer, &mut self.feats, &mut self.unseen);
+            features[i * self.features_len..(i + 1) * self.features_len]
+                .copy_from_slice(&self.feats);
+        }
+        Ok(())
+    }
+
+    /// Play game `i`'s chosen action: its rewards, and a new game when it
+    /// ended; then write it.
+    fn advance(&mut self, i: usize, out: &mut Out<'_>) -> PyResult<()> {
+        let p = usize::from(self.players);
+        let slot = &mut self.slots[i];
+        let a = slot.action(self.chosen[i], &self.space);
+        self.events.clear();
+        slot.game.apply_listed_action(a, &mut self.events);
+        let after = slot.game.scores();
+        let over = slot.game.is_over();
+        let rew = &mut out.rewards[i * p..(i + 1) * p];
+        if self.win_reward {
+            rew.fill(0.0);
+            if over {
+                let top = after.iter().copied().max().unwrap_or(0);
+                for (r, &s) in rew.iter_mut().zip(after) {
+                    *r = if s == top { 1.0 } else { -1.0 };
+                }
+            }
+        } else {
+            let before = &out.scores[i * p..(i + 1) * p];
+            for ((r, &s), &b) in rew.iter_mut().zip(after).zip(before) {
+                *r = (s - b) as f32;
+            }
+        }
+        out.terminated[i] = over;
+        if over {
+            out.finals[i * p..(i + 1) * p].copy_from_slice(after);
+            self.restart(i, out.seeds);
+        }
+        self.write(i, over, out)
+    }
+
+    /// Copy `flat` into `legal_ids` (a larger array when it does not fit)
+    /// and put the view of this step's ids into `obs`; then refuse to go on
+    /// when a game has legal actions but none with an id (every array is
+    /// written first, so the batch stays as consistent as the games).
+    fn publish(&mut self, py: Python<'_>) -> PyResult<()> {
+        self.publish_ids(py)?;
+        match self.stuck.take() {
+            None => Ok(()),
+            Some(i) => Err(PyRuntimeError::new_err(format!(
+                "game {i} (seed {}) asks a decision whose every answer lies outside the \
+                 window of radius {}: use a larger radius",
+                self.slots[i].game.seed(),
+                self.space.radius
+            ))),
+        }
+    }
+
+    fn publish_ids(&mut self, py: Python<'_>) -> PyResult<()> {
+        let total = self.flat.len();
+        let mut ids = self.arrays.legal_ids.bind(py).clone();
+        if ids.len() < total {
+            ids = PyArray1::<i32>::zeros(py, total.next_power_of_two(), false);
+            self.arrays.legal_ids = ids.clone().unbind();
+        }
+        {
+            let mut rw = ids.try_readwrite().map_err(err_borrow)?;
+            rw.as_slice_mut().map_err(err_borrow)?[..total].copy_from_slice(&self.flat);
+            let mut off = self
+                .arrays
+                .legal_offsets
+                .bind(py)
+                .try_readwrite()
+                .map_err(err_borrow)?;
+            off.as_slice_mut().map_err(err_borrow)?[self.slots.len()] = total as i64;
+        }
+        let obs = self.obs.bind(py);
+        obs.set_item(
+            "legal_ids",
+            ids.get_item(PySlice::new(py, 0, total as isize, 1))?,
+        )?;
+        Ok(())
+    }
+
+    /// Start game `i` again with the next seed.
+    fn restart(&mut self, i: usize, seeds: &mut [u64]) {
+        let seed = self.next_seed;
+        self.next_seed = self.next_seed.wrapping_add(1);
+        self.slots[i].game.restart(seed);
+        seeds[i] = seed;
+    }
+
+    /// Restart every game (seeds from `seed` when given) and write them.
+    fn reset_all(&mut self, py: Python<'_>, seed: Option<u64>) -> PyResult<()> {
+        if let Some(s) = seed {
+            self.next_seed = s;
+        }
+        self.flat.clear();
+        self.with_out(py, |env, mut out| {
+            out.terminated.fill(false);
+            out.rewards.fill(0.0);
+            for i in 0..env.slots.len() {
+                env.restart(i, out.seeds);
+                env.write(i, true, &mut out)?;
+            }
+            Ok(())
+        })?;
+        self.publish(py)
+    }
+}
+
+#[pymethods]
+impl VectorEnv {
+    #[new]
+    #[pyo3(signature = (ruleset = None, players = 2, num_envs = 16, seed = 0, radius = None,
+                        observations = true, dense_mask = false, reward = "win"))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        ruleset: Option<&Bound<'_, PyAny>>,
+        players: u8,
+        num_envs: usize,
+        seed: u64,
+        radius: Option<u16>,
+        observations: bool,
+        dense_mask: bool,
+        reward: &str,
+    ) -> PyResult<VectorEnv> {
+        let ruleset = Ruleset::from_arg(ruleset)?;
+        let radius = radius_of(&ruleset, radius)?;
+        space_ok(ruleset.tables)?;
+        if num_envs == 0 {
+            return Err(PyValueError::new_err("num_envs is at least 1"));
+        }
+        let win_reward = match reward {
+            "win" => true,
+            "score" => false,
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "reward is 'win' or 'score', not {reward:?}"
+                )))
+            }
+        };
+        let first = Engine::new(ruleset.tables, players, seed)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let space = Space::new(radius);
+        let neutrals = encoding::neutral_names(ruleset.tables);
+        let planes = encoding::plane_names(ruleset.tables, players).len();
+        let (side, cells) = (space.side, space.cells());
+        let features_len = encoding::features_len(players.into(), ruleset.tables.tiles.len());
+        let slots = (0..num_envs)
+            .map(|_| Slot {
+                game: first.clone(),
+                legal: Vec::new(),
+                acts: Vec::new(),
+                ids: Vec::new(),
+                board: BoardWriter::default(),
+                scan: PlacementScan::with_capacity(128),
+                listed: 0,
+            })
+            .collect();
+        let n = num_envs;
+        let p = usize::from(players);
+        let arrays = Arrays {
+            player: PyArray1::zeros(py, n, false).unbind(),
+            legal_ids: PyArray1::zeros(py, (n * 64).next_power_of_two(), false).unbind(),
+            legal_offsets: PyArray1::zeros(py, n + 1, false).unbind(),
+            legal_counts: PyArray1::zeros(py, n, false).unbind(),
+            rewards: PyArray2::zeros(py, [n, p], false).unbind(),
+            terminated: PyArray1::zeros(py, n, false).unbind(),
+            truncated: PyArray1::zeros(py, n, false).unbind(),
+            scores: PyArray2::zeros(py, [n, p], false).unbind(),
+            final_scores: PyArray2::zeros(py, [n, p], false).unbind(),
+            seeds: PyArray1::zeros(py, n, false).unbind(),
+            action_mask: dense_mask.then(|| PyArray2::zeros(py, [n, space.size()], false).unbind()),
+            board: observations
+                .then(|| PyArray4::zeros(py, [n, planes, side, side], false).unbind()),
+            features: observations.then(|| PyArray2::zeros(py, [n, features_len], false).unbind()),
+        };
+        let obs = PyDict::new(py);
+        obs.set_item("player", arrays.player.bind(py))?;
+        obs.set_item("legal_offsets", arrays.legal_offsets.bind(py))?;
+        obs.set_item("legal_counts", arrays.legal_counts.bind(py))?;
+        obs.set_item("scores", arrays.scores.bind(py))?;
+        if let Some(m) = &arrays.action_mask {
+            obs.set_item("action_mask", m.bind(py))?;
+        }
+        if let Some(b) = &arrays.board {
+            obs.set_item("board", b.bind(py))?;
+        }
+        if let Some(f) = &arrays.features {
+            obs.set_item("features", f.bind(py))?;
+        }
+        let info = PyDict::new(py);
+        info.set_item("final_scores", arrays.final_scores.bind(py))?;
+        info.set_item("seed", arrays.seeds.bind(py))?;
+        let mut env = VectorEnv {
+            ruleset,
+            players,
+            space,
+            neutrals,
+            plane_len: planes * cells,
+            features_len,
+            slots,
+            next_seed: seed,
+            win_reward,
+            arrays,
+            flat: Vec::new(),
+            chosen: vec![0; n],
+            stuck: None,
+            events: Vec::new(),
+            feats: Vec::new(),
+            unseen: Vec::new(),
+            obs: obs.unbind(),
+            info: info.unbind(),
+        };
+        env.reset_all(py, Some(seed))?;
+        Ok(env)
+    }
+
+    /// Start every game again, game i with seed `seed + i` (with no seed,
+    /// the seeds go on from the last game started). Returns `(obs, info)`.
+    #[pyo3(signature = (seed = None))]
+    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> PyResult<Bound<'py, PyTuple>> {
+        self.reset_all(py, seed)?;
+        PyTuple::new(
+            py,
+            [self.obs.bind(py).as_any(), self.info.bind(py).as_any()],
+        )
+    }
+
+    /// Answer every game's pending decision with `actions[i]`, an action id
+    /// among `legal_ids` of game i. Returns `(obs, rewards, terminated,
+    /// truncated, info)`. An id that is not legal raises `IllegalAction`
+    /// before any game moves.
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let actions = action_ids(actions)?;
+        let n = self.slots.len();
+        if actions.len() != n {
+            return Err(PyValueError::new_err(format!(
+                "{} actions for {n} games: one action id per game",
+                actions.len()
+            )));
+        }
+        for (i, (&a, slot)) in actions.iter().zip(&self.slots).enumerate() {
+            self.chosen[i] = slot
+                .ids
+                .iter()
+                .position(|&id| i64::from(id) == a)
+                .ok_or_else(|| {
+                    IllegalAction::new_err(format!(
+                        "game {i}: action id {a} is not among its {} legal ids now; no game moved",
+                        slot.ids.len()
+                    ))
+                })?;
+        }
+        self.flat.clear();
+        self.with_out(py, |env, mut out| {
+            for i in 0..n {
+                env.advance(i, &mut out)?;
+            }
+            Ok(())
+        })?;
+        self.publish(py)?;
+        let a = &self.arrays;
+        PyTuple::new(
+            py,
+            [
+                self.obs.bind(py).as_any(),
+                a.rewards.bind(py).as_any(),
+                a.terminated.bind(py).as_any(),
+                a.truncated.bind(py).as_any(),
+                self.info.bind(py).as_any(),
+            ],
+        )
+    }
+
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.slots.len()
+    }
+    #[getter]
+    fn players(&self) -> u8 {
+        self.players
+    }
+    #[getter]
+    fn ruleset(&self) -> Ruleset {
+        self.ruleset.clone()
+    }
+    #[getter]
+    fn radius(&self) -> i32 {
+        self.space.radius
+    }
+    /// How many action ids there are (as `Game.action_space_size`).
+    #[getter]
+    fn action_space_size(&self) -> usize {
+        self.space.size()
+    }
+    /// The seed of the game to be started next.
+    #[getter]
+    fn next_seed(&self) -> u64 {
+        self.next_seed
+    }
+    /// The observation dict the last `reset` or `step` gave (the same
+    /// arrays, written in place).
+    #[getter]
+    fn obs<'py>(&self, py: Python<'py>) -> Bound<'py, PyDict> {
+        self.obs.bind(py).clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "VectorEnv({:?}, players={}, num_envs={})",
+            self.ruleset.tables.id,
+            self.players,
+            self.slots.len()
+        )
+    }
+}
