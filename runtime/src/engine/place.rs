@@ -299,6 +299,13 @@ impl Game {
         scan.nth(k, &self.board.open)
     }
 
+    /// Calls `f` with every placement of `scan` (as `placement_scan` left
+    /// it for this state), in `nth_scanned`'s order: `placements_into`'s
+    /// list without writing it.
+    pub fn each_scanned(&self, scan: &PlacementScan, f: impl FnMut(Placement)) {
+        scan.each(&self.board.open, f)
+    }
+
     /// Every legal placement of the current tile (see `placements_into` to
     /// reuse a buffer).
     pub fn placements(&self) -> Vec<Placement> {

@@ -489,8 +489,11 @@ impl Game {
     /// placement, `scan_placements`) listed for this very state: placing
     /// and deploying skip the checks that would repeat the listing's work
     /// (they run in debug builds); the other answers go through
-    /// `apply_action`.
-    pub(crate) fn apply_listed_action(&mut self, a: Action, events: &mut Vec<ScoreEvent>) {
+    /// `apply_action`. For callers that answer only from the list they just
+    /// made (the benchmark, the Python package's vectorised environment):
+    /// an action that was not listed may leave the game inconsistent, so
+    /// anything else takes `apply_action`.
+    pub fn apply_listed_action(&mut self, a: Action, events: &mut Vec<ScoreEvent>) {
         match (self.phase, a) {
             (Phase::Place, Action::Place(p)) => {
                 self.place_listed(p, events);
