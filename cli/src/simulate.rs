@@ -733,15 +733,26 @@ pub fn run(args: SimulateArgs) -> Result<(), String> {
         s["cost"] = crate::cost::summary(&bots, &results);
         crate::say!("\n{}", crate::cost::table(&s["cost"]).trim_end());
     }
+    finish(results.len(), elapsed, threads, &s, args.json.as_deref())
+}
+
+/// How long the games took (on stderr), then the summary `s` written to
+/// `json` if asked, atomically: the end of `simulate` and `tournament`.
+pub fn finish(
+    games: usize,
+    elapsed: std::time::Duration,
+    threads: usize,
+    s: &Value,
+    json: Option<&std::path::Path>,
+) -> Result<(), String> {
     eprintln!(
-        "{} games in {:.2} s on {threads} thread{}",
-        results.len(),
+        "{games} games in {:.2} s on {threads} thread{}",
         elapsed.as_secs_f64(),
         if threads == 1 { "" } else { "s" }
     );
-    if let Some(path) = args.json {
-        let text = serde_json::to_string_pretty(&s).map_err(|e| e.to_string())? + "\n";
-        crate::atomic::write(&path, text.as_bytes())
+    if let Some(path) = json {
+        let text = serde_json::to_string_pretty(s).map_err(|e| e.to_string())? + "\n";
+        crate::atomic::write(path, text.as_bytes())
             .map_err(|e| format!("{}: error: cannot write: {e}", path.display()))?;
     }
     Ok(())

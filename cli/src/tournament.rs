@@ -256,16 +256,6 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
     pb.finish_and_clear();
     let s = summary(rules.id, &bots, args.games, args.seed, &matches);
     crate::say!("{}", table(&s).trim_end());
-    eprintln!(
-        "{} games in {:.2} s on {threads} thread{}",
-        args.games * pairs.len() as u64,
-        t0.elapsed().as_secs_f64(),
-        if threads == 1 { "" } else { "s" }
-    );
-    if let Some(path) = args.json {
-        let text = serde_json::to_string_pretty(&s).map_err(|e| e.to_string())? + "\n";
-        crate::atomic::write(&path, text.as_bytes())
-            .map_err(|e| format!("{}: error: cannot write: {e}", path.display()))?;
-    }
-    Ok(())
+    let games = (args.games * pairs.len() as u64) as usize;
+    simulate::finish(games, t0.elapsed(), threads, &s, args.json.as_deref())
 }
