@@ -40,17 +40,17 @@ impl Game {
             /// A scan's room, kept between calls: listing allocates nothing.
             static SPARE: std::cell::RefCell<PlacementScan> = Default::default();
         }
-        SPARE.with(|spare| match spare.try_borrow_mut() {
-            Ok(mut scan) => {
-                self.scan_afresh(&mut scan);
-                scan.list_into(&self.board.open, out, wrap);
-            }
-            // A module's filter that lists placements itself.
-            Err(_) => {
-                let mut scan = PlacementScan::default();
-                self.scan_afresh(&mut scan);
-                scan.list_into(&self.board.open, out, wrap);
-            }
+        SPARE.with(|spare| {
+            // Busy only under a module's filter that lists placements
+            // itself: then a scan of its own (empty until it scans).
+            let mut own = PlacementScan::default();
+            let mut kept = spare.try_borrow_mut();
+            let scan = match kept.as_deref_mut() {
+                Ok(scan) => scan,
+                Err(_) => &mut own,
+            };
+            self.scan_afresh(scan);
+            scan.list_into(&self.board.open, out, wrap);
         });
     }
 
