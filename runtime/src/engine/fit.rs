@@ -299,15 +299,27 @@ impl PlacementScan {
     /// Every pair of the scan as `wrap` makes it, appended to `out` in the
     /// scan's order (positions, then rotations): the list of placements
     /// without testing the tile again.
-    pub(crate) fn list_into<T>(
+    pub(crate) fn list_into<T: Copy>(
         &self,
         open: &Open,
         out: &mut Vec<T>,
         wrap: impl Fn(Placement) -> T,
     ) {
         let blocks = self.len.div_ceil(BLOCK);
-        out.reserve(self.upto[..blocks].last().map_or(0, |&u| usize::from(u)));
-        self.each(open, |p| out.push(wrap(p)));
+        let total = self.upto[..blocks].last().map_or(0, |&u| usize::from(u));
+        // Room first, then plain stores: a push per pair re-reads and
+        // re-writes the vector's length.
+        let start = out.len();
+        out.resize(start + total, wrap(Placement::default()));
+        let mut slots = out[start..].iter_mut();
+        let mut listed = 0;
+        self.each(open, |p| {
+            if let Some(slot) = slots.next() {
+                *slot = wrap(p);
+                listed += 1;
+            }
+        });
+        out.truncate(start + listed);
     }
 
     /// Rotation `rotation` at open position `i` is legal too (a placement a
@@ -404,13 +416,14 @@ impl PlacementScan {
     /// then rotation): a listing at a few instructions a pair.
     pub(crate) fn each(&self, open: &Open, mut f: impl FnMut(Placement)) {
         let blocks = self.len.div_ceil(BLOCK);
-        for (b, &word) in self.words[..blocks].iter().enumerate() {
+        let cells = open.xy[..open.len()].chunks(BLOCK);
+        for (&word, cells) in self.words[..blocks].iter().zip(cells) {
             // Bit r of byte j: rotation r fits at position j of the block.
             let mut w = word & (BYTES * 0xF);
             while w != 0 {
                 let bit = w.trailing_zeros() as usize;
                 w &= w - 1;
-                let Some([x, y]) = open.xy(BLOCK * b + bit / 8) else {
+                let Some(&[x, y]) = cells.get(bit / 8) else {
                     break;
                 };
                 f(Placement {

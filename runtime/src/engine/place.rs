@@ -29,7 +29,7 @@ impl Game {
     /// rotations): the placements and the bots' `Action::Place` answers are
     /// read off the one scan uniform random play picks from
     /// (`placement_scan`), filters and modules' additions included.
-    pub(crate) fn placements_as<T>(&self, out: &mut Vec<T>, wrap: impl Fn(Placement) -> T) {
+    pub(crate) fn placements_as<T: Copy>(&self, out: &mut Vec<T>, wrap: impl Fn(Placement) -> T) {
         out.clear();
         if let Some((scan, _)) = self.drawn_scan() {
             // The draw tested the tile everywhere and no filter has a say.
