@@ -3,27 +3,11 @@
 //! one; corrupt and illegal records fail with the turn and reason, exit 1.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn bin() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_carcassonne"));
-    c.current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."));
-    c
-}
+mod support;
 
-fn run(args: &[&str]) -> Output {
-    bin().args(args).output().expect("run carcassonne")
-}
-
-fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("carcassonne-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+use support::{run, text, tmp};
 
 fn play(ruleset: &str, seed: &str, out: &Path) -> Output {
     run(&[

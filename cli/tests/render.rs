@@ -2,9 +2,6 @@
 //! deterministic, golden for the base game), boards from game records, the
 //! viewer page, and clear errors on bad input.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
 use carcassonne::geom::{self, pt, End, Geom, Pt};
 use carcassonne::timeline::Timeline;
 use carcassonne::{play, svg};
@@ -16,27 +13,7 @@ use std::sync::{Mutex, OnceLock};
 
 mod support;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_carcassonne"))
-        .current_dir(root())
-        .args(args)
-        .output()
-        .expect("run carcassonne")
-}
-
-fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("carcassonne-render-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+use support::{root, run, text, tmp};
 
 /// Parse as XML (panics with the parser's message if it is not well-formed).
 fn xml(s: &str) -> roxmltree::Document<'_> {

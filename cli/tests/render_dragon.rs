@@ -5,9 +5,6 @@
 //! engine replaying the record cut at that step. Nothing here names the
 //! modules' code: what is drawn comes from what they show (`Game::shown`).
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
 use carcassonne::geom;
 use carcassonne::svg;
 use carcassonne::timeline::{cell_centre, Timeline};
@@ -17,28 +14,12 @@ use serde_json::Value;
 
 mod support;
 
+use support::{run, text, tmp};
+
 use support::translate;
 
 fn rules() -> &'static carcassonne_runtime::Ruleset {
     carcassonne_runtime::ruleset("base_princess_dragon").unwrap()
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_carcassonne"))
-        .current_dir(support::root())
-        .args(args)
-        .output()
-        .expect("run carcassonne")
-}
-
-fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("carcassonne-dragon-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
 }
 
 /// Where the board draws neutral figure `name`.

@@ -4,7 +4,6 @@
 //! (bot games found by `support::records`).
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
 use carcassonne::geom;
 use carcassonne::svg::{self, colour};
@@ -16,23 +15,7 @@ use serde_json::Value;
 
 mod support;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_carcassonne"))
-        .current_dir(support::root())
-        .args(args)
-        .output()
-        .expect("run carcassonne")
-}
-
-fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("carcassonne-figures-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+use support::{run, text, tmp};
 
 fn write_record(name: &str, rec: &Record) -> PathBuf {
     let f = tmp(name);

@@ -7,14 +7,13 @@
 
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use serde_json::{json, Value};
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+mod support;
+
+use support::{root, tmp};
 
 /// A running `carcassonne serve`.
 struct Serve {
@@ -205,12 +204,6 @@ fn play_out(s: &mut Serve, game: u64, players: usize, bot: &str, seed: u64) -> P
         .collect();
     p.record = s.ok(json!({"cmd": "record", "game": game}))["record"].clone();
     p
-}
-
-fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("carcassonne-serve-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
 }
 
 /// `carcassonne replay` of `record` prints these scores.

@@ -1,29 +1,12 @@
 //! `simulate`: the same summary whatever the thread count, a game of the
 //! simulation is the game `play` plays with its seed, and clear errors.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
 use carcassonne::simulate::{self, game_seed};
 use carcassonne_runtime::bots::BotKind;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_carcassonne"))
-        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
-        .args(args)
-        .output()
-        .expect("run carcassonne")
-}
+mod support;
 
-fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("carcassonne-sim-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+use support::{run, text, tmp};
 
 #[test]
 fn the_summary_is_the_same_with_one_or_two_threads() {

@@ -10,12 +10,39 @@ pub mod records;
 pub mod web;
 
 use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
 
 use carcassonne::geom::{self, Geom, Layout, Pt, ROAD_WIDTH};
 use carcassonne_runtime::tables::{Kind, Ruleset, TileType};
 
 pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The built `carcassonne` run from the repository root.
+pub fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .current_dir(root())
+        .args(args)
+        .output()
+        .expect("run carcassonne")
+}
+
+/// A path for `name` in a temporary folder of this test binary's own (named
+/// for the test file and the process, so parallel runs never share one).
+pub fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "carcassonne-{}-{}",
+        env!("CARGO_CRATE_NAME"),
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// A command's output as text.
+pub fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
 }
 
 /// The `(x, y)` of a `translate(x y)` that starts a transform.
