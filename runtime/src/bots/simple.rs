@@ -9,7 +9,8 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 use crate::engine::{
-    Action, Decision, Deploy, FollowerKind, Game, Move, Placement, ScoreEvent, MAX_PLAYERS,
+    Action, Decision, Deploy, FollowerKind, Game, Move, Placement, PlacementScan, ScoreEvent,
+    MAX_PLAYERS,
 };
 
 /// The simple bots: no search.
@@ -55,6 +56,8 @@ pub struct SimpleBot {
     pub kind: BotKind,
     rng: Pcg64Mcg,
     placements: Vec<Placement>,
+    /// The random bot's scan when the draw's is not the state's (`random_placement`).
+    scan: PlacementScan,
     deploys: Vec<Option<Deploy>>,
     actions: Vec<Action>,
     /// A game to try moves on, refilled with `clone_from` (no allocation).
@@ -105,6 +108,7 @@ impl SimpleBot {
             kind,
             rng: Pcg64Mcg::seed_from_u64(seed),
             placements: Vec::with_capacity(256),
+            scan: PlacementScan::default(),
             deploys: Vec::with_capacity(16),
             actions: Vec::with_capacity(16),
             scratch: None,
@@ -124,14 +128,7 @@ impl SimpleBot {
         if pending.decision == Decision::Place {
             self.plan = None;
             return match self.kind {
-                BotKind::Random => {
-                    g.placements_into(&mut self.placements);
-                    if self.placements.is_empty() {
-                        return None;
-                    }
-                    let i = self.rng.random_range(0..self.placements.len());
-                    Some(Action::Place(self.placements[i]))
-                }
+                BotKind::Random => self.random_placement(g).map(Action::Place),
                 BotKind::Greedy => {
                     let (p, wood) = self.greedy_with(g)?;
                     self.plan = Some(wood);
@@ -165,17 +162,24 @@ impl SimpleBot {
     }
 
     fn random(&mut self, g: &Game) -> Option<Move> {
-        g.placements_into(&mut self.placements);
-        if self.placements.is_empty() {
-            return None;
-        }
-        let p = self.placements[self.rng.random_range(0..self.placements.len())];
+        let p = self.random_placement(g)?;
         g.deploys_into(p, &mut self.deploys);
         let d = self.deploys[self.rng.random_range(0..self.deploys.len())];
         Some(Move {
             placement: p,
             deploy: d,
         })
+    }
+
+    /// A uniformly random legal placement, read off the draw's scan by its
+    /// rank (the order `placements_into` lists them in, so the same seed
+    /// picks the same one) without listing them all.
+    fn random_placement(&mut self, g: &Game) -> Option<Placement> {
+        let (scan, n) = g.placement_scan(&mut self.scan);
+        if n == 0 {
+            return None;
+        }
+        g.nth_scanned(self.rng.random_range(0..n), scan)
     }
 
     /// The greedy choice as a placement and the answer to the wood decision
