@@ -99,7 +99,8 @@ fn shows(g: &Game, idx: usize, side: usize, extra: Option<(usize, u8)>) -> u16 {
     if extra == Some((idx, (side % 2) as u8)) {
         return Edge::Road as u16;
     }
-    if g.added_segment(idx).is_some() && q.ports[3 * side + 1] == g.segments_of(idx) {
+    // The port test first: it rules out most tiles without the node lookup.
+    if q.ports[3 * side + 1] == g.segments_of(idx) && g.added_segment(idx).is_some() {
         return Edge::Road as u16;
     }
     let t = &g.rules.tiles[q.tile as usize];
@@ -117,17 +118,34 @@ fn beside(g: &Game, idx: usize, side: usize) -> Option<usize> {
 /// N-S, 1: E-W): none there yet (fn 18 L2585), both ends on field sides
 /// (L2474), each continuing a road or facing an empty place (fn 15 L2582).
 fn may_build(g: &Game, idx: usize, axis: u8) -> bool {
-    if g.added_segment(idx).is_some() {
-        return false;
-    }
     let q = g.placed[idx];
     let t = &g.rules.tiles[q.tile as usize];
     let edges = t.rot_edges[usize::from(q.rotation & 3)];
-    [axis as usize, axis as usize + 2].into_iter().all(|side| {
-        (edges >> (4 * side)) & 0xF == Edge::Field as u16
-            && q.ports[3 * side + 1] == NO_SEGMENT
-            && beside(g, idx, side)
+    let sides = [axis as usize, axis as usize + 2];
+    // The tile's own edges first: they rule out most tiles without a
+    // lookup of the board or the features.
+    sides.into_iter().all(|side| {
+        (edges >> (4 * side)) & 0xF == Edge::Field as u16 && q.ports[3 * side + 1] == NO_SEGMENT
+    }) && g.added_segment(idx).is_none()
+        && sides.into_iter().all(|side| {
+            beside(g, idx, side)
                 .is_none_or(|o| shows(g, o, (side + 2) % 4, None) == Edge::Road as u16)
+        })
+}
+
+/// Whether a bridge could mend every side where a tile with rotated edges
+/// `edges` fails the demands `req` (`mask`) of an open position: a bridge
+/// only turns field sides into road ones, so each such side is the tile's
+/// field where the neighbour demands a road (a bridge on the tile) or the
+/// tile's road (a bridge on the neighbour). A necessary condition only,
+/// cheap enough to rule out most placements before `bridge_making_fit`
+/// looks at anything else.
+fn mendable(edges: u16, req: u16, mask: u16) -> bool {
+    let diff = (edges ^ req) & mask;
+    (0..4).all(|s| {
+        let (d, e) = ((diff >> (4 * s)) & 0xF, (edges >> (4 * s)) & 0xF);
+        // With a field (code 0) side, `d` is the demanded code itself.
+        d == 0 || e == Edge::Road as u16 || (e == Edge::Field as u16 && d == Edge::Road as u16)
     })
 }
 
@@ -159,6 +177,9 @@ fn bridge_making_fit(g: &Game, t: &TileType, o: usize, p: Placement) -> Option<u
     let open = &g.board.open;
     let edges = t.rot_edges[usize::from(p.rotation & 3)];
     let (req, mask) = (open.req[o], open.mask[o]);
+    if !mendable(edges, req, mask) {
+        return None;
+    }
     // The sides that do not match (bit each): a bridge changes one tile's
     // edges on its own axis only, so it mends these only where they all
     // lie on that axis (on the tile) or on the one side it faces (on a
@@ -189,16 +210,18 @@ fn bridge_making_fit(g: &Game, t: &TileType, o: usize, p: Placement) -> Option<u
         if bad & !(1 << d) != 0 {
             continue;
         }
+        // The edges first: the board and the neighbour are looked at only
+        // for a placement the bridge would mend.
+        let r = req & !(0xF << (4 * d)) | (Edge::Road as u16) << (4 * d);
+        if (edges ^ r) & mask != 0 {
+            continue;
+        }
         let (x, y) = (p.x as i32 + DX[d], p.y as i32 + DY[d]);
         let Some(n) = g.board.placed_at(x, y) else {
             continue;
         };
         let axis = (d % 2) as u8;
-        if !may_build(g, n, axis) {
-            continue;
-        }
-        let r = req & !(0xF << (4 * d)) | (Edge::Road as u16) << (4 * d);
-        if (edges ^ r) & mask == 0 {
+        if may_build(g, n, axis) {
             return Some(2 * (d as u8 + 1) + axis);
         }
     }
