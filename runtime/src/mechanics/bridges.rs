@@ -133,20 +133,30 @@ fn may_build(g: &Game, idx: usize, axis: u8) -> bool {
         })
 }
 
+/// One bit per side (bit `4s`): the low bit of each nibble.
+const ONES: u16 = 0x1111;
+
+/// Bit `4s` set where nibble `s` of `x` is not zero.
+#[inline(always)]
+const fn nonzero(x: u16) -> u16 {
+    (x | x >> 1 | x >> 2 | x >> 3) & ONES
+}
+
 /// Whether a bridge could mend every side where a tile with rotated edges
 /// `edges` fails the demands `req` (`mask`) of an open position: a bridge
 /// only turns field sides into road ones, so each such side is the tile's
 /// field where the neighbour demands a road (a bridge on the tile) or the
 /// tile's road (a bridge on the neighbour). A necessary condition only,
-/// cheap enough to rule out most placements before `bridge_making_fit`
-/// looks at anything else.
+/// cheap enough (all four sides at once) to rule out nearly every
+/// placement before `bridge_making_fit` looks at anything else.
+#[inline(always)]
 fn mendable(edges: u16, req: u16, mask: u16) -> bool {
     let diff = (edges ^ req) & mask;
-    (0..4).all(|s| {
-        let (d, e) = ((diff >> (4 * s)) & 0xF, (edges >> (4 * s)) & 0xF);
-        // With a field (code 0) side, `d` is the demanded code itself.
-        d == 0 || e == Edge::Road as u16 || (e == Edge::Field as u16 && d == Edge::Road as u16)
-    })
+    let road = !nonzero(edges ^ (Edge::Road as u16 * ONES)) & ONES;
+    let field = !nonzero(edges ^ (Edge::Field as u16 * ONES)) & ONES;
+    // With a field side, the difference is the demanded code itself.
+    let wants_road = !nonzero(diff ^ (Edge::Road as u16 * ONES)) & ONES;
+    nonzero(diff) & !(road | field & wants_road) == 0
 }
 
 /// Whether tile `idx` matches every neighbour, with bridge `extra` built.
@@ -184,8 +194,8 @@ fn bridge_making_fit(g: &Game, t: &TileType, o: usize, p: Placement) -> Option<u
     // edges on its own axis only, so it mends these only where they all
     // lie on that axis (on the tile) or on the one side it faces (on a
     // neighbour). Most placements are ruled out here, before any lookup.
-    let diff = (edges ^ req) & mask;
-    let bad = (0..4).fold(0u8, |m, s| m | u8::from((diff >> (4 * s)) & 0xF != 0) << s);
+    let nz = nonzero((edges ^ req) & mask);
+    let bad = (nz | nz >> 3 | nz >> 6 | nz >> 9) as u8 & 0xF;
     // On the tile placed: both ends on field sides, turned into roads.
     for axis in 0..2u8 {
         if bad & !(0b101 << axis) != 0 {
@@ -272,8 +282,10 @@ impl Mechanic for Bridges {
         let open = &g.board.open;
         for o in 0..open.len() {
             let Some([x, y]) = open.xy(o) else { continue };
+            let (req, mask) = (open.req[o], open.mask[o]);
             for rotation in 0..4u8 {
-                if open.fits(o, t.rot_edges[rotation as usize]) {
+                let edges = t.rot_edges[rotation as usize];
+                if open.fits(o, edges) || !mendable(edges, req, mask) {
                     continue;
                 }
                 let p = Placement { x, y, rotation };
