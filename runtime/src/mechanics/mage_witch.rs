@@ -434,22 +434,29 @@ fn spot_of(g: &Game, f: usize, player: u8) -> Option<Spot> {
 /// package's fixed slots, gets those near the play).
 fn moves<S: Sink + ?Sized>(g: &Game, player: u8, out: &mut S) {
     let roots = roots(g);
-    for f in 0..2 {
-        for placed in (0..g.placed().len()).rev() {
-            // The ban asks every banning module: only for a tile with a
-            // place on it, once.
-            let mut allowed = None;
-            for segment in 0..g.segments_of(placed) {
-                if !free(g, roots, placed, segment) {
-                    continue;
-                }
-                if !*allowed.get_or_insert_with(|| !g.banned(placed)) {
-                    break;
-                }
-                if !out.put(put(f, placed as u16, segment, player)) {
-                    return;
-                }
+    // The witch's places are the mage's: found once, noted as the mage's
+    // are put (a sink that stops early never needs them).
+    let mut places: Vec<(u16, u8)> = Vec::new();
+    for placed in (0..g.placed().len()).rev() {
+        // The ban asks every banning module: only for a tile with a place
+        // on it, once.
+        let mut allowed = None;
+        for segment in 0..g.segments_of(placed) {
+            if !free(g, roots, placed, segment) {
+                continue;
             }
+            if !*allowed.get_or_insert_with(|| !g.banned(placed)) {
+                break;
+            }
+            if !out.put(put(MAGE, placed as u16, segment, player)) {
+                return;
+            }
+            places.push((placed as u16, segment));
+        }
+    }
+    for (placed, segment) in places {
+        if !out.put(put(WITCH, placed, segment, player)) {
+            return;
         }
     }
 }
