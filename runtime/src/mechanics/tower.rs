@@ -528,6 +528,11 @@ fn ransoms<S: Sink + ?Sized>(g: &Game, code: u8, out: &mut S) -> bool {
     if !may_ransom(g) {
         return true;
     }
+    // One look at the held figures first: most of the time none of them
+    // is the player's, and each jailer and kind need not be searched.
+    if !g.held().iter().any(|h| is_prisoner(h) && h.player == me) {
+        return true;
+    }
     for jailer in (0..g.players()).filter(|&j| j != me) {
         for kind in prisoner_kinds(g, me, jailer) {
             let a = Action::of(
