@@ -31,7 +31,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{At, Contains, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink};
+use super::{At, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink};
 use crate::engine::board::{DX, DY};
 use crate::engine::game::Game;
 use crate::engine::types::*;
@@ -357,7 +357,7 @@ impl Mechanic for Bridges {
                 "one bridge a turn, from the player's supply (L2469, L2394)",
             ));
         }
-        if !Contains::among(a, |c| Self::answers(g, at, c)) {
+        if !super::listed(g, a, |c| Self::answers(g, at, c)) {
             return Err(MoveError::rule(
                 Mech::Bridges,
                 "a bridge goes on the tile placed or a neighbour, both ends on field sides, each continuing a road or facing an empty place (L2473-L2474, fn 15, fn 18)",

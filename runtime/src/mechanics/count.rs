@@ -50,8 +50,8 @@
 use serde_json::{json, Map, Value};
 
 use super::{
-    Area, At, Contains, Figure, Holding, Hook, Mech, Mechanic, Neutral, NeutralDef, Section, Shown,
-    Sink, Tally,
+    Area, At, Figure, Holding, Hook, Mech, Mechanic, Neutral, NeutralDef, Section, Shown, Sink,
+    Tally,
 };
 use crate::engine::game::{Game, Held};
 use crate::engine::types::*;
@@ -410,7 +410,7 @@ impl Mechanic for Count {
         let At::Ask(ask) = at else {
             return Err(MoveError::Waiting("the City's decisions"));
         };
-        if !Contains::among(a, |c| Self::answers(g, at, c)) {
+        if !super::listed(g, a, |c| Self::answers(g, at, c)) {
             return Err(MoveError::rule(Mech::Count, not_now(ask.decision, a)));
         }
         let p = ask.player;

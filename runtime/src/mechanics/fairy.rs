@@ -34,7 +34,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{At, Contains, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink, Why};
+use super::{At, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink, Why};
 use crate::engine::game::{Deployed, Game, Held, NO_TILE};
 use crate::engine::types::*;
 use crate::tables::{option_index, Kind};
@@ -191,7 +191,7 @@ impl Mechanic for Fairy {
         if !matches!(at, At::Wood(_)) {
             return Err(MoveError::Waiting("the fairy moves instead of a figure"));
         }
-        if !Contains::among(a, |c| Self::answers(g, at, c)) {
+        if !super::listed(g, a, |c| Self::answers(g, at, c)) {
             return Err(MoveError::rule(Mech::Fairy, NOT_THERE));
         }
         g.ext.fairy = match a.arg() {

@@ -31,9 +31,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{
-    Ask, At, Contains, Hook, Mech, Mechanic, NeutralDef, Shown, Sink, Tally, TileMark, Why,
-};
+use super::{Ask, At, Hook, Mech, Mechanic, NeutralDef, Shown, Sink, Tally, TileMark, Why};
 use crate::engine::game::{facing, Game};
 use crate::engine::types::*;
 use crate::generated::attr;
@@ -179,7 +177,7 @@ impl Mechanic for Ferries {
     }
 
     fn act(g: &mut Game, at: At, a: Action, events: &mut Vec<ScoreEvent>) -> Result<(), MoveError> {
-        if !Contains::among(a, |c| Self::answers(g, at, c)) {
+        if !super::listed(g, a, |c| Self::answers(g, at, c)) {
             return Err(MoveError::rule(Mech::Ferries, why_not(at)));
         }
         let At::Ask(ask) = at else {

@@ -29,7 +29,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{Ask, At, Contains, FirstTwo, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink};
+use super::{Ask, At, FirstTwo, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink};
 use crate::engine::game::Game;
 use crate::engine::scoring;
 use crate::engine::types::*;
@@ -235,7 +235,7 @@ impl Mechanic for MageWitch {
         let listed = match at {
             // The moves may be hundreds: the one answer is checked alone.
             At::Ask(ask) if ask.decision == ASK_MOVE => is_move(g, ask.player, a),
-            _ => Contains::among(a, |c| Self::answers(g, at, c)),
+            _ => super::listed(g, a, |c| Self::answers(g, at, c)),
         };
         if !listed {
             return Err(MoveError::rule(Mech::MageWitch, why_not(at)));

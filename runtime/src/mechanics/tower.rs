@@ -702,7 +702,7 @@ fn act_capture(
     if a == Action::Pass {
         return Ok(());
     }
-    if !super::Contains::among(a, |c| {
+    if !super::listed(g, a, |c| {
         in_range(g, ask.data as usize, ask.player, |x| c.put(x))
     }) {
         return Err(MoveError::rule(Mech::Tower, OUT_OF_RANGE));
