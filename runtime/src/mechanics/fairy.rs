@@ -161,6 +161,9 @@ impl Mechanic for Fairy {
                 return;
             }
         }
+        // The same for the tiles answered (two figures held on one tile).
+        let mut put = [0u16; 8];
+        let mut n = 0;
         for (i, h) in g.held().iter().enumerate() {
             if h.player != me || h.tile == NO_TILE || !h.kind.is_follower() {
                 continue;
@@ -176,7 +179,18 @@ impl Mechanic for Fairy {
             } else {
                 g.ext.fairy.at == Some(h.tile) && g.ext.fairy.by_held == Some((me, h.kind))
             };
-            if !here && !out.put_once(to_tile(h.tile)) {
+            if here {
+                continue;
+            }
+            let a = to_tile(h.tile);
+            let more = if n < put.len() && !put[..n].contains(&h.tile) {
+                put[n] = h.tile;
+                n += 1;
+                out.put(a)
+            } else {
+                out.put_once(a)
+            };
+            if !more {
                 return;
             }
         }
