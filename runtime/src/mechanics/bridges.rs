@@ -146,17 +146,20 @@ const fn nonzero(x: u16) -> u16 {
 /// `edges` fails the demands `req` (`mask`) of an open position: a bridge
 /// only turns field sides into road ones, so each such side is the tile's
 /// field where the neighbour demands a road (a bridge on the tile) or the
-/// tile's road (a bridge on the neighbour). A necessary condition only,
-/// cheap enough (all four sides at once) to rule out nearly every
+/// tile's road where the neighbour shows a field (a bridge on the
+/// neighbour: `may_build` wants its printed field there, and an open
+/// position demands a neighbour's printed edge until a segment is added
+/// to it, which rules out a bridge on it too). A necessary condition
+/// only, cheap enough (all four sides at once) to rule out nearly every
 /// placement before `bridge_making_fit` looks at anything else.
 #[inline(always)]
 fn mendable(edges: u16, req: u16, mask: u16) -> bool {
     let diff = (edges ^ req) & mask;
     let road = !nonzero(edges ^ (Edge::Road as u16 * ONES)) & ONES;
     let field = !nonzero(edges ^ (Edge::Field as u16 * ONES)) & ONES;
-    // With a field side, the difference is the demanded code itself.
-    let wants_road = !nonzero(diff ^ (Edge::Road as u16 * ONES)) & ONES;
-    nonzero(diff) & !(road | field & wants_road) == 0
+    // A field side and a road one differ by exactly `Road ^ Field`.
+    let swapped = !nonzero(diff ^ ((Edge::Road as u16 ^ Edge::Field as u16) * ONES)) & ONES;
+    nonzero(diff) & !(swapped & (road | field)) == 0
 }
 
 /// Whether tile `idx` matches every neighbour, with bridge `extra` built.
