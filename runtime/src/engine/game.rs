@@ -268,6 +268,11 @@ pub struct Game {
     /// Whether the modules' step on the tile to place (`Hook::Drawn`) has
     /// run: a scripted game runs it when told its tile (`force_draw`).
     pub(crate) drawn_step: bool,
+    /// The action being applied was listed for this very state
+    /// (`apply_listed_action`): the module that carries it out need not
+    /// list its answers again to find it there (`mechanics::listed`).
+    /// Set only during that call's first module step.
+    pub(crate) listed: bool,
 }
 
 /// The draw must know whether the tile it draws fits anywhere
@@ -364,6 +369,7 @@ impl Clone for Game {
             drawn: DrawnScan::default(),
             untold: roomy(&self.untold),
             drawn_step: self.drawn_step,
+            listed: false,
         }
     }
 
@@ -410,6 +416,7 @@ impl Clone for Game {
         self.drawn.forget();
         self.untold.clone_from(&src.untold);
         self.drawn_step = src.drawn_step;
+        self.listed = false;
     }
 }
 
@@ -551,6 +558,7 @@ impl Game {
             },
             untold: Vec::new(),
             drawn_step: false,
+            listed: false,
         };
         g.start(seed, start)?;
         Ok(g)

@@ -41,7 +41,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{Ask, At, Contains, Holding, Hook, Mech, Mechanic, NextPart, Shown, Sink, Tally};
+use super::{Ask, At, Holding, Hook, Mech, Mechanic, NextPart, Shown, Sink, Tally};
 use crate::engine::game::{ExtraTurn, Game};
 use crate::engine::types::*;
 use crate::generated::attr;
@@ -333,7 +333,7 @@ impl Mechanic for Bazaars {
         let At::Ask(ask) = at else {
             return Err(MoveError::Waiting("another decision"));
         };
-        if !Contains::among(a, |c| Self::answers(g, at, c)) {
+        if !super::listed(g, a, |c| Self::answers(g, at, c)) {
             return Err(MoveError::rule(Mech::Bazaars, why_not(g, ask, a)));
         }
         let me = ask.player;

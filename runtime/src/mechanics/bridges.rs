@@ -31,7 +31,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{At, Contains, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink};
+use super::{At, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink};
 use crate::engine::board::{DX, DY};
 use crate::engine::game::Game;
 use crate::engine::types::*;
@@ -99,7 +99,8 @@ fn shows(g: &Game, idx: usize, side: usize, extra: Option<(usize, u8)>) -> u16 {
     if extra == Some((idx, (side % 2) as u8)) {
         return Edge::Road as u16;
     }
-    if g.added_segment(idx).is_some() && q.ports[3 * side + 1] == g.segments_of(idx) {
+    // The port test first: it rules out most tiles without the node lookup.
+    if q.ports[3 * side + 1] == g.segments_of(idx) && g.added_segment(idx).is_some() {
         return Edge::Road as u16;
     }
     let t = &g.rules.tiles[q.tile as usize];
@@ -117,18 +118,48 @@ fn beside(g: &Game, idx: usize, side: usize) -> Option<usize> {
 /// N-S, 1: E-W): none there yet (fn 18 L2585), both ends on field sides
 /// (L2474), each continuing a road or facing an empty place (fn 15 L2582).
 fn may_build(g: &Game, idx: usize, axis: u8) -> bool {
-    if g.added_segment(idx).is_some() {
-        return false;
-    }
     let q = g.placed[idx];
     let t = &g.rules.tiles[q.tile as usize];
     let edges = t.rot_edges[usize::from(q.rotation & 3)];
-    [axis as usize, axis as usize + 2].into_iter().all(|side| {
-        (edges >> (4 * side)) & 0xF == Edge::Field as u16
-            && q.ports[3 * side + 1] == NO_SEGMENT
-            && beside(g, idx, side)
+    let sides = [axis as usize, axis as usize + 2];
+    // The tile's own edges first: they rule out most tiles without a
+    // lookup of the board or the features.
+    sides.into_iter().all(|side| {
+        (edges >> (4 * side)) & 0xF == Edge::Field as u16 && q.ports[3 * side + 1] == NO_SEGMENT
+    }) && g.added_segment(idx).is_none()
+        && sides.into_iter().all(|side| {
+            beside(g, idx, side)
                 .is_none_or(|o| shows(g, o, (side + 2) % 4, None) == Edge::Road as u16)
-    })
+        })
+}
+
+/// One bit per side (bit `4s`): the low bit of each nibble.
+const ONES: u16 = 0x1111;
+
+/// Bit `4s` set where nibble `s` of `x` is not zero.
+#[inline(always)]
+const fn nonzero(x: u16) -> u16 {
+    (x | x >> 1 | x >> 2 | x >> 3) & ONES
+}
+
+/// Whether a bridge could mend every side where a tile with rotated edges
+/// `edges` fails the demands `req` (`mask`) of an open position: a bridge
+/// only turns field sides into road ones, so each such side is the tile's
+/// field where the neighbour demands a road (a bridge on the tile) or the
+/// tile's road where the neighbour shows a field (a bridge on the
+/// neighbour: `may_build` wants its printed field there, and an open
+/// position demands a neighbour's printed edge until a segment is added
+/// to it, which rules out a bridge on it too). A necessary condition
+/// only, cheap enough (all four sides at once) to rule out nearly every
+/// placement before `bridge_making_fit` looks at anything else.
+#[inline(always)]
+fn mendable(edges: u16, req: u16, mask: u16) -> bool {
+    let diff = (edges ^ req) & mask;
+    let road = !nonzero(edges ^ (Edge::Road as u16 * ONES)) & ONES;
+    let field = !nonzero(edges ^ (Edge::Field as u16 * ONES)) & ONES;
+    // A field side and a road one differ by exactly `Road ^ Field`.
+    let swapped = !nonzero(diff ^ ((Edge::Road as u16 ^ Edge::Field as u16) * ONES)) & ONES;
+    nonzero(diff) & !(swapped & (road | field)) == 0
 }
 
 /// Whether tile `idx` matches every neighbour, with bridge `extra` built.
@@ -159,12 +190,15 @@ fn bridge_making_fit(g: &Game, t: &TileType, o: usize, p: Placement) -> Option<u
     let open = &g.board.open;
     let edges = t.rot_edges[usize::from(p.rotation & 3)];
     let (req, mask) = (open.req[o], open.mask[o]);
+    if !mendable(edges, req, mask) {
+        return None;
+    }
     // The sides that do not match (bit each): a bridge changes one tile's
     // edges on its own axis only, so it mends these only where they all
     // lie on that axis (on the tile) or on the one side it faces (on a
     // neighbour). Most placements are ruled out here, before any lookup.
-    let diff = (edges ^ req) & mask;
-    let bad = (0..4).fold(0u8, |m, s| m | u8::from((diff >> (4 * s)) & 0xF != 0) << s);
+    let nz = nonzero((edges ^ req) & mask);
+    let bad = (nz | nz >> 3 | nz >> 6 | nz >> 9) as u8 & 0xF;
     // On the tile placed: both ends on field sides, turned into roads.
     for axis in 0..2u8 {
         if bad & !(0b101 << axis) != 0 {
@@ -189,16 +223,18 @@ fn bridge_making_fit(g: &Game, t: &TileType, o: usize, p: Placement) -> Option<u
         if bad & !(1 << d) != 0 {
             continue;
         }
+        // The edges first: the board and the neighbour are looked at only
+        // for a placement the bridge would mend.
+        let r = req & !(0xF << (4 * d)) | (Edge::Road as u16) << (4 * d);
+        if (edges ^ r) & mask != 0 {
+            continue;
+        }
         let (x, y) = (p.x as i32 + DX[d], p.y as i32 + DY[d]);
         let Some(n) = g.board.placed_at(x, y) else {
             continue;
         };
         let axis = (d % 2) as u8;
-        if !may_build(g, n, axis) {
-            continue;
-        }
-        let r = req & !(0xF << (4 * d)) | (Edge::Road as u16) << (4 * d);
-        if (edges ^ r) & mask == 0 {
+        if may_build(g, n, axis) {
             return Some(2 * (d as u8 + 1) + axis);
         }
     }
@@ -249,8 +285,10 @@ impl Mechanic for Bridges {
         let open = &g.board.open;
         for o in 0..open.len() {
             let Some([x, y]) = open.xy(o) else { continue };
+            let (req, mask) = (open.req[o], open.mask[o]);
             for rotation in 0..4u8 {
-                if open.fits(o, t.rot_edges[rotation as usize]) {
+                let edges = t.rot_edges[rotation as usize];
+                if open.fits(o, edges) || !mendable(edges, req, mask) {
                     continue;
                 }
                 let p = Placement { x, y, rotation };
@@ -322,7 +360,7 @@ impl Mechanic for Bridges {
                 "one bridge a turn, from the player's supply (L2469, L2394)",
             ));
         }
-        if !Contains::among(a, |c| Self::answers(g, at, c)) {
+        if !super::listed(g, a, |c| Self::answers(g, at, c)) {
             return Err(MoveError::rule(
                 Mech::Bridges,
                 "a bridge goes on the tile placed or a neighbour, both ends on field sides, each continuing a road or facing an empty place (L2473-L2474, fn 15, fn 18)",

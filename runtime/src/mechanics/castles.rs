@@ -61,7 +61,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{Ask, At, Contains, Holding, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink};
+use super::{Ask, At, Holding, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink};
 use super::{Figure, Tally, Why};
 use crate::engine::game::{Game, NO_NODE};
 use crate::engine::scoring;
@@ -357,7 +357,7 @@ impl Mechanic for Castles {
             }
             (ASK_BUILD, _) => return Err(MoveError::rule(Mech::Castles, BUILD_OR_PASS)),
             (ASK_PICK, a) => {
-                if !Contains::among(a, |c| Self::answers(g, at, c)) {
+                if !super::listed(g, a, |c| Self::answers(g, at, c)) {
                     return Err(MoveError::rule(Mech::Castles, NOT_IN_FIEF));
                 }
                 let Arg::Spot(s) = a.arg() else {

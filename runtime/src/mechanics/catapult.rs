@@ -47,7 +47,7 @@
 use serde_json::{json, Map, Value};
 
 use super::{
-    Ask, At, Contains, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink, Tally, TileMark, Why,
+    Ask, At, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink, Tally, TileMark, Why,
 };
 use crate::engine::game::{Deployed, Game, Held};
 use crate::engine::types::*;
@@ -416,7 +416,7 @@ impl Mechanic for Catapult {
         let At::Ask(ask) = at else {
             return Err(MoveError::Waiting("the catapult round"));
         };
-        if !Contains::among(a, |c| Self::answers(g, at, c)) {
+        if !super::listed(g, a, |c| Self::answers(g, at, c)) {
             return Err(MoveError::rule(Mech::Catapult, why_not(ask)));
         }
         match (ask.decision, a.arg()) {

@@ -50,8 +50,8 @@
 use serde_json::{json, Map, Value};
 
 use super::{
-    Area, At, Contains, Figure, Holding, Hook, Mech, Mechanic, Neutral, NeutralDef, Section, Shown,
-    Sink, Tally,
+    Area, At, Figure, Holding, Hook, Mech, Mechanic, Neutral, NeutralDef, Section, Shown, Sink,
+    Tally,
 };
 use crate::engine::game::{Game, Held};
 use crate::engine::types::*;
@@ -410,7 +410,7 @@ impl Mechanic for Count {
         let At::Ask(ask) = at else {
             return Err(MoveError::Waiting("the City's decisions"));
         };
-        if !Contains::among(a, |c| Self::answers(g, at, c)) {
+        if !super::listed(g, a, |c| Self::answers(g, at, c)) {
             return Err(MoveError::rule(Mech::Count, not_now(ask.decision, a)));
         }
         let p = ask.player;
@@ -633,18 +633,8 @@ fn quarter_for(k: Kind) -> Option<u8> {
     }
 }
 
-/// `player`'s figures of `kind` in `quarter`.
-fn in_quarter_of(g: &Game, player: u8, quarter: u8, kind: FollowerKind) -> usize {
-    g.held
-        .iter()
-        .filter(|h| {
-            h.by == Mech::Count
-                && h.player == player
-                && h.kind == kind
-                && h.data == u16::from(quarter)
-        })
-        .count()
-}
+// `sends` notes the kinds in a quarter as the bits of a u64.
+const _: () = assert!(FollowerKind::ALL.len() <= 64, "a kind is a bit of a u64");
 
 fn in_quarter(g: &Game, player: u8, quarter: u8) -> usize {
     g.held
@@ -666,6 +656,16 @@ fn sends<S: Sink + ?Sized>(g: &Game, player: u8, r: u16, out: &mut S) -> bool {
     if q == g.ext.count.at || g.is_withdrawn(r) {
         return true;
     }
+    // The player's kinds in that quarter, bit `kind as u8` each: one look
+    // at the held figures, and none at the feature when there are none.
+    let inside = g
+        .held
+        .iter()
+        .filter(|h| h.by == Mech::Count && h.player == player && h.data == u16::from(q))
+        .fold(0u64, |m, h| m | 1 << (h.kind as u8));
+    if inside == 0 {
+        return true;
+    }
     // Onto a part of the feature on a tile where figures may stand: never
     // the dragon's (000_9deb58b1a7d17d38.txt L1102 "At no point may
     // followers occupy the same tile as the dragon"), by the bans every
@@ -679,7 +679,7 @@ fn sends<S: Sink + ?Sized>(g: &Game, player: u8, r: u16, out: &mut S) -> bool {
     };
     let n = g.features.nodes[m as usize];
     for k in FollowerKind::ALL {
-        if in_quarter_of(g, player, q, k) > 0
+        if inside & 1 << (k as u8) != 0
             && g.may_stand(k, kind)
             && !out.put(from_city(player, n.placed, n.segment, k))
         {

@@ -38,8 +38,7 @@
 use serde_json::{json, Map, Value};
 
 use super::{
-    Ask, At, Contains, Hook, Mech, Mechanic, NeutralDef, NextPart, Shown, Sink, Tally, TileMark,
-    Why,
+    Ask, At, Hook, Mech, Mechanic, NeutralDef, NextPart, Shown, Sink, Tally, TileMark, Why,
 };
 use crate::engine::game::Game;
 use crate::engine::types::*;
@@ -226,7 +225,7 @@ impl Mechanic for CropCircles {
         let At::Ask(ask) = at else {
             return Err(MoveError::Waiting("the crop circle's round"));
         };
-        if !Contains::among(a, |c| Self::answers(g, at, c)) {
+        if !super::listed(g, a, |c| Self::answers(g, at, c)) {
             return Err(MoveError::rule(Mech::CropCircles, why_not(g, ask)));
         }
         let p = ask.player as usize;

@@ -34,7 +34,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{At, Contains, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink, Why};
+use super::{At, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink, Why};
 use crate::engine::game::{Deployed, Game, Held, NO_TILE};
 use crate::engine::types::*;
 use crate::tables::{option_index, Kind};
@@ -99,7 +99,13 @@ impl Mechanic for Fairy {
             g.ext.fairy.by_held = None;
         }
         let me = g.to_move();
-        let mine = fairy_followers(g).find(|f| f.player == me);
+        // Next to one follower, the fairy pays only if it is the mover's:
+        // the followers are searched only then.
+        let mine = if on_tile(g) || g.ext.fairy.beside.is_some_and(|(_, p, _)| p == me) {
+            fairy_followers(g).find(|f| f.player == me)
+        } else {
+            None
+        };
         if let Some(f) = mine {
             let feature = g.kind_of(f.node);
             g.add_points(events, ScoreEvent::new(me, 1, feature, Reason::Fairy));
@@ -119,6 +125,12 @@ impl Mechanic for Fairy {
         let on_tile = on_tile(g);
         let mine = |f: &&Deployed| f.player == me && f.kind.is_follower() && f.kind.def().on_tile;
         let followers = g.followers();
+        // The spots answered so far (tile, segment and kind; the player is
+        // the mover's): only an answer that repeats one (two followers on
+        // one spot) needs the sink's `put_once`, whose search of a list
+        // reads every answer before it (hundreds at a portal).
+        let mut put = [0u32; 8];
+        let mut n = 0;
         for (i, f) in followers.iter().enumerate().filter(|(_, f)| mine(f)) {
             let spot = g.spot_of(f);
             let here = if on_tile {
@@ -131,10 +143,27 @@ impl Mechanic for Fairy {
             } else {
                 g.ext.fairy.beside == Some((f.node, f.player, f.kind))
             };
-            if !here && !out.put_once(to(spot)) {
+            if here {
+                continue;
+            }
+            let a = to(spot);
+            let key = u32::from(spot.placed) << 16
+                | u32::from(spot.segment) << 8
+                | u32::from(spot.kind as u8);
+            let more = if n < put.len() && !put[..n].contains(&key) {
+                put[n] = key;
+                n += 1;
+                out.put(a)
+            } else {
+                out.put_once(a)
+            };
+            if !more {
                 return;
             }
         }
+        // The same for the tiles answered (two figures held on one tile).
+        let mut put = [0u16; 8];
+        let mut n = 0;
         for (i, h) in g.held().iter().enumerate() {
             if h.player != me || h.tile == NO_TILE || !h.kind.is_follower() {
                 continue;
@@ -150,7 +179,18 @@ impl Mechanic for Fairy {
             } else {
                 g.ext.fairy.at == Some(h.tile) && g.ext.fairy.by_held == Some((me, h.kind))
             };
-            if !here && !out.put_once(to_tile(h.tile)) {
+            if here {
+                continue;
+            }
+            let a = to_tile(h.tile);
+            let more = if n < put.len() && !put[..n].contains(&h.tile) {
+                put[n] = h.tile;
+                n += 1;
+                out.put(a)
+            } else {
+                out.put_once(a)
+            };
+            if !more {
                 return;
             }
         }
@@ -165,7 +205,7 @@ impl Mechanic for Fairy {
         if !matches!(at, At::Wood(_)) {
             return Err(MoveError::Waiting("the fairy moves instead of a figure"));
         }
-        if !Contains::among(a, |c| Self::answers(g, at, c)) {
+        if !super::listed(g, a, |c| Self::answers(g, at, c)) {
             return Err(MoveError::rule(Mech::Fairy, NOT_THERE));
         }
         g.ext.fairy = match a.arg() {

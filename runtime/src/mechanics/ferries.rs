@@ -31,9 +31,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{
-    Ask, At, Contains, Hook, Mech, Mechanic, NeutralDef, Shown, Sink, Tally, TileMark, Why,
-};
+use super::{Ask, At, Hook, Mech, Mechanic, NeutralDef, Shown, Sink, Tally, TileMark, Why};
 use crate::engine::game::{facing, Game};
 use crate::engine::types::*;
 use crate::generated::attr;
@@ -179,7 +177,7 @@ impl Mechanic for Ferries {
     }
 
     fn act(g: &mut Game, at: At, a: Action, events: &mut Vec<ScoreEvent>) -> Result<(), MoveError> {
-        if !Contains::among(a, |c| Self::answers(g, at, c)) {
+        if !super::listed(g, a, |c| Self::answers(g, at, c)) {
             return Err(MoveError::rule(Mech::Ferries, why_not(at)));
         }
         let At::Ask(ask) = at else {
@@ -404,17 +402,19 @@ pub(crate) fn nearest(g: &Game, idx: usize) -> Vec<u8> {
     let s = &g.ext.ferries;
     let lakes = &s.lakes[..usize::from(s.n_lakes)];
     let q = g.placed()[idx];
-    let mut seen: Vec<u16> = Vec::new();
-    let mut todo: std::collections::VecDeque<u16> = std::collections::VecDeque::new();
+    // The nodes reached, in the order reached: the walk's queue too (the
+    // ones from `head` on are still to walk from).
+    let mut seen: Vec<u16> = Vec::with_capacity(32);
     for seg in 0..g.segments_of(idx) {
         let n = q.node_base + u16::from(seg);
         if g.kind_of(n) == Kind::Road {
             seen.push(n);
-            todo.push_back(n);
         }
     }
     let mut found: Vec<u8> = Vec::new();
-    while let Some(n) = todo.pop_front() {
+    let mut head = 0;
+    while let Some(&n) = seen.get(head) {
+        head += 1;
         let node = g.features.nodes[n as usize];
         let at = node.placed as usize;
         let p = g.placed()[at];
@@ -458,7 +458,6 @@ pub(crate) fn nearest(g: &Game, idx: usize) -> Vec<u8> {
         for b in next {
             if b != u16::MAX && !seen.contains(&b) {
                 seen.push(b);
-                todo.push_back(b);
             }
         }
     }

@@ -30,8 +30,7 @@
 use serde_json::{json, Map, Value};
 
 use super::{
-    Ask, At, Contains, FirstTwo, Hook, Mech, Mechanic, NeutralDef, Shown, Sink, Tally, TileMark,
-    Trail,
+    Ask, At, FirstTwo, Hook, Mech, Mechanic, NeutralDef, Shown, Sink, Tally, TileMark, Trail,
 };
 use crate::engine::game::Game;
 use crate::engine::types::*;
@@ -233,7 +232,7 @@ impl Mechanic for Flier {
         a: Action,
         _events: &mut Vec<ScoreEvent>,
     ) -> Result<(), MoveError> {
-        if !Contains::among(a, |c| Self::answers(g, at, c)) {
+        if !super::listed(g, a, |c| Self::answers(g, at, c)) {
             return Err(MoveError::rule(Mech::Flier, why_not(at)));
         }
         match (at, a.arg()) {

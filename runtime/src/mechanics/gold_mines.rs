@@ -40,7 +40,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{Ask, At, Contains, Holding, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Tally};
+use super::{Ask, At, Holding, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Tally};
 use crate::engine::game::Game;
 use crate::engine::scoring;
 use crate::engine::types::*;
@@ -265,7 +265,7 @@ impl Mechanic for GoldMines {
         a: Action,
         _events: &mut Vec<ScoreEvent>,
     ) -> Result<(), MoveError> {
-        if !Contains::among(a, |c| Self::answers(g, at, c)) {
+        if !super::listed(g, a, |c| Self::answers(g, at, c)) {
             return Err(MoveError::rule(
                 Mech::GoldMines,
                 "the second gold bar goes on a tile next to the gold mine just placed, diagonals included (L107)",

@@ -323,7 +323,7 @@ impl Mechanic for HillsSheep {
         if ask.decision == DRAW_CODE && !matches!(a, Action::Do(v) if v.code == 2) {
             return Err(MoveError::Waiting(DRAW.name()));
         }
-        if !super::Contains::among(a, |c| Self::answers(g, at, c)) {
+        if !super::listed(g, a, |c| Self::answers(g, at, c)) {
             return Err(MoveError::rule(
                 Mech::HillsSheep,
                 match ask.decision {

@@ -29,7 +29,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{Ask, At, Contains, FirstTwo, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink};
+use super::{Ask, At, FirstTwo, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink};
 use crate::engine::game::Game;
 use crate::engine::scoring;
 use crate::engine::types::*;
@@ -232,7 +232,12 @@ impl Mechanic for MageWitch {
         a: Action,
         _events: &mut Vec<ScoreEvent>,
     ) -> Result<(), MoveError> {
-        if !Contains::among(a, |c| Self::answers(g, at, c)) {
+        let listed = match at {
+            // The moves may be hundreds: the one answer is checked alone.
+            At::Ask(ask) if ask.decision == ASK_MOVE => is_move(g, ask.player, a),
+            _ => super::listed(g, a, |c| Self::answers(g, at, c)),
+        };
+        if !listed {
             return Err(MoveError::rule(Mech::MageWitch, why_not(at)));
         }
         match (a, a.arg()) {
@@ -428,29 +433,66 @@ fn spot_of(g: &Game, f: usize, player: u8) -> Option<Spot> {
 /// newest tile back (a caller that takes only the first few, the Python
 /// package's fixed slots, gets those near the play).
 fn moves<S: Sink + ?Sized>(g: &Game, player: u8, out: &mut S) {
-    let at = g.ext.mage_witch.at;
-    let root = |n: u16| (n != OFF).then(|| g.root_of(n));
-    let roots = [root(at[MAGE]), root(at[WITCH])];
-    for f in 0..2 {
-        for placed in (0..g.placed().len()).rev() {
-            if g.banned(placed) {
+    let roots = roots(g);
+    // The witch's places are the mage's: found once, noted as the mage's
+    // are put (a sink that stops early never needs them).
+    let mut places: Vec<(u16, u8)> = Vec::new();
+    for placed in (0..g.placed().len()).rev() {
+        // The ban asks every banning module: only for a tile with a place
+        // on it, once.
+        let mut allowed = None;
+        for segment in 0..g.segments_of(placed) {
+            if !free(g, roots, placed, segment) {
                 continue;
             }
-            for segment in 0..g.segments_of(placed) {
-                let node = g.node_of(placed, segment);
-                if !matches!(g.kind_of(node), Kind::Road | Kind::City) {
-                    continue;
-                }
-                let r = g.root_of(node);
-                if !g.is_open(r) || roots.contains(&Some(r)) {
-                    continue;
-                }
-                if !out.put(put(f, placed as u16, segment, player)) {
-                    return;
-                }
+            if !*allowed.get_or_insert_with(|| !g.banned(placed)) {
+                break;
             }
+            if !out.put(put(MAGE, placed as u16, segment, player)) {
+                return;
+            }
+            places.push((placed as u16, segment));
         }
     }
+    for (placed, segment) in places {
+        if !out.put(put(WITCH, placed, segment, player)) {
+            return;
+        }
+    }
+}
+
+/// The features the mage and the witch stand in.
+fn roots(g: &Game) -> [Option<u16>; 2] {
+    let at = g.ext.mage_witch.at;
+    let root = |n: u16| (n != OFF).then(|| g.root_of(n));
+    [root(at[MAGE]), root(at[WITCH])]
+}
+
+/// Whether segment `segment` of placed tile `placed` is one a figure may
+/// go to, the figures standing in `roots`, but for its tile's ban: part
+/// of a road or city that is not complete and holds neither figure.
+fn free(g: &Game, roots: [Option<u16>; 2], placed: usize, segment: u8) -> bool {
+    let node = g.node_of(placed, segment);
+    if !matches!(g.kind_of(node), Kind::Road | Kind::City) {
+        return false;
+    }
+    let r = g.root_of(node);
+    g.is_open(r) && !roots.contains(&Some(r))
+}
+
+/// Whether `moves(g, player, ..)` lists `a`, without listing them all.
+fn is_move(g: &Game, player: u8, a: Action) -> bool {
+    let (Action::Do(v), Arg::Spot(s)) = (a, a.arg()) else {
+        return false;
+    };
+    let placed = usize::from(s.placed);
+    v.mech == Mech::MageWitch
+        && usize::from(v.code) < 2
+        && placed < g.placed().len()
+        && s.segment < g.segments_of(placed)
+        && a == put(usize::from(v.code), s.placed, s.segment, player)
+        && free(g, roots(g), placed, s.segment)
+        && !g.banned(placed)
 }
 
 /// The mage: a purple robe and a pointed hat with stars.

@@ -36,7 +36,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{Ask, At, Contains, Holding, Hook, Mech, Mechanic, NextPart, Shown, Sink, Tally, Why};
+use super::{Ask, At, Holding, Hook, Mech, Mechanic, NextPart, Shown, Sink, Tally, Why};
 use crate::engine::game::Game;
 use crate::engine::scoring;
 use crate::engine::types::*;
@@ -421,7 +421,7 @@ impl Mechanic for Messages {
         let At::Ask(ask) = at else {
             return Err(MoveError::Waiting("the messages' decisions"));
         };
-        if !Contains::among(a, |c| Self::answers(g, at, c)) {
+        if !super::listed(g, a, |c| Self::answers(g, at, c)) {
             return Err(MoveError::rule(Mech::Messages, why_not(ask)));
         }
         let p = ask.player;

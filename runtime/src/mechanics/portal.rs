@@ -49,12 +49,18 @@ impl Mechanic for Portal {
             }
         }
         for placed in 0..g.placed().len() as u16 {
-            if placed == idx || g.banned(placed as usize) {
+            if placed == idx {
                 continue;
             }
+            // The ban asks every banning module: only for a tile with a
+            // free feature, once.
+            let mut allowed = None;
             for segment in 0..g.segments_of(placed as usize) {
                 if !free(g, placed, segment) {
                     continue;
+                }
+                if !*allowed.get_or_insert_with(|| !g.banned(placed as usize)) {
+                    break;
                 }
                 let feature = g.kind_of(g.node_of(placed as usize, segment));
                 for &kind in kinds[..n].iter().filter(|&&k| g.may_stand(k, feature)) {

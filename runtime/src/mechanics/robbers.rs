@@ -28,9 +28,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{
-    Ask, At, Contains, Figure, HeldFigure, Holding, Hook, Mech, Mechanic, Shown, Sink, Tally,
-};
+use super::{Ask, At, Figure, HeldFigure, Holding, Hook, Mech, Mechanic, Shown, Sink, Tally};
 use crate::engine::game::Game;
 use crate::engine::types::*;
 use crate::generated::attr;
@@ -299,7 +297,7 @@ impl Mechanic for Robbers {
         let At::Ask(ask) = at else {
             return Err(MoveError::Waiting("the robbers' decisions"));
         };
-        if !Contains::among(a, |c| Self::answers(g, at, c)) {
+        if !super::listed(g, a, |c| Self::answers(g, at, c)) {
             return Err(MoveError::rule(Mech::Robbers, why_not(ask)));
         }
         let p = ask.player;

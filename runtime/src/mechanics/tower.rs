@@ -298,9 +298,7 @@ impl Mechanic for Tower {
     /// just been captured from, if not paid at the figure step.
     fn turn_end(g: &mut Game, _events: &mut Vec<ScoreEvent>) {
         let me = g.to_move();
-        if may_ransom(g)
-            && (0..g.players()).any(|j| j != me && prisoner_kinds(g, me, j).next().is_some())
-        {
+        if may_ransom(g) && jailed(g, me) {
             g.ask(Ask {
                 mech: Mech::Tower,
                 player: me,
@@ -514,6 +512,18 @@ fn prisoner_kinds(g: &Game, owner: u8, jailer: u8) -> impl Iterator<Item = Follo
         .filter(move |&k| prisoner(g, owner, jailer, k).is_some())
 }
 
+/// Whether another player holds a prisoner of `owner`'s: whether some
+/// `prisoner_kinds(g, owner, jailer)` has one, in one look at the held
+/// figures (every kind is among `FollowerKind::ALL`).
+fn jailed(g: &Game, owner: u8) -> bool {
+    g.held().iter().any(|h| {
+        is_prisoner(h)
+            && h.player == owner
+            && h.data != u16::from(owner)
+            && h.data < u16::from(g.players())
+    })
+}
+
 /// Whether the player to move may pay a ransom now.
 fn may_ransom(g: &Game) -> bool {
     g.ext.tower.ransom_turn != g.turn + 1
@@ -526,6 +536,11 @@ fn may_ransom(g: &Game) -> bool {
 fn ransoms<S: Sink + ?Sized>(g: &Game, code: u8, out: &mut S) -> bool {
     let me = g.to_move();
     if !may_ransom(g) {
+        return true;
+    }
+    // One look at the held figures first: most of the time none of them
+    // is the player's, and each jailer and kind need not be searched.
+    if !jailed(g, me) {
         return true;
     }
     for jailer in (0..g.players()).filter(|&j| j != me) {
@@ -697,7 +712,7 @@ fn act_capture(
     if a == Action::Pass {
         return Ok(());
     }
-    if !super::Contains::among(a, |c| {
+    if !super::listed(g, a, |c| {
         in_range(g, ask.data as usize, ask.player, |x| c.put(x))
     }) {
         return Err(MoveError::rule(Mech::Tower, OUT_OF_RANGE));
