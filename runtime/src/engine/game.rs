@@ -268,11 +268,12 @@ pub struct Game {
     /// Whether the modules' step on the tile to place (`Hook::Drawn`) has
     /// run: a scripted game runs it when told its tile (`force_draw`).
     pub(crate) drawn_step: bool,
-    /// The action being applied was listed for this very state
+    /// The action being applied, listed for this very state
     /// (`apply_listed_action`): the module that carries it out need not
     /// list its answers again to find it there (`mechanics::listed`).
-    /// Set only during that call's first module step.
-    pub(crate) listed: bool,
+    /// Held only until that call's first module step returns; any other
+    /// action a step leads to (an answer dealt by chance) is checked.
+    pub(crate) listed: Option<Action>,
 }
 
 /// The draw must know whether the tile it draws fits anywhere
@@ -369,7 +370,7 @@ impl Clone for Game {
             drawn: DrawnScan::default(),
             untold: roomy(&self.untold),
             drawn_step: self.drawn_step,
-            listed: false,
+            listed: None,
         }
     }
 
@@ -416,7 +417,7 @@ impl Clone for Game {
         self.drawn.forget();
         self.untold.clone_from(&src.untold);
         self.drawn_step = src.drawn_step;
-        self.listed = false;
+        self.listed = None;
     }
 }
 
@@ -558,7 +559,7 @@ impl Game {
             },
             untold: Vec::new(),
             drawn_step: false,
-            listed: false,
+            listed: None,
         };
         g.start(seed, start)?;
         Ok(g)

@@ -507,9 +507,9 @@ impl Game {
             _ => {
                 // The module carrying it out skips finding it among its
                 // answers (checked still in debug builds).
-                self.listed = true;
+                self.listed = Some(a);
                 let done = self.apply_action(a, events);
-                self.listed = false;
+                self.listed = None;
                 done.expect("the action was listed for this state")
             }
         }

@@ -486,13 +486,13 @@ pub(crate) struct Contains {
 }
 
 /// Whether `want` is among the answers `list` puts: at once for the action
-/// a caller listed for this very state (`Game::apply_listed_action`: the
+/// a caller listed for this very state and is applying (`Game::apply_listed_action`: the
 /// benchmark's and the Python package's games, which answer only from the
 /// list they just made), by listing them otherwise and in debug builds.
 /// A module's `act` asks this rather than `Contains::among` where its
 /// answers are many to list.
 pub(crate) fn listed(g: &Game, want: Action, list: impl FnOnce(&mut Contains)) -> bool {
-    if g.listed && !cfg!(debug_assertions) {
+    if g.listed == Some(want) && !cfg!(debug_assertions) {
         return true;
     }
     Contains::among(want, list)

@@ -734,13 +734,13 @@ macro_rules! registry {
 
         /// Module `m` carries out `a` at `at`.
         /// Only the first module step of `Game::apply_listed_action` is
-        /// told its action was listed (`listed`): the steps it leads to
-        /// (answers dealt by chance, follow-ups) check theirs.
+        /// told its action was listed (`listed`, which names the action):
+        /// the steps after it check theirs.
         pub(crate) fn act(m: Mech, g: &mut Game, at: At, a: Action, events: &mut Vec<ScoreEvent>) -> Result<(), MoveError> {
             let done = match m {
                 $(Mech::$T => <super::$m::$T as Mechanic>::act(g, at, a, events),)*
             };
-            g.listed = false;
+            g.listed = None;
             done
         }
 
