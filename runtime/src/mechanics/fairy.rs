@@ -125,12 +125,8 @@ impl Mechanic for Fairy {
         let on_tile = on_tile(g);
         let mine = |f: &&Deployed| f.player == me && f.kind.is_follower() && f.kind.def().on_tile;
         let followers = g.followers();
-        // The spots answered so far (tile, segment and kind; the player is
-        // the mover's): only an answer that repeats one (two followers on
-        // one spot) needs the sink's `put_once`, whose search of a list
-        // reads every answer before it (hundreds at a portal).
-        let mut put = [0u32; 8];
-        let mut n = 0;
+        // Keyed by tile, segment and kind (the player is the mover's).
+        let mut spots = FirstKeys::<u32>::default();
         for (i, f) in followers.iter().enumerate().filter(|(_, f)| mine(f)) {
             let spot = g.spot_of(f);
             let here = if on_tile {
@@ -146,24 +142,15 @@ impl Mechanic for Fairy {
             if here {
                 continue;
             }
-            let a = to(spot);
             let key = u32::from(spot.placed) << 16
                 | u32::from(spot.segment) << 8
                 | u32::from(spot.kind as u8);
-            let more = if n < put.len() && !put[..n].contains(&key) {
-                put[n] = key;
-                n += 1;
-                out.put(a)
-            } else {
-                out.put_once(a)
-            };
-            if !more {
+            if !spots.put(out, key, to(spot)) {
                 return;
             }
         }
         // The same for the tiles answered (two figures held on one tile).
-        let mut put = [0u16; 8];
-        let mut n = 0;
+        let mut tiles = FirstKeys::<u16>::default();
         for (i, h) in g.held().iter().enumerate() {
             if h.player != me || h.tile == NO_TILE || !h.kind.is_follower() {
                 continue;
@@ -182,15 +169,7 @@ impl Mechanic for Fairy {
             if here {
                 continue;
             }
-            let a = to_tile(h.tile);
-            let more = if n < put.len() && !put[..n].contains(&h.tile) {
-                put[n] = h.tile;
-                n += 1;
-                out.put(a)
-            } else {
-                out.put_once(a)
-            };
-            if !more {
+            if !tiles.put(out, h.tile, to_tile(h.tile)) {
                 return;
             }
         }
@@ -334,6 +313,29 @@ pub(crate) fn tile(g: &Game) -> Option<u16> {
         g.ext.fairy.at
     } else {
         None
+    }
+}
+/// The keys of the first answers put, to tell a repeat: only an answer
+/// whose key was put before (two followers on one spot, two figures held
+/// on one tile) needs the sink's `put_once`, whose search of a list reads
+/// every answer before it (hundreds at a portal). Past eight keys every
+/// answer goes through `put_once`.
+#[derive(Default)]
+struct FirstKeys<K> {
+    keys: [K; 8],
+    n: usize,
+}
+
+impl<K: Copy + PartialEq> FirstKeys<K> {
+    /// Put `a`, keyed `key`, into `out`; `false` once `out` wants no more.
+    fn put<S: Sink + ?Sized>(&mut self, out: &mut S, key: K, a: Action) -> bool {
+        if self.n < self.keys.len() && !self.keys[..self.n].contains(&key) {
+            self.keys[self.n] = key;
+            self.n += 1;
+            out.put(a)
+        } else {
+            out.put_once(a)
+        }
     }
 }
 
