@@ -5,7 +5,6 @@
 //! whether its ruleset is compiled in or carried as copies in the record.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use carcassonne::play;
 use carcassonne::timeline::Timeline;
@@ -13,17 +12,9 @@ use carcassonne_runtime::bots::BotKind;
 use carcassonne_runtime::record::{self, Record};
 use serde_json::{json, Value};
 
-fn run(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_carcassonne"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("run carcassonne")
-}
+mod support;
 
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+use support::{run_in, text};
 
 /// A fresh folder of its own under the system's temporary folder.
 fn folder(name: &str) -> PathBuf {
@@ -131,7 +122,7 @@ fn the_viewer_fails_at_every_turn_where_replay_fails_and_says_the_same() {
 
 /// `replay`, `view` and `render game` on `file` in `dir`: all fail alike.
 fn all_fail_alike(dir: &Path, file: &str, turn: &str) {
-    let replayed = run(dir, &["replay", file]);
+    let replayed = run_in(dir, &["replay", file]);
     let err = text(&replayed.stderr);
     assert_eq!(replayed.status.code(), Some(1), "{err}");
     assert!(err.starts_with(&format!("{file}: error: {turn}")), "{err}");
@@ -139,7 +130,7 @@ fn all_fail_alike(dir: &Path, file: &str, turn: &str) {
         &["view", file, "-o", "out.html"][..],
         &["render", "game", file, "-o", "out.svg"],
     ] {
-        let o = run(dir, args);
+        let o = run_in(dir, args);
         assert_eq!(o.status.code(), Some(1), "{args:?}");
         assert_eq!(text(&o.stderr), err, "{args:?}");
     }
@@ -228,7 +219,7 @@ fn a_record_carrying_its_sources_views_and_fails_as_it_replays() {
     .unwrap()
     .replace(r#"id = "base_river1""#, r#"id = "my_river""#);
     std::fs::write(home.join("rulesets/my_river.toml"), own).unwrap();
-    let o = run(
+    let o = run_in(
         &home,
         &[
             "play",
@@ -254,15 +245,15 @@ fn a_record_carrying_its_sources_views_and_fails_as_it_replays() {
     assert_eq!(rec["ruleset"], "my_river");
     assert!(rec["sources"].as_array().is_some_and(|s| !s.is_empty()));
 
-    let o = run(&dir, &["replay", "--json", "game.json"]);
+    let o = run_in(&dir, &["replay", "--json", "game.json"]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     let replayed: Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(replayed["scores"], rec["final"]["scores"]);
-    let o = run(&dir, &["view", "game.json", "-o", "game.html"]);
+    let o = run_in(&dir, &["view", "game.json", "-o", "game.html"]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     let html = std::fs::read_to_string(dir.join("game.html")).unwrap();
     assert_eq!(viewed_scores(&html), replayed["scores"]);
-    let o = run(&dir, &["render", "game", "game.json", "-o", "board.svg"]);
+    let o = run_in(&dir, &["render", "game", "game.json", "-o", "board.svg"]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     let svg = std::fs::read_to_string(dir.join("board.svg")).unwrap();
     assert!(svg.contains("ruleset my_river") && svg.contains("final scores"));

@@ -21,8 +21,13 @@ pub fn root() -> PathBuf {
 
 /// The built `carcassonne` run from the repository root.
 pub fn run(args: &[&str]) -> Output {
+    run_in(&root(), args)
+}
+
+/// The built `carcassonne` run from folder `dir`.
+pub fn run_in(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_carcassonne"))
-        .current_dir(root())
+        .current_dir(dir)
         .args(args)
         .output()
         .expect("run carcassonne")
