@@ -69,7 +69,7 @@ enum Command {
         games: u64,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// `fast`: the fused move path where the ruleset allows it; `actions`: every decision through legal_actions and apply_action, as bots play (the same games where turns are moves).
+        /// `fast`: the fused move path where the ruleset allows it; `actions`: every decision through legal_actions and apply_action, as bots play (the same games where turns are moves); `legal`: the same games with the answers counted (legal_into), the chosen one read by its rank and applied as listed (apply_listed_action), as the Python VectorEnv does.
         #[arg(long, default_value = "fast")]
         path: String,
     },
@@ -261,7 +261,7 @@ fn run(cmd: Command) -> Result<(), String> {
             path,
         } => {
             let path = carcassonne_runtime::bench::Path::named(&path).ok_or_else(|| {
-                format!("bench: error: --path is `fast` or `actions`, not `{path}`")
+                format!("bench: error: --path is `fast`, `actions` or `legal`, not `{path}`")
             })?;
             let rs = load::ruleset(&ruleset).map_err(|e| e.to_string())?;
             let r = carcassonne_runtime::bench::run_on(rs, games, seed, path);

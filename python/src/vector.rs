@@ -18,9 +18,7 @@
 //! (`encoding::board`, `encoding::features`) of the player asked, the board
 //! kept up to date by `BoardWriter` rather than rebuilt.
 
-use carcassonne_runtime::engine::{
-    Action, Actor, Decision, Game as Engine, PlacementScan, ScoreEvent,
-};
+use carcassonne_runtime::engine::{Action, Actor, Game as Engine, Legal, ScoreEvent};
 use numpy::{
     PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods,
 };
@@ -36,60 +34,52 @@ use crate::IllegalAction;
 /// One game of the batch and what its last update listed.
 struct Slot {
     game: Engine,
-    /// The legal actions of the state (slots' ids are ranks among them).
-    legal: Vec<Action>,
-    /// The legal actions the space has room for, and their ids, aligned
-    /// (no actions for a placement decision read off the scan: `action`).
-    acts: Vec<Action>,
+    /// The legal actions of the state, counted (slots' ids are ranks
+    /// among them); a placement decision's placements are scanned, not
+    /// listed.
+    legal: Legal,
+    /// The ids of the legal actions the space has room for: the
+    /// placements' first, then the others'.
     ids: Vec<i32>,
+    /// How many of `ids` are placements' (decoded from the id alone).
+    place_ids: usize,
+    /// The other actions of `ids`, aligned with `ids[place_ids..]`.
+    acts: Vec<Action>,
     board: BoardWriter,
-    scan: PlacementScan,
     /// How many legal actions there are, with an id or not.
     listed: usize,
 }
 
 impl Slot {
-    /// List the legal actions and their ids.
+    /// Count the legal actions and list their ids.
     fn list(&mut self, space: &Space) {
-        if self.game.moves_suffice()
-            && self.game.pending().map(|p| p.decision) == Some(Decision::Place)
-        {
-            // Where every decision is a move's (`moves_suffice`), the
-            // placements are all a placement decision lists: read off the
-            // scan the draw made (the benchmark's path), in the same order
-            // as `legal_actions_into`.
-            let (scan, n) = self.game.placement_scan(&mut self.scan);
-            let ids = &mut self.ids;
-            ids.clear();
-            self.game.each_scanned(scan, |p| {
-                if let Some(id) = space.place_id(p) {
-                    ids.push(id as i32);
-                }
-            });
-            // No actions kept: a placement's id is all it takes to decode.
-            self.acts.clear();
-            self.legal.clear();
-            self.listed = n;
-            return;
-        }
-        self.game.legal_actions_into(&mut self.legal);
-        self.listed = self.legal.len();
-        self.acts.clear();
+        self.listed = self.game.legal_into(&mut self.legal);
         self.ids.clear();
-        for &a in &self.legal {
-            if let Some(id) = space.encode(a, &self.legal) {
-                self.acts.push(a);
-                self.ids.push(id as i32);
+        self.acts.clear();
+        let (ids, acts) = (&mut self.ids, &mut self.acts);
+        let others = self.legal.others();
+        let mut place_ids = 0;
+        self.legal.each(&self.game, |a| {
+            let Some(id) = space.encode(a, others) else {
+                return;
+            };
+            ids.push(id as i32);
+            // Placements come first; no action kept: a placement's id is
+            // all it takes to decode.
+            match a {
+                Action::Place(_) => place_ids += 1,
+                _ => acts.push(a),
             }
-        }
+        });
+        self.place_ids = place_ids;
     }
 
     /// The legal action at `k` in `ids`.
     fn action(&self, k: usize, space: &Space) -> Action {
-        match self.acts.get(k) {
-            Some(&a) => a,
+        match k.checked_sub(self.place_ids) {
+            Some(j) => self.acts[j],
             None => space
-                .decode(self.ids[k] as usize, &self.legal)
+                .decode(self.ids[k] as usize, &[])
                 .expect("a placement's id decodes"),
         }
     }
@@ -461,11 +451,11 @@ impl VectorEnv {
         let slots = (0..num_envs)
             .map(|_| Slot {
                 game: first.clone(),
-                legal: Vec::new(),
-                acts: Vec::new(),
+                legal: Legal::default(),
                 ids: Vec::new(),
+                place_ids: 0,
+                acts: Vec::new(),
                 board: BoardWriter::default(),
-                scan: PlacementScan::with_capacity(128),
                 listed: 0,
             })
             .collect();

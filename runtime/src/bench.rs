@@ -12,7 +12,9 @@ use rand::distr::uniform::{UniformSampler, UniformUsize};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use crate::engine::{Action, Decision, Deploy, Game, Move, Placement, PlacementScan, ScoreEvent};
+use crate::engine::{
+    Action, Decision, Deploy, Game, Legal, Move, Placement, PlacementScan, ScoreEvent,
+};
 use crate::tables::Ruleset;
 
 /// Reusable move buffers.
@@ -26,6 +28,8 @@ pub struct Buffers {
     pub actions: Vec<Action>,
     /// What fits where (`Game::scan_placements`).
     pub scan: PlacementScan,
+    /// The legal answers counted (`Game::legal_into`).
+    pub legal: Legal,
     /// Points scored by the last move.
     pub events: Vec<ScoreEvent>,
 }
@@ -38,6 +42,7 @@ impl Buffers {
             deploys: Vec::with_capacity(32),
             actions: Vec::with_capacity(512),
             scan: PlacementScan::with_capacity(128),
+            legal: Legal::default(),
             events: Vec::with_capacity(64),
         }
     }
@@ -156,6 +161,22 @@ pub fn bot_action(g: &mut Game, rng: &mut Pcg64Mcg, buf: &mut Buffers) -> Option
     Some(placements)
 }
 
+/// One decision of the benchmark policy as a bot that picks by rank makes
+/// it (the Python package's `VectorEnv`, a network choosing an index): the
+/// legal answers counted (`Game::legal_into`, placements scanned, not
+/// listed), the chosen one read by its rank and answered as listed for this
+/// state (`apply_listed_action`). It chooses what `bot_action` chooses (the
+/// same answers in the same order), so the paths play the same games.
+pub fn legal_action(g: &mut Game, rng: &mut Pcg64Mcg, buf: &mut Buffers) -> Option<Option<usize>> {
+    let n = g.legal_into(&mut buf.legal);
+    let k = below(rng, n);
+    let a = buf.legal.get(g, k)?;
+    let placements = (k < buf.legal.placements()).then(|| buf.legal.placements());
+    buf.events.clear();
+    g.apply_listed_action(a, &mut buf.events);
+    Some(placements)
+}
+
 /// How a benchmark game reaches the engine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Path {
@@ -166,6 +187,10 @@ pub enum Path {
     /// The bots' path: `legal_actions_into` and `apply_action` for every
     /// decision (`bot_action`).
     Actions,
+    /// The bots' path without the list: `legal_into` counts the answers,
+    /// the chosen one is read by its rank and answered as listed
+    /// (`legal_action`).
+    Legal,
 }
 
 impl Path {
@@ -174,11 +199,12 @@ impl Path {
         match self {
             Path::Fast => "fast",
             Path::Actions => "actions",
+            Path::Legal => "legal",
         }
     }
     /// The path named `name`.
     pub fn named(name: &str) -> Option<Path> {
-        [Path::Fast, Path::Actions]
+        [Path::Fast, Path::Actions, Path::Legal]
             .into_iter()
             .find(|p| p.name() == name)
     }
@@ -195,8 +221,12 @@ pub fn random_game(rules: &'static Ruleset, seed: u64, buf: &mut Buffers) -> Gam
 fn play_random(g: &mut Game, seed: u64, buf: &mut Buffers, path: Path) -> GameStats {
     let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x005e_ed0f_9a3e);
     let mut stats = GameStats::default();
-    if path == Path::Actions {
-        while let Some(placed) = bot_action(g, &mut rng, buf) {
+    if path != Path::Fast {
+        let step = match path {
+            Path::Legal => legal_action,
+            _ => bot_action,
+        };
+        while let Some(placed) = step(g, &mut rng, buf) {
             if let Some(n) = placed {
                 stats.placements += n as u64;
                 stats.moves += 1;

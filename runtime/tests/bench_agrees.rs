@@ -9,7 +9,7 @@
 use carcassonne_runtime::bench::{
     bot_action, random_move_counted, run, run_on, Buffers, GameStats, Path,
 };
-use carcassonne_runtime::engine::{Action, Decision, Game};
+use carcassonne_runtime::engine::{Action, Decision, Game, Legal};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -94,5 +94,57 @@ fn the_bots_path_plays_the_fused_games() {
                 rules.id
             );
         }
+    }
+}
+
+/// `Game::legal_into` counts what `legal_actions` lists and `Legal::get`
+/// reads it by rank, in the same order, at every decision of every ruleset
+/// (the draw's kept scan, a filtered or module-added scan, a pass, any
+/// other decision); `bench --path legal` therefore plays the action path's
+/// games. A count is of its state only: once the game moves on, its
+/// placements read as `None` rather than another board's.
+#[test]
+fn counted_answers_are_the_listed_ones() {
+    let mut legal = Legal::default();
+    for rules in carcassonne_runtime::rulesets() {
+        let games = if rules.total > 150 { 1 } else { 3 };
+        for seed in 0..games {
+            let mut g = Game::new(rules, 2, 40 + seed).unwrap();
+            let mut rng = policy_rng(40 + seed);
+            let mut events = Vec::new();
+            loop {
+                let list = g.legal_actions();
+                let n = g.legal_into(&mut legal);
+                assert_eq!(n, list.len(), "{}: the count", rules.id);
+                assert_eq!(legal.len(), n);
+                let read: Vec<Action> = (0..n).map(|k| legal.get(&g, k).unwrap()).collect();
+                assert_eq!(read, list, "{}: by rank", rules.id);
+                let mut each = Vec::new();
+                legal.each(&g, |a| each.push(a));
+                assert_eq!(each, list, "{}: each", rules.id);
+                assert_eq!(legal.get(&g, n), None, "{}: past the last", rules.id);
+                let places = list
+                    .iter()
+                    .take_while(|a| matches!(a, Action::Place(_)))
+                    .count();
+                assert_eq!(legal.placements(), places, "{}", rules.id);
+                if n == 0 {
+                    break;
+                }
+                let a = list[rng.random_range(0..n)];
+                g.apply_action(a, &mut events).unwrap();
+                if places > 0 && matches!(a, Action::Place(_)) {
+                    assert_eq!(legal.get(&g, 0), None, "{}: a stale count", rules.id);
+                }
+            }
+            assert!(g.is_over(), "{}", rules.id);
+        }
+        let games = if rules.total > 150 { 2 } else { 10 };
+        assert_eq!(
+            run_on(rules, games, 9, Path::Legal).total,
+            run_on(rules, games, 9, Path::Actions).total,
+            "{}",
+            rules.id
+        );
     }
 }

@@ -9,6 +9,7 @@ mod figures;
 pub(crate) mod fit;
 pub mod game;
 pub(crate) mod hidden;
+mod legal;
 mod place;
 mod room;
 pub(crate) mod scoring;
@@ -20,4 +21,5 @@ pub use game::{
     start_placements, Dealt, Deployed, Discard, ExtraTurn, ForceDrawError, Game, Held, Placed,
     PlacementScan, SetupError, NO_NODE,
 };
+pub use legal::Legal;
 pub use types::*;

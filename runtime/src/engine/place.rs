@@ -196,7 +196,7 @@ impl Game {
 
     /// The draw's scan, if it is this state's.
     #[inline(always)]
-    fn drawn_scan(&self) -> Option<(&PlacementScan, usize)> {
+    pub(super) fn drawn_scan(&self) -> Option<(&PlacementScan, usize)> {
         let t = self.current?;
         if self.phase != Phase::Place
             || self.drawn.key != DrawnScan::key(t, self.placed.len(), self.board.open.len())
@@ -214,7 +214,7 @@ impl Game {
         Some((&self.drawn.scan, self.drawn.count as usize))
     }
 
-    fn scan_afresh(&self, scan: &mut PlacementScan) -> usize {
+    pub(super) fn scan_afresh(&self, scan: &mut PlacementScan) -> usize {
         scan.clear();
         if self.phase != Phase::Place {
             return 0;

@@ -179,10 +179,7 @@ impl Game {
             Phase::Place => {
                 // With the placements a module makes legal, in order.
                 self.placements_as(out, Action::Place);
-                if mechanics::live(self, Hook::Enables) && self.only_enabled() {
-                    out.push(Action::Pass);
-                }
-                if out.is_empty() && self.told_unfit() {
+                if self.place_pass(out.len()) {
                     out.push(Action::Pass);
                 }
             }
@@ -207,6 +204,14 @@ impl Game {
             }
             Phase::Over => {}
         }
+    }
+
+    /// Whether a placement decision with `n` legal placements also offers a
+    /// pass (after them): a tile only a module's addition places may be
+    /// declined, and a scripted game's tile that fits nowhere is passed.
+    pub(super) fn place_pass(&self, n: usize) -> bool {
+        (mechanics::live(self, Hook::Enables) && self.only_enabled())
+            || (n == 0 && self.told_unfit())
     }
 
     /// Every legal answer to the pending decision (empty once the game is
