@@ -56,22 +56,21 @@ impl Slot {
         self.listed = self.game.legal_into(&mut self.legal);
         self.ids.clear();
         self.acts.clear();
-        let (ids, acts) = (&mut self.ids, &mut self.acts);
-        let others = self.legal.others();
-        let mut place_ids = 0;
-        self.legal.each(&self.game, |a| {
-            let Some(id) = space.encode(a, others) else {
-                return;
-            };
-            ids.push(id as i32);
-            // Placements come first; no action kept: a placement's id is
-            // all it takes to decode.
-            match a {
-                Action::Place(_) => place_ids += 1,
-                _ => acts.push(a),
+        let ids = &mut self.ids;
+        // No action kept for a placement: its id is all it takes to decode.
+        self.legal.each_placement(&self.game, |p| {
+            if let Some(id) = space.place_id(p) {
+                ids.push(id as i32);
             }
         });
-        self.place_ids = place_ids;
+        self.place_ids = ids.len();
+        let others = self.legal.others();
+        for &a in others {
+            if let Some(id) = space.encode(a, others) {
+                ids.push(id as i32);
+                self.acts.push(a);
+            }
+        }
     }
 
     /// The legal action at `k` in `ids`.

@@ -7,7 +7,7 @@
 use super::fit::PlacementScan;
 use super::game::{DrawnScan, Game};
 use super::turn::Phase;
-use super::types::Action;
+use super::types::{Action, Placement};
 
 /// The pending decision's legal answers as `Game::legal_into` counted them:
 /// `get(g, k)` is `g.legal_actions()[k]`, for the state it was counted in.
@@ -82,11 +82,24 @@ impl Legal {
     /// Calls `f` with every legal answer of `g`, in `get`'s order (nothing
     /// for a state other than the one counted).
     pub fn each(&self, g: &Game, mut f: impl FnMut(Action)) {
-        if self.placements > 0 {
-            let Some(scan) = self.scan_in(g) else { return };
-            g.each_scanned(scan, |p| f(Action::Place(p)));
+        if self.placements > 0 && self.scan_in(g).is_none() {
+            return;
         }
+        self.each_placement(g, |p| f(Action::Place(p)));
         self.rest.iter().for_each(|&a| f(a));
+    }
+
+    /// Calls `f` with every legal placement of `g` (the first
+    /// `placements()` answers), in `get`'s order; nothing for a state other
+    /// than the one counted. With `others()`, every answer.
+    #[inline]
+    pub fn each_placement(&self, g: &Game, f: impl FnMut(Placement)) {
+        if self.placements == 0 {
+            return;
+        }
+        if let Some(scan) = self.scan_in(g) {
+            g.each_scanned(scan, f);
+        }
     }
 
     /// The scan of the placements, if `g` is still the state counted.
