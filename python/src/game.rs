@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use carcassonne_runtime::action_json::{self, ActionJson};
 use carcassonne_runtime::engine::{
-    Action, Actor, FollowerKind, Game as Engine, Placement, ScoreEvent, Spot,
+    Action, Actor, FollowerKind, Game as Engine, Legal, Placement, ScoreEvent, Spot,
 };
 use carcassonne_runtime::mechanics::Figure;
 use carcassonne_runtime::record::{EventRec, Recorder, CORNER_NAMES};
@@ -38,6 +38,9 @@ pub struct Game {
     /// The legal actions of the current state, listed once per state.
     legal: Vec<Action>,
     legal_fresh: bool,
+    /// The same, counted (`legal_count` and an index read no list).
+    counted: Legal,
+    counted_fresh: bool,
     events: Vec<ScoreEvent>,
     /// A player's view (`view`): its history starts where it was made (or
     /// last re-dealt), and it has no record.
@@ -86,6 +89,21 @@ impl Game {
         &self.legal
     }
 
+    /// The legal actions counted, once per state.
+    fn counted(&mut self) -> &Legal {
+        if !self.counted_fresh {
+            self.engine.legal_into(&mut self.counted);
+            self.counted_fresh = true;
+        }
+        &self.counted
+    }
+
+    /// The state changed: what was listed and counted is another's.
+    fn moved(&mut self) {
+        self.legal_fresh = false;
+        self.counted_fresh = false;
+    }
+
     /// Play `a`; refused with the state unchanged when illegal.
     fn play(&mut self, a: Action) -> PyResult<()> {
         if self.depth == self.states.len() {
@@ -99,7 +117,7 @@ impl Game {
         }
         self.depth += 1;
         self.actions.push(a);
-        self.legal_fresh = false;
+        self.moved();
         Ok(())
     }
 
@@ -108,10 +126,11 @@ impl Game {
     fn action_of(&mut self, action: &Bound<'_, PyAny>) -> PyResult<Action> {
         if action.cast::<PyInt>().is_ok() && action.extract::<bool>().is_err() {
             let i: i64 = action.extract()?;
-            let legal = self.legal();
+            self.counted();
+            let (legal, engine) = (&self.counted, &self.engine);
             return usize::try_from(i)
                 .ok()
-                .and_then(|i| legal.get(i).copied())
+                .and_then(|i| legal.get(engine, i))
                 .ok_or_else(|| {
                     illegal(format!(
                         "index {i} is not among the {} legal actions",
@@ -204,6 +223,8 @@ impl Game {
             space: self.space.clone(),
             legal: self.legal.clone(),
             legal_fresh: self.legal_fresh,
+            counted: Legal::default(),
+            counted_fresh: false,
             events: Vec::new(),
             is_view: self.is_view,
         }
@@ -221,6 +242,8 @@ impl Game {
             space: self.space.clone(),
             legal: Vec::new(),
             legal_fresh: false,
+            counted: Legal::default(),
+            counted_fresh: false,
             events: Vec::new(),
             is_view: true,
         }
@@ -301,6 +324,8 @@ impl Game {
             space: Space::new(radius),
             legal: Vec::new(),
             legal_fresh: false,
+            counted: Legal::default(),
+            counted_fresh: false,
             events: Vec::new(),
             is_view: false,
         })
@@ -593,7 +618,7 @@ impl Game {
 
     /// How many legal actions there are (cheaper than listing them).
     fn legal_count(&mut self) -> usize {
-        self.legal().len()
+        self.counted().len()
     }
 
     /// Answer the pending decision with `action`: a dict (as
@@ -633,7 +658,7 @@ impl Game {
             }
         }
         self.actions.pop();
-        self.legal_fresh = false;
+        self.moved();
         action_dict(py, &self.engine, last)
     }
 

@@ -74,6 +74,25 @@ def test_an_action_by_index_is_the_listed_one():
     assert a.record() == b.record()
 
 
+@pytest.mark.parametrize("rid", ["base", "base_river1", "base_bridges_castles_bazaars", "everything_c1"])
+def test_indices_count_and_name_the_listed_actions_all_game(rid):
+    """`legal_count()` and an index read the counted answers (no list):
+    the same as `legal_actions()` at every decision of a whole game."""
+    a = cc.Game(rid, players=2, seed=5)
+    b = a.clone()
+    rng = random.Random(3)
+    while not a.is_over:
+        listed = b.legal_actions()
+        assert a.legal_count() == len(listed)
+        k = rng.randrange(len(listed))
+        a.apply(k)
+        b.apply(listed[k])
+    assert b.is_over
+    assert a.record() == b.record()
+    with pytest.raises(cc.IllegalAction):
+        a.apply(0)
+
+
 @pytest.mark.parametrize(
     "bad",
     [
