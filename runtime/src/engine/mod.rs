@@ -4,6 +4,7 @@
 
 pub mod board;
 mod extra;
+mod feature_reads;
 pub mod features;
 mod figures;
 pub(crate) mod fit;
@@ -11,8 +12,11 @@ pub mod game;
 pub(crate) mod hidden;
 mod legal;
 mod place;
+mod reading;
 mod room;
 pub(crate) mod scoring;
+mod scripted;
+mod stack;
 pub(crate) mod turn;
 pub mod types;
 mod wood;
