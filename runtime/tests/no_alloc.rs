@@ -74,28 +74,33 @@ fn the_move_loop_does_not_allocate() {
     assert_eq!(n, 0, "{n} allocations in {moves} moves");
 }
 
-/// The bots' path (`legal_actions_into`, `apply_action`) allocates nothing
-/// either once its buffers have grown to the longest list: 200 base games
-/// of the benchmark policy through it, after 20 games of warming up.
+/// The bots' paths (`legal_actions_into` and `apply_action`; `legal_into`
+/// and `apply_listed_action`) allocate nothing either once their buffers
+/// have grown to the longest list: 200 base games of the benchmark policy
+/// through each, after 20 games of warming up.
 #[test]
-fn the_action_loop_does_not_allocate() {
-    use carcassonne_runtime::bench::bot_action;
+fn the_action_loops_do_not_allocate() {
+    use carcassonne_runtime::bench::{bot_action, legal_action};
     let rules = carcassonne_runtime::ruleset("base").unwrap();
-    let mut buf = Buffers::new();
-    let mut decisions = 0u64;
-    for seed in 0..220 {
-        let mut g = Game::new(rules, 2, seed).unwrap();
-        let mut rng = Pcg64Mcg::seed_from_u64(seed);
-        COUNTING.store(seed >= 20, Ordering::Relaxed);
-        while bot_action(&mut g, &mut rng, &mut buf).is_some() {
-            decisions += 1;
+    type Step = fn(&mut Game, &mut Pcg64Mcg, &mut Buffers) -> Option<Option<usize>>;
+    for (name, step) in [("actions", bot_action as Step), ("legal", legal_action)] {
+        let mut buf = Buffers::new();
+        let mut decisions = 0u64;
+        let before = ALLOCATIONS.load(Ordering::Relaxed);
+        for seed in 0..220 {
+            let mut g = Game::new(rules, 2, seed).unwrap();
+            let mut rng = Pcg64Mcg::seed_from_u64(seed);
+            COUNTING.store(seed >= 20, Ordering::Relaxed);
+            while step(&mut g, &mut rng, &mut buf).is_some() {
+                decisions += 1;
+            }
+            COUNTING.store(false, Ordering::Relaxed);
+            assert!(g.is_over());
         }
-        COUNTING.store(false, Ordering::Relaxed);
-        assert!(g.is_over());
+        let n = ALLOCATIONS.load(Ordering::Relaxed) - before;
+        assert!(decisions > 20_000);
+        assert_eq!(n, 0, "{name}: {n} allocations in {decisions} decisions");
     }
-    let n = ALLOCATIONS.load(Ordering::Relaxed);
-    assert!(decisions > 20_000);
-    assert_eq!(n, 0, "{n} allocations in {decisions} decisions");
 }
 
 /// `restart` is `Game::new` in place: after a whole game, in every ruleset,
