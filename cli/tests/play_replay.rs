@@ -231,8 +231,9 @@ fn the_benchmark_ruleset_in_tools_plays() {
     assert!(moves > 280.0, "{stdout}");
 }
 
-/// `bench --path actions` plays the fused path's games through the bots'
-/// API (the same statistics), and an unknown path is refused by name.
+/// `bench --path actions` and `--path legal` play the fused path's games
+/// through the bots' API, listed and counted (the same statistics), and an
+/// unknown path is refused by name.
 #[test]
 fn bench_paths_play_the_same_games_and_refuse_unknown_ones() {
     let stats = |path: &str| {
@@ -249,10 +250,11 @@ fn bench_paths_play_the_same_games_and_refuse_unknown_ones() {
     let fast = stats("fast");
     assert_eq!(fast.len(), 3);
     assert_eq!(fast, stats("actions"));
+    assert_eq!(fast, stats("legal"));
     let out = run(&["bench", "--games", "1", "--path", "sideways"]);
     assert!(!out.status.success());
     assert!(
-        text(&out.stderr).contains("--path is `fast` or `actions`, not `sideways`"),
+        text(&out.stderr).contains("--path is `fast`, `actions` or `legal`, not `sideways`"),
         "{}",
         text(&out.stderr)
     );
