@@ -191,7 +191,7 @@ impl Rotated {
             edges,
             // A side where these meet a demand and `edges` do not is a
             // road where a field is demanded or the reverse (`mendable`).
-            swapped: edges ^ (roads | fields) * (Edge::Road as u16 ^ Edge::Field as u16),
+            swapped: edges ^ ((roads | fields) * (Edge::Road as u16 ^ Edge::Field as u16)),
             roads,
             axes: AXIS_SIDES.map(|a| fields & a == a),
         }
