@@ -51,22 +51,30 @@ impl Game {
     /// Whether the feature rooted at `root` is complete: a road or city
     /// with no open side, a cloister, garden or shrine with eight
     /// neighbours (a farm never is, 000_9deb58b1a7d17d38.txt L1163).
+    #[inline]
     pub(crate) fn is_complete(&self, root: u16) -> bool {
-        let n = self.features.nodes[root as usize];
+        let n = &self.features.nodes[root as usize];
         match n.kind {
-            k if k.around() => {
-                let p = self.placed[n.placed as usize];
-                self.board.neighbours8(p.x as i32, p.y as i32) == 8
-            }
+            k if k.around() => self.surrounded(n),
             crate::tables::Kind::Road | crate::tables::Kind::City => n.open == 0,
             _ => false,
         }
     }
 
+    /// Whether the tile of node `n` has eight neighbours: kept out of line,
+    /// so that `is_complete` and `is_open`, asked of every segment in the
+    /// walks over the board (the mage's and the portal's places), inline.
+    #[inline(never)]
+    fn surrounded(&self, n: &super::features::Node) -> bool {
+        let p = self.placed[n.placed as usize];
+        self.board.neighbours8(p.x as i32, p.y as i32) == 8
+    }
+
     /// Whether the feature rooted at `root` is still open to figures and
     /// growth: neither complete nor withdrawn (`withdraw`).
+    #[inline]
     pub(crate) fn is_open(&self, root: u16) -> bool {
-        !self.is_complete(root) && !self.is_withdrawn(root)
+        !self.is_withdrawn(root) && !self.is_complete(root)
     }
 
     /// Whether a module took the feature rooted at `root` out of play

@@ -33,6 +33,7 @@ use serde_json::{json, Map, Value};
 
 use super::{At, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink};
 use crate::engine::board::{DX, DY};
+use crate::engine::fit::BLOCK;
 use crate::engine::game::Game;
 use crate::engine::types::*;
 use crate::tables::{Edge, Kind, TileType, NO_SEGMENT};
@@ -162,6 +163,118 @@ fn mendable(edges: u16, req: u16, mask: u16) -> bool {
     nonzero(diff) & !(swapped & (road | field)) == 0
 }
 
+/// Bit `4s` for each side of `edges` that shows `edge`.
+#[inline(always)]
+const fn sides_showing(edges: u16, edge: Edge) -> u16 {
+    !nonzero(edges ^ (edge as u16 * ONES)) & ONES
+}
+
+/// The sides of an axis (bit `4s` each): N and S, E and W.
+const AXIS_SIDES: [u16; 2] = [0x0101, 0x1010];
+
+/// What `near_misses` knows of one rotation of a tile: its edges, the same
+/// with road and field sides swapped, its road sides (bit `4s`) and the
+/// axes along which both ends are fields (a bridge on it may run there).
+#[derive(Clone, Copy)]
+struct Rotated {
+    edges: u16,
+    swapped: u16,
+    roads: u16,
+    axes: [bool; 2],
+}
+
+impl Rotated {
+    fn new(edges: u16) -> Rotated {
+        let roads = sides_showing(edges, Edge::Road);
+        let fields = sides_showing(edges, Edge::Field);
+        Rotated {
+            edges,
+            // A side where these meet a demand and `edges` do not is a
+            // road where a field is demanded or the reverse (`mendable`).
+            swapped: edges ^ ((roads | fields) * (Edge::Road as u16 ^ Edge::Field as u16)),
+            roads,
+            axes: AXIS_SIDES.map(|a| fields & a == a),
+        }
+    }
+}
+
+/// For a block of eight open positions, byte `j` bit `r`: rotation `r`
+/// misses position `j`'s demands, and a bridge may mend it by
+/// `bridge_making_fit`'s two ways, as far as the tile and the demands tell:
+/// the sides missed are those an axis of field ends has a neighbour on (a
+/// bridge on the tile), or one side where the tile's road meets a field (a
+/// bridge on that neighbour, if `may_build`). Every placement is tested
+/// when a bridge may be built, eight positions at once; the few that pass
+/// are looked at one by one.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn near_misses(rot: &[Rotated; 4], req: &[u16; BLOCK], mask: &[u16; BLOCK]) -> u64 {
+    use std::arch::x86_64::*;
+    // SAFETY: SSE2 is part of every x86-64; both loads read exactly the 16
+    // bytes of an `[u16; 8]` (unaligned loads need no alignment).
+    unsafe {
+        let q = _mm_loadu_si128(req.as_ptr().cast());
+        let m = _mm_loadu_si128(mask.as_ptr().cast());
+        let zero = _mm_setzero_si128();
+        let ones = _mm_set1_epi16(ONES as i16);
+        let nonzero = |x: __m128i| {
+            let x = _mm_or_si128(
+                _mm_or_si128(x, _mm_srli_epi16::<1>(x)),
+                _mm_or_si128(_mm_srli_epi16::<2>(x), _mm_srli_epi16::<3>(x)),
+            );
+            _mm_and_si128(x, ones)
+        };
+        let is_zero = |x: __m128i| _mm_cmpeq_epi16(x, zero);
+        // The sides with a neighbour, bit `4s` each.
+        let sides = _mm_and_si128(m, ones);
+        let mut near = zero;
+        for (r, t) in rot.iter().enumerate() {
+            let miss = nonzero(_mm_and_si128(
+                _mm_xor_si128(_mm_set1_epi16(t.edges as i16), q),
+                m,
+            ));
+            let still = nonzero(_mm_and_si128(
+                _mm_xor_si128(_mm_set1_epi16(t.swapped as i16), q),
+                m,
+            ));
+            // Each side missed is one a bridge may mend...
+            let mendable = _mm_andnot_si128(is_zero(miss), is_zero(_mm_and_si128(miss, still)));
+            // ...one road side alone (a bridge on its neighbour)...
+            let one = is_zero(_mm_and_si128(miss, _mm_sub_epi16(miss, _mm_set1_epi16(1))));
+            let road = is_zero(_mm_andnot_si128(_mm_set1_epi16(t.roads as i16), miss));
+            let mut way = _mm_and_si128(one, road);
+            // ...or the neighboured ends of an axis of field ends.
+            for (axis, &a) in AXIS_SIDES.iter().enumerate() {
+                if t.axes[axis] {
+                    let ends = _mm_and_si128(sides, _mm_set1_epi16(a as i16));
+                    way = _mm_or_si128(way, _mm_cmpeq_epi16(miss, ends));
+                }
+            }
+            let hit = _mm_and_si128(mendable, way);
+            near = _mm_or_si128(near, _mm_and_si128(hit, _mm_set1_epi16(1 << r)));
+        }
+        _mm_cvtsi128_si64(_mm_packus_epi16(near, zero)) as u64
+    }
+}
+
+/// `near_misses` one position at a time.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn near_misses(rot: &[Rotated; 4], req: &[u16; BLOCK], mask: &[u16; BLOCK]) -> u64 {
+    let mut near = [0u8; BLOCK];
+    for j in 0..BLOCK {
+        for (r, t) in rot.iter().enumerate() {
+            let miss = nonzero((t.edges ^ req[j]) & mask[j]);
+            let still = nonzero((t.swapped ^ req[j]) & mask[j]);
+            let mendable = miss != 0 && miss & still == 0;
+            let on_neighbour = miss & miss.wrapping_sub(1) == 0 && miss & !t.roads == 0;
+            let on_tile = (0..2).any(|a| t.axes[a] && miss == mask[j] & ONES & AXIS_SIDES[a]);
+            near[j] |= u8::from(mendable && (on_neighbour || on_tile)) << r;
+        }
+    }
+    u64::from_le_bytes(near)
+}
+
 /// Whether tile `idx` matches every neighbour, with bridge `extra` built.
 fn fits_all(g: &Game, idx: usize, extra: Option<(usize, u8)>) -> bool {
     (0..4).all(|side| {
@@ -283,17 +396,20 @@ impl Mechanic for Bridges {
 
     fn enabled(g: &Game, t: &TileType, found: &mut dyn FnMut(Placement)) {
         let open = &g.board.open;
-        for o in 0..open.len() {
-            let Some([x, y]) = open.xy(o) else { continue };
-            let (req, mask) = (open.req[o], open.mask[o]);
-            for rotation in 0..4u8 {
-                let edges = t.rot_edges[rotation as usize];
-                if open.fits(o, edges) || !mendable(edges, req, mask) {
-                    continue;
-                }
-                let p = Placement { x, y, rotation };
-                if bridge_making_fit(g, t, o, p).is_some() {
-                    found(p);
+        let rot = t.rot_edges.map(Rotated::new);
+        for (b, (req, mask)) in open.blocks().enumerate() {
+            let near = near_misses(&rot, req, mask);
+            if near == 0 {
+                continue;
+            }
+            for (j, rotations) in near.to_le_bytes().into_iter().enumerate() {
+                let o = b * BLOCK + j;
+                let Some([x, y]) = open.xy(o) else { break };
+                for rotation in (0..4u8).filter(|r| rotations & (1 << r) != 0) {
+                    let p = Placement { x, y, rotation };
+                    if bridge_making_fit(g, t, o, p).is_some() {
+                        found(p);
+                    }
                 }
             }
         }

@@ -27,6 +27,8 @@
 //!   `mage_witch_dragon = "spared"`: the rules before 2015, fn 14 L1356),
 //!   and neither goes onto the dragon's tile (`Hook::Ban`, fn 8 L1341).
 
+use std::mem::MaybeUninit;
+
 use serde_json::{json, Map, Value};
 
 use super::{Ask, At, FirstTwo, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink};
@@ -379,11 +381,11 @@ fn ask_move(g: &mut Game, symbol: bool) {
         });
         return;
     }
-    let on: Vec<usize> = (0..2).filter(|&f| g.ext.mage_witch.at[f] != OFF).collect();
-    match on[..] {
-        [] => {}
-        [f] => take_off(g, f),
-        _ => g.ask(Ask {
+    match g.ext.mage_witch.at.map(|n| n != OFF) {
+        [false, false] => {}
+        [true, false] => take_off(g, MAGE),
+        [false, true] => take_off(g, WITCH),
+        [true, true] => g.ask(Ask {
             mech: Mech::MageWitch,
             player,
             decision: ASK_OFF,
@@ -434,9 +436,45 @@ fn spot_of(g: &Game, f: usize, player: u8) -> Option<Spot> {
 /// package's fixed slots, gets those near the play).
 fn moves<S: Sink + ?Sized>(g: &Game, player: u8, out: &mut S) {
     let roots = roots(g);
-    // The witch's places are the mage's: found once, noted as the mage's
-    // are put (a sink that stops early never needs them).
-    let mut places: Vec<(u16, u8)> = Vec::new();
+    // The witch's places are the mage's: noted as the mage's are put (a
+    // sink that stops early never needs them), on the stack rather than in
+    // a list grown on every call; a board with more places than that has
+    // them found again.
+    // Left unset: most calls want a choice or two, not every place.
+    let mut places = [MaybeUninit::<(u16, u8)>::uninit(); PLACES];
+    let mut n = 0;
+    let all = each_place(g, roots, |placed, segment| {
+        if let Some(p) = places.get_mut(n) {
+            p.write((placed, segment));
+        }
+        n += 1;
+        out.put(put(MAGE, placed, segment, player))
+    });
+    if !all {
+        return;
+    }
+    if n <= PLACES {
+        for p in &places[..n] {
+            // SAFETY: the first `n` were written above.
+            let (placed, segment) = unsafe { p.assume_init() };
+            if !out.put(put(WITCH, placed, segment, player)) {
+                return;
+            }
+        }
+        return;
+    }
+    each_place(g, roots, |placed, segment| {
+        out.put(put(WITCH, placed, segment, player))
+    });
+}
+
+/// Places `moves` notes for the witch.
+const PLACES: usize = 1024;
+
+/// Calls `found` with each place a figure may go to now, from the newest
+/// tile back, until it answers false; whether it never did.
+#[inline(always)]
+fn each_place(g: &Game, roots: [Option<u16>; 2], mut found: impl FnMut(u16, u8) -> bool) -> bool {
     for placed in (0..g.placed().len()).rev() {
         // The ban asks every banning module: only for a tile with a place
         // on it, once.
@@ -448,17 +486,12 @@ fn moves<S: Sink + ?Sized>(g: &Game, player: u8, out: &mut S) {
             if !*allowed.get_or_insert_with(|| !g.banned(placed)) {
                 break;
             }
-            if !out.put(put(MAGE, placed as u16, segment, player)) {
-                return;
+            if !found(placed as u16, segment) {
+                return false;
             }
-            places.push((placed as u16, segment));
         }
     }
-    for (placed, segment) in places {
-        if !out.put(put(WITCH, placed, segment, player)) {
-            return;
-        }
-    }
+    true
 }
 
 /// The features the mage and the witch stand in.

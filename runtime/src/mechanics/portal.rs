@@ -40,30 +40,34 @@ impl Mechanic for Portal {
             return;
         }
         let me = g.to_move();
-        let mut kinds = [FollowerKind::Normal; FollowerKind::ALL.len()];
+        // Each follower in the supply and the feature kinds it stands on.
+        let mut kinds = [(FollowerKind::Normal, 0u8); FollowerKind::ALL.len()];
         let mut n = 0;
         for kind in FollowerKind::ALL {
             if kind.is_follower() && g.figures(me, kind) > 0 {
-                kinds[n] = kind;
+                kinds[n] = (kind, g.stands_on(kind));
                 n += 1;
             }
         }
-        for placed in 0..g.placed().len() as u16 {
+        let nodes = &g.features.nodes;
+        for (placed, q) in (0..).zip(g.placed()) {
             if placed == idx {
                 continue;
             }
             // The ban asks every banning module: only for a tile with a
             // free feature, once.
             let mut allowed = None;
-            for segment in 0..g.segments_of(placed as usize) {
-                if !free(g, placed, segment) {
+            let segments = usize::from(g.segments_of(usize::from(placed)));
+            let own = &nodes[usize::from(q.node_base)..][..segments];
+            for (segment, node) in (0..).zip(own) {
+                if !free_root(g, node.parent) {
                     continue;
                 }
                 if !*allowed.get_or_insert_with(|| !g.banned(placed as usize)) {
                     break;
                 }
-                let feature = g.kind_of(g.node_of(placed as usize, segment));
-                for &kind in kinds[..n].iter().filter(|&&k| g.may_stand(k, feature)) {
+                let feature = 1 << node.kind as u8;
+                for &(kind, _) in kinds[..n].iter().filter(|k| k.1 & feature != 0) {
                     let spot = Spot {
                         placed,
                         segment,
@@ -133,7 +137,12 @@ fn open(g: &Game, s: Spot) -> bool {
 /// Whether the feature of segment `segment` of placed tile `placed` is
 /// neither occupied nor complete.
 fn free(g: &Game, placed: u16, segment: u8) -> bool {
-    let root = g.root_of(g.node_of(placed as usize, segment));
+    free_root(g, g.root_of(g.node_of(placed as usize, segment)))
+}
+
+/// Whether the feature rooted at `root` is neither occupied nor complete.
+#[inline]
+fn free_root(g: &Game, root: u16) -> bool {
     // A castle is no feature on a tile any more (fn 34 L2641): withdrawn.
     g.features.nodes[root as usize].occupants == 0 && g.is_open(root)
 }

@@ -597,9 +597,17 @@ fn wood_answers<S: Sink + ?Sized>(g: &Game, out: &mut S) {
         return;
     }
     let s = &g.ext.tower;
+    // The towers with a follower on top (bit each), from one pass over the
+    // figures held rather than one per tower.
+    let topped = g
+        .held()
+        .iter()
+        .filter(|h| h.by == Mech::Tower)
+        .filter_map(|h| tower_at(g, h.tile))
+        .fold(0u32, |m, i| m | 1 << i);
     for i in 0..s.towers as usize {
         let t = s.tile[i];
-        if top_of(g, t).is_some() {
+        if topped & (1 << i) != 0 {
             continue;
         }
         if s.pieces[me as usize] > 0 && !out.put(piece(t)) {
