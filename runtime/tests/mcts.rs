@@ -104,11 +104,11 @@ fn a_time_budget_stops_in_time() {
 fn specs_parse_and_bad_ones_are_refused() {
     let s = Settings::parse("mcts").unwrap().unwrap();
     assert_eq!(s, Settings::default());
-    assert_eq!(s.budget, Budget::Iterations(150));
+    assert_eq!(s.budget, Budget::Iterations(400));
     assert_eq!(s.reward, Reward::Margin);
     assert_eq!(
         (s.playout, s.policy, s.eval),
-        (Some(4), Policy::Greedy, Eval::Greedy)
+        (Some(2), Policy::Greedy, Eval::Greedy)
     );
     assert_eq!((s.c, s.lead, s.prior), (0.35, 50.0, 20));
     let s = Settings::parse("mcts:ms=200:c=1.5:reward=win")
@@ -120,7 +120,7 @@ fn specs_parse_and_bad_ones_are_refused() {
     assert_eq!(Settings::parse(&s.spec()).unwrap().unwrap(), s);
     assert_eq!(
         bots::make("mcts:iters=7", 0).unwrap().name(),
-        "mcts:iters=7:c=0.35:reward=margin:playout=4:eval=greedy:lead=50:prior=20:policy=greedy:reuse=no"
+        "mcts:iters=7:c=0.35:reward=margin:playout=2:eval=greedy:lead=50:prior=20:policy=greedy:reuse=no"
     );
     let s = Settings::parse("mcts:policy=random:eval=board:lead=12.5:prior=0:playout=end")
         .unwrap()

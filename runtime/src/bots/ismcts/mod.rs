@@ -18,13 +18,13 @@
 //! wagon), through `legal_actions_into` and `apply_action` alone.
 //!
 //! Spec: `mcts`, with options after colons:
-//! - `iters=N`: iterations per decision, default 150 (the same seed gives
+//! - `iters=N`: iterations per decision, default 400 (the same seed gives
 //!   the same game); `ms=T`: a time budget per decision instead;
 //! - `c=X`: the exploration constant, default 0.35;
 //! - `reward=win|margin`: default `margin`, the lead over the best other
 //!   player, `lead=P` points (default 50) worth 1 (a lead judged by win or
 //!   loss alone is mostly noise);
-//! - `playout=N|end`: default 4, at most N decisions after the tree, then
+//! - `playout=N|end`: default 2, at most N decisions after the tree, then
 //!   the position is judged as if the game ended there (final scoring of
 //!   what is on the board, 000_9deb58b1a7d17d38.txt L232-L272); `end`
 //!   plays to the end;
