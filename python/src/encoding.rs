@@ -223,7 +223,29 @@ impl Space {
     /// The id of placement `p` (the place block comes first).
     #[inline]
     pub fn place_id(&self, p: Placement) -> Option<usize> {
-        Some(self.cell(p.x.into(), p.y.into())? * 4 + usize::from(p.rotation & 3))
+        Some(self.place_id_first(p.x, p.y)? + usize::from(p.rotation & 3))
+    }
+
+    /// The id of the placement at (x, y) in rotation 0 (rotation r's is
+    /// r more), or `None` outside the window.
+    #[inline]
+    pub fn place_id_first(&self, x: i16, y: i16) -> Option<usize> {
+        Some(self.cell(x.into(), y.into())? * 4)
+    }
+
+    /// The placement of id `id` when it is one (the place block comes
+    /// first): `decode`'s answer without finding the block.
+    #[inline]
+    pub fn placement(&self, id: usize) -> Option<Placement> {
+        if id >= self.cells() * 4 {
+            return None;
+        }
+        let (x, y) = self.position(id / 4);
+        Some(Placement {
+            x,
+            y,
+            rotation: (id % 4) as u8,
+        })
     }
 
     /// The id of `a` among `legal` (the legal actions of the state it
@@ -283,7 +305,7 @@ impl Space {
             Placement { x, y, rotation }
         };
         Some(match b.holds {
-            Holds::Place => Action::Place(place(k / 4, (k % 4) as u8)),
+            Holds::Place => Action::Place(self.placement(id)?),
             Holds::Deploy => Action::Deploy(Deploy {
                 segment: (k / FIGURE_KINDS) as u8,
                 kind: FollowerKind::ALL[k % FIGURE_KINDS],

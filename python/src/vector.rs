@@ -57,10 +57,16 @@ impl Slot {
         self.ids.clear();
         self.acts.clear();
         let ids = &mut self.ids;
+        ids.reserve(self.legal.placements());
         // No action kept for a placement: its id is all it takes to decode.
-        self.legal.each_placement(&self.game, |p| {
-            if let Some(id) = space.place_id(p) {
-                ids.push(id as i32);
+        // A position's cell is found once for all its rotations.
+        self.legal.each_position(&self.game, |x, y, rotations| {
+            if let Some(first) = space.place_id_first(x, y) {
+                let mut r = rotations;
+                while r != 0 {
+                    ids.push((first + r.trailing_zeros() as usize) as i32);
+                    r &= r - 1;
+                }
             }
         });
         self.place_ids = ids.len();
@@ -77,9 +83,11 @@ impl Slot {
     fn action(&self, k: usize, space: &Space) -> Action {
         match k.checked_sub(self.place_ids) {
             Some(j) => self.acts[j],
-            None => space
-                .decode(self.ids[k] as usize, &[])
-                .expect("a placement's id decodes"),
+            None => Action::Place(
+                space
+                    .placement(self.ids[k] as usize)
+                    .expect("a placement's id decodes"),
+            ),
         }
     }
 

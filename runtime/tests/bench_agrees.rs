@@ -9,7 +9,7 @@
 use carcassonne_runtime::bench::{
     bot_action, random_move_counted, run, run_on, Buffers, GameStats, Path,
 };
-use carcassonne_runtime::engine::{Action, Decision, Game, Legal};
+use carcassonne_runtime::engine::{Action, Decision, Game, Legal, Placement};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -122,6 +122,19 @@ fn counted_answers_are_the_listed_ones() {
                 let mut each = Vec::new();
                 legal.each(&g, |a| each.push(a));
                 assert_eq!(each, list, "{}: each", rules.id);
+                let mut by_position = Vec::new();
+                legal.each_position(&g, |x, y, rotations| {
+                    assert!(rotations != 0 && rotations < 16, "{}", rules.id);
+                    for rotation in (0..4).filter(|r| rotations & (1 << r) != 0) {
+                        by_position.push(Action::Place(Placement { x, y, rotation }));
+                    }
+                });
+                assert_eq!(
+                    by_position,
+                    list[..legal.placements()],
+                    "{}: by position",
+                    rules.id
+                );
                 assert_eq!(legal.get(&g, n), None, "{}: past the last", rules.id);
                 let places = list
                     .iter()

@@ -435,6 +435,26 @@ impl PlacementScan {
         }
     }
 
+    /// Calls `f(x, y, rotations)` with every position where a rotation
+    /// fits, bit r of `rotations` set when rotation r does; in `each`'s
+    /// order. What a caller that maps a position once, then its rotations
+    /// (an action id per pair), needs: half the work of `each` a pair.
+    pub(crate) fn each_position(&self, open: &Open, mut f: impl FnMut(i16, i16, u8)) {
+        let blocks = self.len.div_ceil(BLOCK);
+        let cells = open.xy[..open.len()].chunks(BLOCK);
+        for (&word, cells) in self.words[..blocks].iter().zip(cells) {
+            let mut w = word & (BYTES * 0xF);
+            while w != 0 {
+                let j = w.trailing_zeros() as usize / 8;
+                w &= !(0xFF << (8 * j));
+                let Some(&[x, y]) = cells.get(j) else {
+                    break;
+                };
+                f(x, y, (word >> (8 * j)) as u8 & 0xF);
+            }
+        }
+    }
+
     /// The `k`-th pair of the scan, in position then rotation order; `None`
     /// past the end, or for a scan made for another board. Found without
     /// a branch on where it lies: a loop that stops at the block holding

@@ -102,6 +102,19 @@ impl Legal {
         }
     }
 
+    /// Calls `f(x, y, rotations)` with every position of a legal
+    /// placement of `g`, bit r of `rotations` set when rotation r is one:
+    /// `each_placement`'s pairs grouped by position, in its order.
+    #[inline]
+    pub fn each_position(&self, g: &Game, f: impl FnMut(i16, i16, u8)) {
+        if self.placements == 0 {
+            return;
+        }
+        if let Some(scan) = self.scan_in(g) {
+            scan.each_position(&g.board.open, f);
+        }
+    }
+
     /// The scan of the placements, if `g` is still the state counted.
     #[inline]
     fn scan_in<'a>(&'a self, g: &'a Game) -> Option<&'a PlacementScan> {
@@ -128,16 +141,8 @@ impl Game {
             self.legal_actions_into(&mut legal.rest);
             return legal.rest.len();
         };
-        let n = match self.drawn_scan() {
-            Some((_, n)) => {
-                legal.own = false;
-                n
-            }
-            None => {
-                legal.own = true;
-                self.scan_afresh(&mut legal.scan)
-            }
-        };
+        let (own, n) = self.scan_choice(&mut legal.scan);
+        legal.own = own;
         legal.key = key;
         legal.placements = n;
         if self.place_pass(n) {

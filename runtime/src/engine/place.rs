@@ -185,18 +185,27 @@ impl Game {
         &'a self,
         spare: &'a mut PlacementScan,
     ) -> (&'a PlacementScan, usize) {
+        match self.scan_choice(spare) {
+            (true, n) => (spare, n),
+            (false, n) => (&self.drawn.scan, n),
+        }
+    }
+
+    /// The number of placements, and where they are: `false` in the
+    /// draw's scan, which still holds; `true` in `spare`, scanned afresh.
+    /// The one choice of `placement_scan` and `legal_into` (which keeps
+    /// where, to read the placements again later).
+    #[inline]
+    pub(super) fn scan_choice(&self, spare: &mut PlacementScan) -> (bool, usize) {
         match self.drawn_scan() {
-            Some(kept) => kept,
-            None => {
-                let n = self.scan_afresh(spare);
-                (spare, n)
-            }
+            Some((_, n)) => (false, n),
+            None => (true, self.scan_afresh(spare)),
         }
     }
 
     /// The draw's scan, if it is this state's.
     #[inline(always)]
-    pub(super) fn drawn_scan(&self) -> Option<(&PlacementScan, usize)> {
+    fn drawn_scan(&self) -> Option<(&PlacementScan, usize)> {
         let t = self.current?;
         if self.phase != Phase::Place
             || self.drawn.key != DrawnScan::key(t, self.placed.len(), self.board.open.len())
@@ -214,7 +223,7 @@ impl Game {
         Some((&self.drawn.scan, self.drawn.count as usize))
     }
 
-    pub(super) fn scan_afresh(&self, scan: &mut PlacementScan) -> usize {
+    fn scan_afresh(&self, scan: &mut PlacementScan) -> usize {
         scan.clear();
         if self.phase != Phase::Place {
             return 0;
