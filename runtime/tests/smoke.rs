@@ -1,5 +1,5 @@
 use carcassonne_runtime::bots::{BotKind, SimpleBot};
-use carcassonne_runtime::engine::{Actor, Game};
+use carcassonne_runtime::engine::{Action, Actor, Game, Placement};
 use carcassonne_runtime::tables::Edge;
 
 #[test]
@@ -33,5 +33,30 @@ fn random_games_finish_in_every_ruleset() {
             discards += g.removed().count();
         }
         println!("{}: {} discards in 10 games", rules.id, discards);
+    }
+}
+
+/// A scripted game told a tile that fits nowhere offers only the pass
+/// (the tile goes out of the game, 000_9deb58b1a7d17d38.txt L100): both
+/// simple bots answer it, where a placement is all they would look for.
+#[test]
+fn the_simple_bots_pass_a_told_tile_that_fits_nowhere() {
+    let rules = carcassonne_runtime::ruleset("base").unwrap();
+    let index = |id: &str| rules.tile_index(id).unwrap() as u16;
+    // A cloister's field on all four sides: the one-tile city meets none.
+    let start = [(
+        index("B"),
+        Placement {
+            x: 0,
+            y: 0,
+            rotation: 0,
+        },
+    )];
+    let mut g = Game::new_scripted(rules, 2, &start).unwrap();
+    g.force_draw(index("C")).unwrap();
+    assert_eq!(g.legal_actions(), vec![Action::Pass]);
+    for kind in [BotKind::Random, BotKind::Greedy] {
+        let mut bot = SimpleBot::new(kind, 1);
+        assert_eq!(bot.choose_action(&g), Some(Action::Pass), "{kind:?}");
     }
 }

@@ -127,14 +127,18 @@ impl SimpleBot {
         let pending = g.pending()?;
         if pending.decision == Decision::Place {
             self.plan = None;
-            return match self.kind {
+            let placed = match self.kind {
                 BotKind::Random => self.random_placement(g).map(Action::Place),
-                BotKind::Greedy => {
-                    let (p, wood) = self.greedy_with(g)?;
+                BotKind::Greedy => self.greedy_with(g).map(|(p, wood)| {
                     self.plan = Some(wood);
-                    Some(Action::Place(p))
-                }
+                    Action::Place(p)
+                }),
             };
+            if placed.is_some() {
+                return placed;
+            }
+            // No placement: a scripted game's tile that fits nowhere, whose
+            // one answer is the pass the engine lists below.
         }
         g.legal_actions_into(&mut self.actions);
         if self.actions.is_empty() {
