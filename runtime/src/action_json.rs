@@ -10,7 +10,8 @@ use serde_json::{Map, Value};
 
 use crate::engine::{Action, Arg, ArgKind, Deploy, FollowerKind, Game, Placement, Spot, Verb};
 use crate::mechanics::barn::CORNER_NAMES;
-use crate::record::{follower_move, follower_rec_on, FollowerRec, SpotRec};
+use crate::record::error::ReplayError;
+use crate::record::names::{follower_move, follower_rec_on, FollowerRec, SpotRec};
 use crate::tables::SIDE_NAMES;
 
 /// An action, as JSON. Only the fields its `do` needs are written; reading
@@ -61,7 +62,7 @@ pub fn to_json(g: &Game, a: Action) -> ActionJson {
                 let segs = g.segments_at(idx);
                 if (d.segment as usize) < segs.len() {
                     let rotation = g.placed()[idx].rotation;
-                    out.follower = Some(crate::record::follower_rec_on(&segs, rotation, d));
+                    out.follower = Some(follower_rec_on(&segs, rotation, d));
                 }
             }
         }
@@ -485,9 +486,9 @@ pub(crate) fn target(
     rec: &SpotRec,
     kind: FollowerKind,
     turn: usize,
-) -> Result<(u8, u16), crate::record::ReplayError> {
+) -> Result<(u8, u16), ReplayError> {
     let Some(placed) = g.placed_index_at(rec.x.into(), rec.y.into()) else {
-        return Err(crate::record::ReplayError {
+        return Err(ReplayError {
             turn,
             reason: format!("no tile lies at ({}, {})", rec.x, rec.y),
         });
