@@ -5,8 +5,15 @@
 //! re-centres) only when a tile lands near its border, which is rare; cloning
 //! a board copies a few kilobytes and allocates nothing else.
 
-use super::fit::{BLOCK, PAD};
 use super::room::roomy;
+
+/// Open positions tested per step (`fit`): `Open` keeps its entries in
+/// whole blocks of this many.
+pub const BLOCK: usize = 8;
+
+/// A padding position's `req` and `mask`: side 0 demands edge code 0xF,
+/// which no edge has (`Edge` codes stop at 5).
+pub const PAD: u16 = 0xF;
 
 /// What a cell holds: nothing, a placed tile (`index + 1`), or an open
 /// position (`OPEN | index into open`).

@@ -6,15 +6,8 @@
 //! the sides set in `mask`); `Open` pads both to whole blocks of eight with
 //! positions nothing fits (`PAD`), so the loops here have no ragged end.
 
-use super::board::{as_block, Open};
+use super::board::{as_block, Open, BLOCK};
 use super::types::Placement;
-
-/// Open positions tested per step.
-pub const BLOCK: usize = 8;
-
-/// A padding position's `req` and `mask`: side 0 demands edge code 0xF,
-/// which no edge has (`Edge` codes stop at 5).
-pub const PAD: u16 = 0xF;
 
 /// Set bits of each 4-bit value.
 pub(crate) const NIBBLE_ONES: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
@@ -561,6 +554,7 @@ pub(crate) fn open_placement(open: &Open, i: usize, fits: u8, left: usize) -> Op
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::board::PAD;
 
     /// The AVX2 scan leaves the same words and totals as the block-by-block
     /// one, for any demands, with an odd block at the end or not.

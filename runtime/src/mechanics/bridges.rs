@@ -32,8 +32,8 @@
 use serde_json::{json, Map, Value};
 
 use super::{At, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink};
+use crate::engine::board::BLOCK;
 use crate::engine::board::{DX, DY};
-use crate::engine::fit::BLOCK;
 use crate::engine::game::Game;
 use crate::engine::types::*;
 use crate::tables::{Edge, Kind, TileType, NO_SEGMENT};
