@@ -380,8 +380,9 @@ fn ask_next(g: &mut Game) {
     if !(0..s.n_lakes).any(free) {
         return;
     }
-    let next = nearest(g, idx).into_iter().find(|&l| free(l));
-    let Some(l) = next else { return };
+    let Some(l) = nearest(g, idx, free) else {
+        return;
+    };
     g.ext.ferries.asked |= 1 << l;
     g.ask(Ask {
         mech: Mech::Ferries,
@@ -391,29 +392,30 @@ fn ask_next(g: &mut Game) {
     });
 }
 
-/// The nearest ferries of the roads tile `idx` is part of (`lakes`
-/// indices, nearest first): a walk along each road from the tile's road
+/// The nearest ferry of the roads tile `idx` is part of that `wanted`
+/// accepts (a `lakes` index): a walk along each road from the tile's road
 /// segments, one tile side or one ferry at a time, that stops at the first
 /// ferry it meets on another lake (the ferry on the tile itself, just
 /// placed, carries the walk on). A road the tile joins in its middle is
 /// walked both ways, so each direction has its first ferry (docs/rules/
-/// ferries.md: "the first ferry … in each direction").
-pub(crate) fn nearest(g: &Game, idx: usize) -> Vec<u8> {
+/// ferries.md: "the first ferry … in each direction"). The ferries are met
+/// nearest first, so the walk ends at the first one wanted: the caller
+/// asks about one ferry at a time (`ask_next`), after every tile.
+pub(crate) fn nearest(g: &Game, idx: usize, wanted: impl Fn(u8) -> bool) -> Option<u8> {
     let s = &g.ext.ferries;
     let lakes = &s.lakes[..usize::from(s.n_lakes)];
     let q = g.placed()[idx];
     // The nodes reached, in the order reached: the walk's queue too (the
     // ones from `head` on are still to walk from).
-    let mut seen: Vec<u16> = Vec::with_capacity(32);
+    let mut seen = Reached::default();
     for seg in 0..g.segments_of(idx) {
         let n = q.node_base + u16::from(seg);
         if g.kind_of(n) == Kind::Road {
             seen.push(n);
         }
     }
-    let mut found: Vec<u8> = Vec::new();
     let mut head = 0;
-    while let Some(&n) = seen.get(head) {
+    while let Some(n) = seen.get(head) {
         head += 1;
         let node = g.features.nodes[n as usize];
         let at = node.placed as usize;
@@ -449,19 +451,66 @@ pub(crate) fn nearest(g: &Game, idx: usize) -> Vec<u8> {
                 if let Some(o) = other {
                     if at == idx {
                         next[4] = p.port_node(usize::from(3 * o + 1));
-                    } else if !found.contains(&(l as u8)) {
-                        found.push(l as u8);
+                    } else if wanted(l as u8) {
+                        return Some(l as u8);
                     }
                 }
             }
         }
         for b in next {
-            if b != u16::MAX && !seen.contains(&b) {
+            if b != u16::MAX && !seen.contains(b) {
                 seen.push(b);
             }
         }
     }
-    found
+    None
+}
+
+/// The road nodes `nearest` reached: most walks reach a few dozen, kept on
+/// the stack (the walk runs after every tile, and a list allocated per
+/// walk cost more than the walk); a longer road goes on in a list.
+struct Reached {
+    first: [u16; REACHED],
+    n: usize,
+    more: Vec<u16>,
+}
+
+/// Nodes `Reached` keeps on the stack.
+const REACHED: usize = 64;
+
+impl Default for Reached {
+    fn default() -> Reached {
+        Reached {
+            first: [0; REACHED],
+            n: 0,
+            more: Vec::new(),
+        }
+    }
+}
+
+impl Reached {
+    fn push(&mut self, node: u16) {
+        if self.n < REACHED {
+            self.first[self.n] = node;
+        } else {
+            self.more.push(node);
+        }
+        self.n += 1;
+    }
+
+    fn get(&self, i: usize) -> Option<u16> {
+        if i >= self.n {
+            None
+        } else if i < REACHED {
+            Some(self.first[i])
+        } else {
+            Some(self.more[i - REACHED])
+        }
+    }
+
+    fn contains(&self, node: u16) -> bool {
+        self.first[..self.n.min(REACHED)].contains(&node) || self.more.contains(&node)
+    }
 }
 
 /// A lake with its ferry joining two board sides: a bar from one road end

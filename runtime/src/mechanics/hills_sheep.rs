@@ -585,13 +585,17 @@ fn closed(g: &Game, root: u16) -> bool {
     g.features.members(root).all(|m| {
         let node = g.features.nodes[m as usize];
         let q = g.placed[node.placed as usize];
-        (0..12).all(|port| {
-            q.ports[port] != node.segment || {
-                let side = port / 3;
-                g.board
+        // The sides the segment's ports lie on, each cell beside looked up
+        // once rather than once per port (a field segment often has two or
+        // three ports on a side, and a field has dozens of segments).
+        let sides = (0..12)
+            .filter(|&port| q.ports[port] == node.segment)
+            .fold(0u8, |s, port| s | 1 << (port / 3));
+        (0..4).all(|side| {
+            sides & 1 << side == 0
+                || g.board
                     .placed_at(i32::from(q.x) + DX[side], i32::from(q.y) + DY[side])
                     .is_some()
-            }
         })
     })
 }

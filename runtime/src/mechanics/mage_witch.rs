@@ -475,12 +475,18 @@ const PLACES: usize = 1024;
 /// tile back, until it answers false; whether it never did.
 #[inline(always)]
 fn each_place(g: &Game, roots: [Option<u16>; 2], mut found: impl FnMut(u16, u8) -> bool) -> bool {
-    for placed in (0..g.placed().len()).rev() {
+    let nodes = &g.features.nodes;
+    for (placed, q) in g.placed().iter().enumerate().rev() {
         // The ban asks every banning module: only for a tile with a place
         // on it, once.
         let mut allowed = None;
-        for segment in 0..g.segments_of(placed) {
-            if !free(g, roots, placed, segment) {
+        // The tile's nodes as one slice, each segment's kind read off its
+        // node before its feature's root is looked up (`free`'s test, on
+        // every segment of the board at each listing).
+        let segments = usize::from(g.segments_of(placed));
+        let own = &nodes[usize::from(q.node_base)..][..segments];
+        for (segment, node) in (0..).zip(own) {
+            if !matches!(node.kind, Kind::Road | Kind::City) || !free_root(g, roots, node.parent) {
                 continue;
             }
             if !*allowed.get_or_insert_with(|| !g.banned(placed)) {
@@ -506,11 +512,14 @@ fn roots(g: &Game) -> [Option<u16>; 2] {
 /// of a road or city that is not complete and holds neither figure.
 fn free(g: &Game, roots: [Option<u16>; 2], placed: usize, segment: u8) -> bool {
     let node = g.node_of(placed, segment);
-    if !matches!(g.kind_of(node), Kind::Road | Kind::City) {
-        return false;
-    }
-    let r = g.root_of(node);
-    g.is_open(r) && !roots.contains(&Some(r))
+    matches!(g.kind_of(node), Kind::Road | Kind::City) && free_root(g, roots, g.root_of(node))
+}
+
+/// Whether the road or city rooted at `root` is one a figure may go to,
+/// the figures standing in `roots`: not complete, holding neither figure.
+#[inline(always)]
+fn free_root(g: &Game, roots: [Option<u16>; 2], root: u16) -> bool {
+    g.is_open(root) && !roots.contains(&Some(root))
 }
 
 /// Whether `moves(g, player, ..)` lists `a`, without listing them all.

@@ -605,19 +605,25 @@ fn wood_answers<S: Sink + ?Sized>(g: &Game, out: &mut S) {
         .filter(|h| h.by == Mech::Tower)
         .filter_map(|h| tower_at(g, h.tile))
         .fold(0u32, |m, i| m | 1 << i);
+    // What the player has to put on a tower, read once for all towers
+    // (the sink's calls between towers keep the compiler from hoisting
+    // it); the ban is asked only of a tower a follower may go onto.
+    let pieces = s.pieces[me as usize] > 0;
+    let normal = g.figures(me, FollowerKind::Normal) > 0;
+    let big = g.figures(me, FollowerKind::Big) > 0;
     for i in 0..s.towers as usize {
         let t = s.tile[i];
         if topped & (1 << i) != 0 {
             continue;
         }
-        if s.pieces[me as usize] > 0 && !out.put(piece(t)) {
+        if pieces && !out.put(piece(t)) {
             return;
         }
-        if s.height[i] > 0 && !g.banned(t as usize) {
-            if g.figures(me, FollowerKind::Normal) > 0 && !out.put(top(t)) {
+        if (normal || big) && s.height[i] > 0 && !g.banned(t as usize) {
+            if normal && !out.put(top(t)) {
                 return;
             }
-            if g.figures(me, FollowerKind::Big) > 0 && !out.put(top_big(t)) {
+            if big && !out.put(top_big(t)) {
                 return;
             }
         }
