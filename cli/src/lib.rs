@@ -5,6 +5,7 @@ pub mod atomic;
 pub mod cost;
 pub mod demo;
 pub mod figures;
+pub mod game_result;
 pub mod geom;
 pub mod goods;
 pub mod listing;
