@@ -9,6 +9,7 @@ pub mod game_result;
 pub mod geom;
 pub mod goods;
 pub mod listing;
+pub mod paint;
 pub use carcassonne_loader as load;
 pub mod play;
 pub mod render;

@@ -404,7 +404,7 @@ impl Store {
             "default": self.default_key,
             "bots": carcassonne_runtime::bots::NAMES,
             "person": PERSON,
-            "colours": &crate::svg::PLAYER_COLOURS[..MAX_SEATS as usize],
+            "colours": &crate::paint::PLAYER_COLOURS[..MAX_SEATS as usize],
         })
     }
 
