@@ -28,7 +28,7 @@ use crate::paint::colour;
 use crate::svg::{self, Style};
 use crate::timeline::{self, cell_centre, corner_point, Timeline};
 
-use super::store::{LogEntry, Seat, Table};
+use super::table::{LogEntry, Seat, Table};
 
 /// How far past the outermost cells the page's crop of the board reaches,
 /// in board units.
