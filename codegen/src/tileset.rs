@@ -9,8 +9,8 @@ use crate::diag::{Diagnostic, Source};
 use crate::model::{BlockCell, Edge, StartBlock, Tile, TileSet};
 use crate::ports;
 use crate::ruleset::MAX_RULESET_TILES;
-use crate::shape;
-use crate::tile::{self, Sink};
+use crate::shape::{self, Sink};
+use crate::tile;
 use crate::toml_read::{At, Reader, Value};
 
 pub(crate) const MAX_COUNT: i64 = 10_000;
