@@ -278,7 +278,7 @@ fn pairs(segments: &[Segment]) -> BTreeSet<String> {
 }
 
 struct NoErrors;
-impl carcassonne_codegen::tile::Sink for NoErrors {
+impl carcassonne_codegen::shape::Sink for NoErrors {
     fn error(&mut self, _: std::ops::Range<usize>, message: String) {
         panic!("{message}");
     }

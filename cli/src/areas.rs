@@ -14,9 +14,9 @@ use std::fmt::Write as _;
 use carcassonne_runtime::engine::FollowerKind;
 use carcassonne_runtime::mechanics::{Area, Figure};
 
-use crate::figures::{self, BoardFigure};
+use crate::figures::{marked_figure, BoardFigure};
 use crate::geom::{num, Pt, SIZE};
-use crate::svg::{esc, BoardFollower, FONT};
+use crate::paint::{esc, is_big, text_width, BoardFollower, BIG, FONT};
 
 /// A rectangle in board units.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -76,8 +76,6 @@ const NEUTRAL_W: f64 = 30.0;
 /// How far apart figures in a section stand, at most and at least.
 const STEP: f64 = 17.0;
 const MIN_STEP: f64 = 8.0;
-/// How much larger a big follower is drawn (`svg::follower_use`).
-pub const BIG: f64 = 1.35;
 /// How much larger than declared a neutral figure in a section is drawn.
 pub const IN_SECTION_SCALE: f64 = 1.3;
 
@@ -218,22 +216,6 @@ fn place_figures(fs: &[Figure], b: Rect) -> Vec<BoardFigure> {
         .collect()
 }
 
-/// A meeple stronger than a follower is drawn larger (the big follower).
-pub fn is_big(kind: FollowerKind) -> bool {
-    kind.def().svg.is_none() && kind.def().strength > 1
-}
-
-/// A figure drawn by `figures::figure_use`, marked with its owner and kind
-/// so that a reader of the picture can tell whose it is.
-pub fn marked_figure(f: &BoardFigure) -> String {
-    format!(
-        r#"<g data-player="{}" data-kind="{}">{}</g>"#,
-        f.follower.player,
-        f.kind.name(),
-        figures::figure_use(f)
-    )
-}
-
 /// The colours of a block: its wall, the wall's dashes, its ground, and
 /// its sections' ground and edges.
 pub const WALL: &str = "#7a4a1c";
@@ -296,24 +278,6 @@ pub fn area_svg(a: &BoardArea) -> String {
         esc(a.name)
     );
     s
-}
-
-/// About how wide `text` is in DejaVu Sans (the first font the pictures
-/// ask for, and the widest of them) at `size`, in ems by classes of
-/// letters: a little wide rather than narrow, so that what is drawn after
-/// it does not overlap it.
-pub fn text_width(text: &str, size: f64) -> f64 {
-    text.chars()
-        .map(|c| match c {
-            'i' | 'l' | 'j' | '.' | ',' | ':' | ';' | '\'' | '|' | '!' | '·' | ' ' => 0.32,
-            '(' | ')' | '[' | ']' | 'f' | 't' | 'r' | 'I' => 0.4,
-            'm' | 'w' | 'M' | 'W' | '★' => 0.86,
-            c if c.is_ascii_uppercase() => 0.7,
-            c if c.is_ascii_digit() => 0.62,
-            _ => 0.6,
-        })
-        .sum::<f64>()
-        * size
 }
 
 /// Figures player `holder` holds, drawn in a row from `at` at `scale`:

@@ -6,7 +6,7 @@
 use carcassonne_runtime::bots::Effort;
 use serde_json::{json, Value};
 
-use crate::simulate::GameResult;
+use crate::game_result::{GameResult, SeatCost};
 
 /// CPU time the calling thread has used, in nanoseconds.
 #[cfg(unix)]
@@ -30,17 +30,6 @@ pub fn thread_cpu_ns() -> u64 {
     use std::time::Instant;
     static START: OnceLock<Instant> = OnceLock::new();
     START.get_or_init(Instant::now).elapsed().as_nanos() as u64
-}
-
-/// One seat's cost in one game.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct SeatCost {
-    /// Decisions the seat answered.
-    pub decisions: u64,
-    /// CPU time spent answering them.
-    pub cpu_ns: u64,
-    /// What the bot searched, if it searches.
-    pub effort: Option<Effort>,
 }
 
 /// Each bot's cost over `results`, wherever it sat, as JSON: decisions,

@@ -1,6 +1,6 @@
 //! Figures on a board: each kind is drawn with the shape its module
 //! declares (`FigureDef::svg`, a `<g id="NAME">` filled with the owner's
-//! colour; none: the meeple, `svg::follower_use`), and neutral figures
+//! colour; none: the meeple, `paint::follower_use`), and neutral figures
 //! (the dragon, the fairy) with theirs (`NeutralDef::svg`, coloured by the
 //! shape itself). Shapes are only defined where one is drawn, so a board
 //! without them has none of their `<defs>`.
@@ -11,7 +11,7 @@ use carcassonne_runtime::mechanics::NeutralDef;
 use std::fmt::Write as _;
 
 use crate::geom::{num, Pt};
-use crate::svg::{colour, esc, follower_use, BoardFollower, FONT};
+use crate::paint::{colour, esc, follower_use, BoardFollower, BIG, FONT};
 
 /// A figure on the board: what it is and where it stands. Kinds without a
 /// shape of their own are `follower` drawn as a meeple; the others use its
@@ -44,7 +44,7 @@ impl BoardNeutral {
     /// Where a figure standing on top of this one stands: its feet on the
     /// shape's top.
     pub fn top_point(&self, big: bool) -> Pt {
-        let s = if big { crate::areas::BIG } else { 1.0 };
+        let s = if big { BIG } else { 1.0 };
         Pt {
             x: self.at.x,
             y: self.at.y - NEUTRAL_HALF * self.scale - FEET * s,
@@ -147,10 +147,21 @@ pub fn neutral_use(n: &BoardNeutral) -> String {
             s,
             r#"<g data-top-of="{}">{}</g>"#,
             n.def.name,
-            crate::areas::marked_figure(t)
+            marked_figure(t)
         );
     }
     s
+}
+
+/// A figure drawn by `figure_use`, marked with its owner and kind
+/// so that a reader of the picture can tell whose it is.
+pub fn marked_figure(f: &BoardFigure) -> String {
+    format!(
+        r#"<g data-player="{}" data-kind="{}">{}</g>"#,
+        f.follower.player,
+        f.kind.name(),
+        figure_use(f)
+    )
 }
 
 /// How far the n-th extra figure on one spot moves from it, so that each

@@ -17,7 +17,8 @@ use carcassonne_runtime::tables::{Kind, Ruleset};
 use clap::Args;
 use serde_json::{json, Value};
 
-use crate::cost::{thread_cpu_ns, SeatCost};
+use crate::cost::thread_cpu_ns;
+use crate::game_result::{GameResult, SeatCost};
 use crate::load;
 
 #[derive(Debug, Args)]
@@ -156,27 +157,6 @@ fn columns(rules: &'static Ruleset, players: u8, results: &[GameResult]) -> Vec<
             _ => results.iter().any(|r| r.by_source.iter().any(|s| s[i] > 0)),
         })
         .collect()
-}
-
-/// What one game contributes to the summary.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GameResult {
-    pub seed: u64,
-    pub scores: Vec<i32>,
-    /// Per seat, points per source, indexed as `sources()`.
-    pub by_source: Vec<Vec<u32>>,
-    /// Counts the modules keep per player at the game's end
-    /// (`Shown::tallies`: figures the dragon ate), per key in the order
-    /// shown, one per seat.
-    pub tallies: Vec<(&'static str, Vec<u32>)>,
-    pub turns: u32,
-    /// Tiles placed in a turn's second part (the builder's second tile).
-    pub second_tiles: u32,
-    pub discards: u32,
-    /// Which of the bots given sat in each seat (`--rotate` moves them).
-    pub seating: Vec<u8>,
-    /// Per seat, what its bot's answers cost (`--cost` reports it).
-    pub cost: Vec<SeatCost>,
 }
 
 /// Each tally key of `g` with its count per seat, keys in the order shown.

@@ -12,6 +12,7 @@ use crate::areas::{self, BoardArea};
 use crate::figures::{self, BoardFigure, BoardNeutral};
 use crate::geom::{self, num, rot, End, Geom, Layout, Pt, ROAD_WIDTH, SIZE};
 use crate::goods;
+use crate::paint::{self, colour, esc, BoardFollower, FONT, MEEPLE};
 
 pub const FIELD: &str = "#9fc75c";
 const FIELD_SHADES: [&str; 3] = ["#a7cd66", "#93bd51", "#b5d67f"];
@@ -24,32 +25,6 @@ const RIVER_EDGE: &str = "#2a6cb3";
 const INK: &str = "#2b2b2b";
 /// A wall or hedge between two fields.
 const HEDGE: &str = "#4d5a2c";
-
-/// Player colours, seat 0 first.
-pub const PLAYER_COLOURS: [&str; 8] = [
-    "#e23b3b", "#2f6fd6", "#f2c200", "#303030", "#9b4dca", "#9a9a9a", "#ff7eb6", "#17a2a2",
-];
-
-pub fn colour(player: u8) -> &'static str {
-    PLAYER_COLOURS[player as usize % PLAYER_COLOURS.len()]
-}
-
-/// Escape text for XML content and attribute values.
-pub fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c if (c as u32) < 0x20 && c != '\n' && c != '\t' => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 /// How much to draw on a tile.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -443,9 +418,6 @@ fn badge(label: &str) -> String {
     )
 }
 
-/// The font every picture asks for, as an attribute.
-pub const FONT: &str = r#"font-family="DejaVu Sans, Arial, sans-serif""#;
-
 /// Every tile type of a ruleset, grouped by set, labelled with id and count.
 pub fn atlas(rules: &Ruleset) -> String {
     atlas_with(rules, &geom::layouts(rules.tiles))
@@ -683,13 +655,6 @@ fn legend_swatch(kind: Kind) -> String {
 
 // ----- boards --------------------------------------------------------------
 
-/// A meeple centred on the origin, about 20 units tall; its fill comes from
-/// the `<use>` that places it.
-pub const MEEPLE: &str = concat!(
-    r##"<g id="meeple"><path d="M-3.2 -4.6 L-9.2 -2.2 Q-10.6 0.8 -8.2 1.8 L-4.4 1.2 L-7.2 9.6 L-1.6 9.6 L0 5.2 L1.6 9.6 L7.2 9.6 L4.4 1.2 L8.2 1.8 Q10.6 0.8 9.2 -2.2 L3.2 -4.6 Z "##,
-    r##"M3.8 -7.2 A3.8 3.8 0 1 1 -3.8 -7.2 A3.8 3.8 0 1 1 3.8 -7.2 Z" stroke="#111" stroke-width="1.1" stroke-linejoin="round"/></g>"##
-);
-
 /// `<defs>` content: the tile types in the rotations `used[tile][rotation]`
 /// (ids `t{tile}r{rotation}`, tile by table index) and the meeple.
 pub fn defs(rules: &Ruleset, lays: &[Layout], used: &[[bool; 4]]) -> String {
@@ -729,15 +694,6 @@ pub struct BoardTile {
     pub rotation: u8,
 }
 
-/// A follower on the board, at a point in board units (a tile is 100).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct BoardFollower {
-    pub player: u8,
-    pub at: Pt,
-    pub farmer: bool,
-    pub big: bool,
-}
-
 /// Where a follower on `segment` of a tile placed at (x, y) turned `rotation`
 /// stands, in board units relative to tile (0, 0).
 pub fn follower_point(lay: &Layout, segment: usize, x: i16, y: i16, rotation: u8) -> Pt {
@@ -759,20 +715,6 @@ pub fn tile_use(t: &BoardTile) -> String {
         t.rotation % 4,
         t.x as i32 * 100,
         t.y as i32 * 100
-    )
-}
-
-pub fn follower_use(f: &BoardFollower) -> String {
-    let mut tr = format!("translate({} {})", num(f.at.x), num(f.at.y));
-    if f.farmer {
-        tr.push_str(" rotate(90)");
-    }
-    if f.big {
-        tr.push_str(" scale(1.35)");
-    }
-    format!(
-        r##"<use href="#meeple" transform="{tr}" fill="{}"/>"##,
-        colour(f.player)
     )
 }
 
@@ -878,15 +820,15 @@ fn held_figures(v: &BoardView, p: usize, at: Pt) -> String {
             num(at.y + 4.0),
             esc(key)
         );
-        x += areas::text_width(&format!("{key}:"), 11.0) + 4.0;
+        x += paint::text_width(&format!("{key}:"), 11.0) + 4.0;
         // A big follower takes the room its larger drawing needs.
         let mut along = 0.0;
         let figs: Vec<BoardFigure> = mine
             .iter()
             .filter(|h| h.key == key)
             .map(|h| {
-                let big = areas::is_big(h.figure.kind);
-                let w = HELD_STEP * if big { areas::BIG } else { 1.0 };
+                let big = paint::is_big(h.figure.kind);
+                let w = HELD_STEP * if big { paint::BIG } else { 1.0 };
                 along += w;
                 BoardFigure {
                     kind: h.figure.kind,
@@ -1040,7 +982,7 @@ pub fn board(rules: &Ruleset, lays: &[Layout], v: &BoardView) -> String {
             v,
             p,
             Pt {
-                x: pad + 20.0 + areas::text_width(&line, 13.0) + 10.0,
+                x: pad + 20.0 + paint::text_width(&line, 13.0) + 10.0,
                 y: y - 4.5,
             },
         ));

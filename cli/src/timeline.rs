@@ -19,7 +19,8 @@ use serde_json::{Map, Value};
 use crate::areas::{self, BoardArea};
 use crate::figures::{self, BoardFigure, BoardNeutral};
 use crate::geom::{Layout, Pt, SIZE};
-use crate::svg::{follower_point, BoardFollower, BoardTile, BoardTrail, BoardView};
+use crate::paint::{self, BoardFollower};
+use crate::svg::{follower_point, BoardTile, BoardTrail, BoardView};
 use crate::{load, play};
 
 /// A follower on the board: the tile it stands on and the segment.
@@ -610,7 +611,7 @@ impl Timeline {
                     farmer: f.farmer,
                     // A meeple stronger than a follower is drawn larger
                     // (the big follower).
-                    big: areas::is_big(f.kind),
+                    big: paint::is_big(f.kind),
                 };
                 let kind = f.kind;
                 ((f.on, f.segment, f.corner), BoardFigure { kind, follower })
@@ -795,7 +796,7 @@ fn neutral_point(n: &NeutralAt, lays: &[Layout], areas: &[BoardArea]) -> BoardNe
         top: None,
     };
     b.top = n.top.map(|f| {
-        let big = areas::is_big(f.kind);
+        let big = paint::is_big(f.kind);
         BoardFigure {
             kind: f.kind,
             follower: BoardFollower {

@@ -10,8 +10,9 @@ use std::time::Instant;
 use clap::Args;
 use serde_json::{json, Value};
 
+use crate::game_result::GameResult;
 use crate::load;
-use crate::simulate::{self, interval95, mean, r4, win_share, GameResult};
+use crate::simulate::{self, interval95, mean, r4, win_share};
 
 #[derive(Debug, Args)]
 pub struct TournamentArgs {

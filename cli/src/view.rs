@@ -23,7 +23,8 @@ use serde_json::{json, Value};
 use crate::areas::{self, BoardArea};
 use crate::figures::{self, BoardFigure, BoardNeutral};
 use crate::geom::{self, num};
-use crate::svg::{self, colour, esc};
+use crate::paint::{self, colour, esc};
+use crate::svg;
 use crate::timeline::Timeline;
 
 fn tile_json(t: &svg::BoardTile) -> Value {
@@ -106,7 +107,7 @@ fn data(tl: &Timeline, lays: &[geom::Layout]) -> Value {
                         .iter()
                         .filter(|h| usize::from(h.holder) == p)
                         .map(|h| {
-                            let mut f = json!([h.key, h.figure.player, u8::from(areas::is_big(h.figure.kind))]);
+                            let mut f = json!([h.key, h.figure.player, u8::from(paint::is_big(h.figure.kind))]);
                             if let (Some(id), Some(a)) = (figures::shape_id(h.figure.kind), f.as_array_mut()) {
                                 a.push(json!(id));
                             }

@@ -24,6 +24,7 @@
 mod resume;
 mod show;
 pub mod store;
+pub mod table;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -41,7 +42,8 @@ use serde_json::Value;
 
 use crate::load;
 use crate::serve::protocol::{self, Code, Failure};
-use store::{Offer, Store, FILE_KEY};
+use store::Store;
+use table::{Offer, FILE_KEY};
 
 #[derive(Debug, Args)]
 pub struct WebArgs {

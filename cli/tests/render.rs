@@ -4,7 +4,7 @@
 
 use carcassonne::geom::{self, pt, End, Geom, Pt};
 use carcassonne::timeline::Timeline;
-use carcassonne::{play, svg};
+use carcassonne::{paint, play, svg};
 use carcassonne_runtime::bots::BotKind;
 use carcassonne_runtime::generated::ATTRS;
 use carcassonne_runtime::tables::{Kind, Ruleset};
@@ -326,7 +326,7 @@ fn atlases_are_well_formed_deterministic_and_show_every_tile() {
         assert_eq!(tiles, want, "{}", rs.id);
         for t in rs.tiles {
             assert!(
-                a.contains(&format!(">{}</tspan> ×{}", svg::esc(t.id), t.count)),
+                a.contains(&format!(">{}</tspan> ×{}", paint::esc(t.id), t.count)),
                 "{} {}",
                 rs.id,
                 t.id

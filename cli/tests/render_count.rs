@@ -10,6 +10,7 @@
 use std::process::Command;
 
 use carcassonne::geom;
+use carcassonne::paint;
 use carcassonne::svg;
 use carcassonne::timeline::Timeline;
 use roxmltree::{Document, Node};
@@ -175,7 +176,7 @@ fn check_game(ruleset: &str) -> (u64, usize) {
         }) {
             let u = f.first_child().unwrap();
             let p: usize = f.attribute("data-player").unwrap().parse().unwrap();
-            assert_eq!(u.attribute("fill"), Some(svg::colour(p as u8)));
+            assert_eq!(u.attribute("fill"), Some(paint::colour(p as u8)));
         }
         // The Count stands in its quarter (from the start, on the castle,
         // L1937), once.

@@ -6,7 +6,8 @@
 use std::path::PathBuf;
 
 use carcassonne::geom;
-use carcassonne::svg::{self, colour};
+use carcassonne::paint::colour;
+use carcassonne::svg;
 use carcassonne::timeline::Timeline;
 use carcassonne_runtime::engine::FollowerKind;
 use carcassonne_runtime::record::{self, Record};

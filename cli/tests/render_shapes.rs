@@ -7,7 +7,8 @@
 //! city it borders, and a follower on it stands in it, not on the city.
 
 use carcassonne::geom::{self, pt, End, Geom, Layout, Pt};
-use carcassonne::svg::{self, BoardFollower, Style};
+use carcassonne::paint::{self, BoardFollower};
+use carcassonne::svg::{self, Style};
 use carcassonne_runtime::tables::{Kind, Ruleset, TileType};
 
 mod support;
@@ -305,7 +306,7 @@ fn a_road_into_a_city_cap_splits_the_field() {
 fn picture(t: &TileType, lay: &Layout) -> String {
     let mut followers = String::new();
     for (i, s) in lay.segs.iter().enumerate() {
-        followers.push_str(&svg::follower_use(&BoardFollower {
+        followers.push_str(&paint::follower_use(&BoardFollower {
             player: i as u8,
             at: pt(s.anchor.x + 120.0, s.anchor.y),
             farmer: s.kind == Kind::Field,
@@ -325,8 +326,8 @@ fn picture(t: &TileType, lay: &Layout) -> String {
             r##"<text x="0" y="117" font-family="DejaVu Sans, Arial, sans-serif" font-size="9" fill="#2b2b2b">{id}</text>"##,
             "\n</svg>\n"
         ),
-        id = svg::esc(t.id),
-        meeple = svg::MEEPLE,
+        id = paint::esc(t.id),
+        meeple = paint::MEEPLE,
         atlas = svg::tile_body(t, lay, Style { detail: true }, 0),
         board = svg::tile_body(t, lay, Style { detail: false }, 0),
         followers = followers,

@@ -10,6 +10,7 @@
 use std::process::Command;
 
 use carcassonne::geom;
+use carcassonne::paint;
 use carcassonne::svg;
 use carcassonne::timeline::{cell_centre, Timeline};
 use roxmltree::{Document, Node};
@@ -191,7 +192,7 @@ fn towers_heights_tops_and_prisoners_are_drawn_as_the_state_has_them() {
             {
                 let owner: u8 = f.attribute("data-player").unwrap().parse().unwrap();
                 let u = f.first_child().unwrap();
-                assert_eq!(u.attribute("fill"), Some(svg::colour(owner)));
+                assert_eq!(u.attribute("fill"), Some(paint::colour(owner)));
             }
         }
         // The viewer's step: labels, tops and prisoners alike.

@@ -7,8 +7,8 @@
 //! takes that set "tiles only", in which case it is ignored (and the catalog
 //! says so).
 
-use crate::model::Kind;
 pub use carcassonne_vocab::mech::{mechanic, MechDecl, MECHANICS};
+use carcassonne_vocab::Kind;
 
 /// What an attribute is attached to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,6 +55,9 @@ impl AttrDef {
 /// The eight compass directions, clockwise from north: a word attribute with
 /// these values is a direction on the unrotated tile and turns with it.
 pub const COMPASS: &[&str] = &["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
+
+/// The words of `+ends`, in the attribute's value order.
+pub const ENDS_WORDS: &[&str] = &["crossing", "city", "cloister", "house"];
 
 const CITY: &[Kind] = &[Kind::City];
 const ROAD: &[Kind] = &[Kind::Road];
@@ -312,7 +315,7 @@ pub const ATTRIBUTES: &[AttrDef] = &[
     AttrDef {
         name: "ends",
         target: Target::Segment(ROAD),
-        values: Values::OneOf(crate::links::ENDS_WORDS),
+        values: Values::OneOf(ENDS_WORDS),
         mechanic: "base",
         also: &[],
         meaning: "where a road that ends on this tile ends, where the shape alone cannot tell: at a crossing with the tile's other road ends, at a city's gate, at the cloister, or at a house (or anything else that leads nowhere: a lake, a tower, a fair, a crop circle); the wagon drives along these (Abbey & Mayor, 000_9deb58b1a7d17d38.txt fn 31-33 L1864-L1866)",

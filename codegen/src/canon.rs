@@ -53,7 +53,8 @@ pub fn canonical(tile: &Tile) -> Canonical {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tile::{build, Sink};
+    use crate::shape::Sink;
+    use crate::tile::build;
 
     struct Panic;
     impl Sink for Panic {

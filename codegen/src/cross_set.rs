@@ -113,7 +113,8 @@ pub(crate) fn warn_duplicates<'a>(
 mod tests {
     use super::*;
     use crate::diag::Source;
-    use crate::tile::{build, Sink};
+    use crate::shape::Sink;
+    use crate::tile::build;
 
     struct Panic;
     impl Sink for Panic {

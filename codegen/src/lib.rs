@@ -14,6 +14,7 @@ mod canon;
 mod cross_set;
 pub mod diag;
 pub mod emit;
+pub mod file_kind;
 pub mod library;
 pub mod links;
 pub mod lower;

@@ -10,6 +10,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::diag::{Diagnostic, Source};
+use crate::file_kind::{file_kind, FileKind};
 use crate::model::SourceCopy;
 
 /// How a ruleset's sets are looked up.
@@ -74,7 +75,7 @@ pub fn find(
     };
     if is_path(name) {
         let base = ruleset.parent().unwrap_or(Path::new("."));
-        let path = crate::ruleset::tidy(&base.join(name));
+        let path = tidy(&base.join(name));
         return on_disk(ruleset, name, &path, set_diags)?.ok_or_else(|| {
             format!(
                 "tile set `{name}`: there is no {} (a path is relative to the ruleset file)",
@@ -150,7 +151,7 @@ fn on_disk(
             ));
         }
     };
-    if crate::validate::file_kind(&src) == Some(crate::validate::FileKind::Ruleset) {
+    if file_kind(&src) == Some(FileKind::Ruleset) {
         return fail(format!(
             "{} is a ruleset file, not a tile set (check `tiles`)",
             path.display()
@@ -160,4 +161,62 @@ fn on_disk(
         src,
         file: Some(path.to_path_buf()),
     }))
+}
+
+/// `rulesets/../tiles` as `tiles`, for messages, when both name the same
+/// folder (through a symbolic link they may not: then the path stays).
+pub(crate) fn tidy(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::ParentDir
+                if matches!(out.components().next_back(), Some(Component::Normal(_))) =>
+            {
+                out.pop();
+            }
+            Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    if out.as_os_str().is_empty() {
+        out.push(".");
+    }
+    match (out.canonicalize(), path.canonicalize()) {
+        (Ok(a), Ok(b)) if a == b => out,
+        _ => path.to_path_buf(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tidy;
+    use std::path::{Path, PathBuf};
+
+    #[test]
+    fn a_tiles_path_is_tidied_only_when_it_names_the_same_folder() {
+        let root = std::env::temp_dir().join(format!("carcassonne-tidy-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("rulesets")).unwrap();
+        std::fs::create_dir_all(root.join("tiles")).unwrap();
+        std::fs::create_dir_all(root.join("elsewhere/rs")).unwrap();
+        std::fs::create_dir_all(root.join("elsewhere/tiles")).unwrap();
+        assert_eq!(
+            tidy(&root.join("rulesets/../tiles")),
+            root.join("tiles"),
+            "a plain folder"
+        );
+        assert_eq!(
+            tidy(Path::new("./missing/../x")),
+            PathBuf::from("./missing/../x")
+        );
+        #[cfg(unix)]
+        {
+            // `linked/..` is `elsewhere`, not `root`: the path stays as written.
+            std::os::unix::fs::symlink(root.join("elsewhere/rs"), root.join("linked")).unwrap();
+            let through = root.join("linked/../tiles");
+            assert_eq!(tidy(&through), through);
+        }
+        std::fs::remove_dir_all(&root).ok();
+    }
 }

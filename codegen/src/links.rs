@@ -13,12 +13,10 @@
 
 use std::ops::Range;
 
+use crate::attrs::ENDS_WORDS;
 use crate::model::{Kind, Segment};
 use crate::ports::{halves, side_of, Port};
-use crate::tile::Sink;
-
-/// The words of `+ends`, in the attribute's value order.
-pub const ENDS_WORDS: &[&str] = &["crossing", "city", "cloister", "house"];
+use crate::shape::Sink;
 
 /// Where a road that ends on its tile ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -105,6 +105,11 @@ pub struct Tile {
 }
 
 impl Tile {
+    /// The edge on board side `side` of this tile turned `rotation` times.
+    pub fn rotated_edge(&self, rotation: u8, side: usize) -> Edge {
+        self.edges[(side + 4 - rotation as usize) % 4]
+    }
+
     /// One copy of a tile with just this geometry, in no set (unit tests).
     #[cfg(test)]
     pub(crate) fn bare(
@@ -231,6 +236,11 @@ pub struct StartPlacement {
     pub y: i32,
     pub rotation: u8,
 }
+
+/// The most tile types and tiles a ruleset may have (`everything_c1`: 311
+/// tiles). The engine numbers placed tiles, open positions and the segments
+/// of placed tiles in 16 bits; this keeps every game well inside that.
+pub const MAX_RULESET_TILES: u32 = 2_000;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ruleset {

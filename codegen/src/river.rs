@@ -18,7 +18,6 @@ use std::collections::HashMap;
 use carcassonne_vocab::river::{Bends, Course};
 
 use crate::model::{Edge, RiverTurns, Ruleset, Tile};
-use crate::ruleset::rotated_edge;
 
 /// Draw orders sampled per ruleset.
 const ORDERS: usize = 40;
@@ -137,7 +136,7 @@ impl Search<'_> {
         let mut cells: Vec<(i32, i32)> = Vec::new();
         for p in &self.board {
             for s in 0..4 {
-                if rotated_edge(&self.tiles[p.tile], p.rotation, s) != Edge::River {
+                if self.tiles[p.tile].rotated_edge(p.rotation, s) != Edge::River {
                     continue;
                 }
                 let c = (p.x + DX[s], p.y + DY[s]);
@@ -155,8 +154,8 @@ impl Search<'_> {
                     let Some(q) = self.at(x + DX[side], y + DY[side]) else {
                         continue;
                     };
-                    let mine = rotated_edge(tile, rotation, side);
-                    let theirs = rotated_edge(&self.tiles[q.tile], q.rotation, (side + 2) % 4);
+                    let mine = tile.rotated_edge(rotation, side);
+                    let theirs = self.tiles[q.tile].rotated_edge(q.rotation, (side + 2) % 4);
                     if mine != theirs {
                         continue 'rot;
                     }
@@ -171,7 +170,7 @@ impl Search<'_> {
                     continue;
                 }
                 let rivers = (0..4)
-                    .filter(|&s| rotated_edge(tile, rotation, s) == Edge::River)
+                    .filter(|&s| tile.rotated_edge(rotation, s) == Edge::River)
                     .fold(0u8, |m, s| m | 1 << s);
                 // The river flows in with the bends of the neighbour's
                 // outlet facing this cell (a fork's branches differ).

@@ -9,7 +9,7 @@ use crate::diag::{Diagnostic, Source};
 use crate::library::{self, Lookup};
 use crate::model::{
     Edge, FarmScoring, Options, Ruleset, SourceCopy, StartBlock, StartPlacement, Tile, TileSet,
-    UnusedStart,
+    UnusedStart, MAX_RULESET_TILES,
 };
 use crate::suggest::did_you_mean;
 use crate::tileset::{self, read_start_cell, StartCell};
@@ -18,11 +18,6 @@ use carcassonne_vocab::mech::{mechanic, OptionDecl, OptionValues, MECHANICS, OPT
 
 /// The most sets a ruleset may name (`everything_c1` names 21).
 pub const MAX_SETS: usize = 64;
-
-/// The most tile types and tiles a ruleset may have (`everything_c1`: 311
-/// tiles). The engine numbers placed tiles, open positions and the segments
-/// of placed tiles in 16 bits; this keeps every game well inside that.
-pub const MAX_RULESET_TILES: u32 = 2_000;
 
 /// The most `start_extra` placements.
 pub const MAX_START_EXTRA: usize = 100;
@@ -200,7 +195,7 @@ fn read(r: &mut Reader, set_diags: &mut Vec<Diagnostic>, lookup: &Lookup) -> Opt
     // built in or named by path.
     let dir: PathBuf = {
         let base = r.src.path.parent().unwrap_or(Path::new("."));
-        tidy(&base.join(tiles_dir.as_ref().map_or("../tiles", |t| t.value.as_str())))
+        library::tidy(&base.join(tiles_dir.as_ref().map_or("../tiles", |t| t.value.as_str())))
     };
     // Copies (a record's) are no files to watch for rebuilds.
     let on_disk = matches!(lookup, Lookup::Disk { .. });
@@ -406,31 +401,6 @@ fn barn_needs_farms(r: &mut Reader, o: &Options, m: &At<String>) {
             m.span.clone(),
             "mechanic `barn` scores farms the per-farm way: it needs `farmers = true` and `farm_scoring = \"per-farm\"`",
         );
-    }
-}
-
-/// `rulesets/../tiles` as `tiles`, for messages, when both name the same
-/// folder (through a symbolic link they may not: then the path stays).
-pub(crate) fn tidy(path: &Path) -> PathBuf {
-    use std::path::Component;
-    let mut out = PathBuf::new();
-    for c in path.components() {
-        match c {
-            Component::ParentDir
-                if matches!(out.components().next_back(), Some(Component::Normal(_))) =>
-            {
-                out.pop();
-            }
-            Component::CurDir => {}
-            other => out.push(other),
-        }
-    }
-    if out.as_os_str().is_empty() {
-        out.push(".");
-    }
-    match (out.canonicalize(), path.canonicalize()) {
-        (Ok(a), Ok(b)) if a == b => out,
-        _ => path.to_path_buf(),
     }
 }
 
@@ -950,11 +920,6 @@ fn choose_start(
 const DX: [i32; 4] = [0, 1, 0, -1];
 const DY: [i32; 4] = [-1, 0, 1, 0];
 
-/// The edge on board side `side` of `t` turned `rotation` times.
-pub(crate) fn rotated_edge(t: &Tile, rotation: u8, side: usize) -> Edge {
-    t.edges[(side + 4 - rotation as usize) % 4]
-}
-
 /// Why a start placement after the first cannot go where it says, as the
 /// engine checks it: a copy left, a free cell next to the tiles before it,
 /// and every side matching its neighbours.
@@ -986,8 +951,8 @@ fn check_start_placement(
             continue;
         };
         touches = true;
-        let mine = rotated_edge(t, p.rotation, side);
-        let theirs = rotated_edge(&tiles[q.tile], q.rotation, (side + 2) % 4);
+        let mine = t.rotated_edge(p.rotation, side);
+        let theirs = tiles[q.tile].rotated_edge(q.rotation, (side + 2) % 4);
         if mine != theirs {
             return Some(format!(
                 "`{}` at ({}, {}) turned {} shows {} on its {} side, but `{}` next to it shows {}",
@@ -1087,8 +1052,7 @@ fn check_placeable(r: &mut Reader, tiles: &[Tile], sets: &[SetRef], f: &crate::t
 
 #[cfg(test)]
 mod tests {
-    use super::tidy;
-    use std::path::{Path, PathBuf};
+    use std::path::Path;
 
     /// A record's copies rebuild the same ruleset with no file read.
     #[test]
@@ -1114,32 +1078,5 @@ mod tests {
             err[0]
         );
         assert!(super::load_copies(&[]).is_err());
-    }
-
-    #[test]
-    fn a_tiles_path_is_tidied_only_when_it_names_the_same_folder() {
-        let root = std::env::temp_dir().join(format!("carcassonne-tidy-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
-        std::fs::create_dir_all(root.join("rulesets")).unwrap();
-        std::fs::create_dir_all(root.join("tiles")).unwrap();
-        std::fs::create_dir_all(root.join("elsewhere/rs")).unwrap();
-        std::fs::create_dir_all(root.join("elsewhere/tiles")).unwrap();
-        assert_eq!(
-            tidy(&root.join("rulesets/../tiles")),
-            root.join("tiles"),
-            "a plain folder"
-        );
-        assert_eq!(
-            tidy(Path::new("./missing/../x")),
-            PathBuf::from("./missing/../x")
-        );
-        #[cfg(unix)]
-        {
-            // `linked/..` is `elsewhere`, not `root`: the path stays as written.
-            std::os::unix::fs::symlink(root.join("elsewhere/rs"), root.join("linked")).unwrap();
-            let through = root.join("linked/../tiles");
-            assert_eq!(tidy(&through), through);
-        }
-        std::fs::remove_dir_all(&root).ok();
     }
 }

@@ -1,6 +1,7 @@
 //! Parsing a tile's shape string (see `shape.pest`) into lines of words with
-//! byte ranges relative to the start of the string. Meaning is given later, in
-//! `tile.rs`; this module only knows the syntax.
+//! byte ranges relative to the start of the string, and the `Sink` that
+//! errors at those ranges go to. Meaning is given later, in `tile.rs`; this
+//! module only knows the syntax.
 
 use std::ops::Range;
 
@@ -10,6 +11,11 @@ use pest_derive::Parser;
 #[derive(Parser)]
 #[grammar = "shape.pest"]
 struct ShapeParser;
+
+/// Reports errors at positions inside the shape string.
+pub trait Sink {
+    fn error(&mut self, span: Range<usize>, message: String);
+}
 
 /// A word of the shape with where it stands.
 #[derive(Debug, Clone, PartialEq, Eq)]

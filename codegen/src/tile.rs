@@ -7,7 +7,7 @@ use std::ops::Range;
 use crate::attrs::{self, Target, Values};
 use crate::model::{AttrValue, Edge, Kind, Segment};
 use crate::ports::{self, Port, PORT_NAMES, SIDE_NAMES};
-use crate::shape::{AttrWord, Statement, Word};
+use crate::shape::{AttrWord, Sink, Statement, Word};
 use crate::suggest::did_you_mean;
 
 /// The words that may start a shape line, for suggestions.
@@ -27,11 +27,6 @@ pub struct Geometry {
 /// engine keeps a tile's segments in 16- and 32-bit sets (a field's bordering
 /// cities, the segments a follower may not join).
 pub const MAX_SEGMENTS: usize = 16;
-
-/// Reports errors at positions inside the shape string.
-pub trait Sink {
-    fn error(&mut self, span: Range<usize>, message: String);
-}
 
 struct SegInfo {
     kind: Kind,

@@ -6,11 +6,10 @@ use std::ops::Range;
 use std::path::Path;
 
 use crate::diag::{Diagnostic, Source};
-use crate::model::{BlockCell, Edge, StartBlock, Tile, TileSet};
+use crate::model::{BlockCell, Edge, StartBlock, Tile, TileSet, MAX_RULESET_TILES};
 use crate::ports;
-use crate::ruleset::MAX_RULESET_TILES;
-use crate::shape;
-use crate::tile::{self, Sink};
+use crate::shape::{self, Sink};
+use crate::tile;
 use crate::toml_read::{At, Reader, Value};
 
 pub(crate) const MAX_COUNT: i64 = 10_000;
@@ -678,11 +677,6 @@ fn read_start_block(
     })
 }
 
-/// The edge on board side `side` of a tile turned `rotation` times.
-fn rotated_edge(t: &Tile, rotation: u8, side: usize) -> Edge {
-    t.edges[(side + 4 - rotation as usize) % 4]
-}
-
 /// Where two tiles of a block meet their sides match, and on a seam each
 /// half lies in a field on both sides or on neither.
 fn check_block_sides(
@@ -703,7 +697,7 @@ fn check_block_sides(
     for (i, c) in cells.iter().enumerate() {
         let t = &tiles[c.tile];
         for side in 0..4usize {
-            let mine = rotated_edge(t, c.rotation, side);
+            let mine = t.rotated_edge(c.rotation, side);
             let other = cells
                 .iter()
                 .find(|o| (o.x, o.y) == (c.x + DX[side], c.y + DY[side]));
@@ -727,7 +721,7 @@ fn check_block_sides(
                 continue;
             }
             let u = &tiles[o.tile];
-            let theirs = rotated_edge(u, o.rotation, (side + 2) % 4);
+            let theirs = u.rotated_edge(o.rotation, (side + 2) % 4);
             let j = cells.iter().position(|x| std::ptr::eq(x, o)).unwrap_or(i);
             if mine != theirs {
                 r.error(

@@ -4,19 +4,13 @@
 use std::path::{Path, PathBuf};
 
 use crate::diag::{Diagnostic, Source};
+use crate::file_kind::{file_kind, FileKind};
 use crate::library::Lookup;
 use crate::model::{Ruleset, TileSet};
 use crate::{river, ruleset, tileset};
 
 /// Errors reported per file at most (a note says when more were left out).
 pub use crate::toml_read::MAX_ERRORS as MAX_ERRORS_PER_FILE;
-
-/// What kind of file a TOML document is, by its top-level table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FileKind {
-    TileSet,
-    Ruleset,
-}
 
 #[derive(Debug, Default)]
 pub struct Report {
@@ -93,19 +87,6 @@ fn walk(dir: &Path, depth: usize, out: &mut Vec<PathBuf>, errors: &mut Vec<Diagn
         } else if path.extension().is_some_and(|e| e == "toml") && !path.is_dir() {
             out.push(path);
         }
-    }
-}
-
-/// Sniff whether a file is a tile set or a ruleset.
-pub fn file_kind(src: &Source) -> Option<FileKind> {
-    let doc = toml::de::DeTable::parse(&src.text).ok()?;
-    let has = |k: &str| doc.get_ref().keys().any(|key| key.get_ref() == k);
-    if has("set") || has("tile") {
-        Some(FileKind::TileSet)
-    } else if has("ruleset") {
-        Some(FileKind::Ruleset)
-    } else {
-        None
     }
 }
 

@@ -37,8 +37,10 @@ pub fn seeds(repo: &Path) -> Vec<Input> {
             let target = default.or_else(|| {
                 let text = String::from_utf8_lossy(&bytes);
                 let src = carcassonne_codegen::diag::Source::new(&path, text.into_owned());
-                match carcassonne_codegen::validate::file_kind(&src) {
-                    Some(carcassonne_codegen::validate::FileKind::Ruleset) => Some(Target::Ruleset),
+                match carcassonne_codegen::file_kind::file_kind(&src) {
+                    Some(carcassonne_codegen::file_kind::FileKind::Ruleset) => {
+                        Some(Target::Ruleset)
+                    }
                     _ => Some(Target::TileSet),
                 }
             });

@@ -26,7 +26,8 @@ use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 
-use carcassonne_codegen::validate::{self, FileKind};
+use carcassonne_codegen::file_kind::{file_kind, FileKind};
+use carcassonne_codegen::validate;
 use carcassonne_codegen::{ruleset, tileset, Diagnostic};
 use carcassonne_runtime::action_json;
 use carcassonne_runtime::bots::BotKind;
@@ -340,7 +341,7 @@ fn toml_str(s: &str) -> String {
 
 fn sniff(path: &Path) -> Option<FileKind> {
     let src = carcassonne_codegen::diag::Source::read(path).ok()?;
-    validate::file_kind(&src)
+    file_kind(&src)
 }
 
 fn write(path: &Path, bytes: &[u8]) {

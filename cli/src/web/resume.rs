@@ -17,7 +17,7 @@ use carcassonne_runtime::tables::Ruleset;
 use crate::serve::protocol::{Code, Failure};
 use crate::serve::session::Session;
 
-use super::store::LogEntry;
+use super::table::LogEntry;
 
 /// How many answers the search may play before it gives up; a record the
 /// engine wrote takes about one per answer.

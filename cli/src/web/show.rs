@@ -24,10 +24,11 @@ use carcassonne_runtime::tables::Ruleset;
 use serde_json::{json, Map, Value};
 
 use crate::geom::{self, num, Layout, Pt};
-use crate::svg::{self, colour, Style};
+use crate::paint::colour;
+use crate::svg::{self, Style};
 use crate::timeline::{self, cell_centre, corner_point, Timeline};
 
-use super::store::{LogEntry, Seat, Table};
+use super::table::{LogEntry, Seat, Table};
 
 /// How far past the outermost cells the page's crop of the board reaches,
 /// in board units.
