@@ -30,6 +30,7 @@
 //!   the flier, before the dragon).
 
 use serde_json::{json, Map, Value};
+use smallvec::SmallVec;
 
 use super::{Ask, At, Hook, Mech, Mechanic, NeutralDef, Shown, Sink, Tally, TileMark, Why};
 use crate::engine::game::{facing, Game};
@@ -407,7 +408,7 @@ pub(crate) fn nearest(g: &Game, idx: usize, wanted: impl Fn(u8) -> bool) -> Opti
     let q = g.placed()[idx];
     // The nodes reached, in the order reached: the walk's queue too (the
     // ones from `head` on are still to walk from).
-    let mut seen = Reached::default();
+    let mut seen = Reached::new();
     for seg in 0..g.segments_of(idx) {
         let n = q.node_base + u16::from(seg);
         if g.kind_of(n) == Kind::Road {
@@ -415,7 +416,7 @@ pub(crate) fn nearest(g: &Game, idx: usize, wanted: impl Fn(u8) -> bool) -> Opti
         }
     }
     let mut head = 0;
-    while let Some(n) = seen.get(head) {
+    while let Some(&n) = seen.get(head) {
         head += 1;
         let node = g.features.nodes[n as usize];
         let at = node.placed as usize;
@@ -458,7 +459,7 @@ pub(crate) fn nearest(g: &Game, idx: usize, wanted: impl Fn(u8) -> bool) -> Opti
             }
         }
         for b in next {
-            if b != u16::MAX && !seen.contains(b) {
+            if b != u16::MAX && !seen.contains(&b) {
                 seen.push(b);
             }
         }
@@ -469,49 +470,7 @@ pub(crate) fn nearest(g: &Game, idx: usize, wanted: impl Fn(u8) -> bool) -> Opti
 /// The road nodes `nearest` reached: most walks reach a few dozen, kept on
 /// the stack (the walk runs after every tile, and a list allocated per
 /// walk cost more than the walk); a longer road goes on in a list.
-struct Reached {
-    first: [u16; REACHED],
-    n: usize,
-    more: Vec<u16>,
-}
-
-/// Nodes `Reached` keeps on the stack.
-const REACHED: usize = 64;
-
-impl Default for Reached {
-    fn default() -> Reached {
-        Reached {
-            first: [0; REACHED],
-            n: 0,
-            more: Vec::new(),
-        }
-    }
-}
-
-impl Reached {
-    fn push(&mut self, node: u16) {
-        if self.n < REACHED {
-            self.first[self.n] = node;
-        } else {
-            self.more.push(node);
-        }
-        self.n += 1;
-    }
-
-    fn get(&self, i: usize) -> Option<u16> {
-        if i >= self.n {
-            None
-        } else if i < REACHED {
-            Some(self.first[i])
-        } else {
-            Some(self.more[i - REACHED])
-        }
-    }
-
-    fn contains(&self, node: u16) -> bool {
-        self.first[..self.n.min(REACHED)].contains(&node) || self.more.contains(&node)
-    }
-}
+type Reached = SmallVec<[u16; 64]>;
 
 /// A lake with its ferry joining two board sides: a bar from one road end
 /// to the other, drawn small as a tile mark.

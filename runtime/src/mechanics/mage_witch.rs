@@ -27,9 +27,8 @@
 //!   `mage_witch_dragon = "spared"`: the rules before 2015, fn 14 L1356),
 //!   and neither goes onto the dragon's tile (`Hook::Ban`, fn 8 L1341).
 
-use std::mem::MaybeUninit;
-
 use serde_json::{json, Map, Value};
+use smallvec::SmallVec;
 
 use super::{Ask, At, FirstTwo, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink};
 use crate::engine::game::Game;
@@ -438,37 +437,24 @@ fn moves<S: Sink + ?Sized>(g: &Game, player: u8, out: &mut S) {
     let roots = roots(g);
     // The witch's places are the mage's: noted as the mage's are put (a
     // sink that stops early never needs them), on the stack rather than in
-    // a list grown on every call; a board with more places than that has
-    // them found again.
-    // Left unset: most calls want a choice or two, not every place.
-    let mut places = [MaybeUninit::<(u16, u8)>::uninit(); PLACES];
-    let mut n = 0;
+    // a list grown on every call (a board with more places than that has
+    // the rest in a list).
+    let mut places: SmallVec<[(u16, u8); PLACES]> = SmallVec::new();
     let all = each_place(g, roots, |placed, segment| {
-        if let Some(p) = places.get_mut(n) {
-            p.write((placed, segment));
-        }
-        n += 1;
+        places.push((placed, segment));
         out.put(put(MAGE, placed, segment, player))
     });
     if !all {
         return;
     }
-    if n <= PLACES {
-        for p in &places[..n] {
-            // SAFETY: the first `n` were written above.
-            let (placed, segment) = unsafe { p.assume_init() };
-            if !out.put(put(WITCH, placed, segment, player)) {
-                return;
-            }
+    for &(placed, segment) in &places {
+        if !out.put(put(WITCH, placed, segment, player)) {
+            return;
         }
-        return;
     }
-    each_place(g, roots, |placed, segment| {
-        out.put(put(WITCH, placed, segment, player))
-    });
 }
 
-/// Places `moves` notes for the witch.
+/// Places `moves` notes for the witch on the stack.
 const PLACES: usize = 1024;
 
 /// Calls `found` with each place a figure may go to now, from the newest
