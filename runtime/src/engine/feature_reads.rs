@@ -2,6 +2,7 @@
 //! whether a feature is complete, open or withdrawn, and what a placed tile
 //! completed.
 
+use super::features::Node;
 use super::game::{facing, Game, NO_NODE};
 use crate::mechanics::{self, Hook};
 
@@ -22,6 +23,14 @@ impl Game {
     /// The feature node of segment `s` of placed tile `idx`.
     pub(crate) fn node_of(&self, idx: usize, s: u8) -> u16 {
         self.placed[idx].node_base + s as u16
+    }
+
+    /// The feature nodes of placed tile `idx`'s segments, in segment
+    /// order: one slice to walk rather than a lookup a segment.
+    #[inline]
+    pub(crate) fn nodes_of(&self, idx: usize) -> &[Node] {
+        let base = usize::from(self.placed[idx].node_base);
+        &self.features.nodes[base..][..usize::from(self.segments_of(idx))]
     }
 
     /// The marks of the feature rooted at `root`.

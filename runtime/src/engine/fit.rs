@@ -408,24 +408,17 @@ impl PlacementScan {
     /// Calls `f` with every pair of the scan, in `nth`'s order (position,
     /// then rotation): a listing at a few instructions a pair.
     pub(crate) fn each(&self, open: &Open, mut f: impl FnMut(Placement)) {
-        let blocks = self.len.div_ceil(BLOCK);
-        let cells = open.xy[..open.len()].chunks(BLOCK);
-        for (&word, cells) in self.words[..blocks].iter().zip(cells) {
-            // Bit r of byte j: rotation r fits at position j of the block.
-            let mut w = word & (BYTES * 0xF);
-            while w != 0 {
-                let bit = w.trailing_zeros() as usize;
-                w &= w - 1;
-                let Some(&[x, y]) = cells.get(bit / 8) else {
-                    break;
-                };
+        self.each_position(open, |x, y, rotations| {
+            let mut r = rotations;
+            while r != 0 {
                 f(Placement {
                     x,
                     y,
-                    rotation: (bit % 8) as u8,
+                    rotation: r.trailing_zeros() as u8,
                 });
+                r &= r - 1;
             }
-        }
+        });
     }
 
     /// Calls `f(x, y, rotations)` with every position where a rotation
@@ -436,6 +429,7 @@ impl PlacementScan {
         let blocks = self.len.div_ceil(BLOCK);
         let cells = open.xy[..open.len()].chunks(BLOCK);
         for (&word, cells) in self.words[..blocks].iter().zip(cells) {
+            // Bit r of byte j: rotation r fits at position j of the block.
             let mut w = word & (BYTES * 0xF);
             while w != 0 {
                 let j = w.trailing_zeros() as usize / 8;

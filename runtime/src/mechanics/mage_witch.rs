@@ -31,6 +31,7 @@ use serde_json::{json, Map, Value};
 use smallvec::SmallVec;
 
 use super::{Ask, At, FirstTwo, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink};
+use crate::engine::features::Node;
 use crate::engine::game::Game;
 use crate::engine::scoring;
 use crate::engine::types::*;
@@ -461,18 +462,14 @@ const PLACES: usize = 1024;
 /// tile back, until it answers false; whether it never did.
 #[inline(always)]
 fn each_place(g: &Game, roots: [Option<u16>; 2], mut found: impl FnMut(u16, u8) -> bool) -> bool {
-    let nodes = &g.features.nodes;
-    for (placed, q) in g.placed().iter().enumerate().rev() {
+    for placed in (0..g.placed().len()).rev() {
         // The ban asks every banning module: only for a tile with a place
         // on it, once.
         let mut allowed = None;
-        // The tile's nodes as one slice, each segment's kind read off its
-        // node before its feature's root is looked up (`free`'s test, on
-        // every segment of the board at each listing).
-        let segments = usize::from(g.segments_of(placed));
-        let own = &nodes[usize::from(q.node_base)..][..segments];
-        for (segment, node) in (0..).zip(own) {
-            if !matches!(node.kind, Kind::Road | Kind::City) || !free_root(g, roots, node.parent) {
+        // The tile's nodes as one slice (`free`'s test, on every segment
+        // of the board at each listing).
+        for (segment, node) in (0..).zip(g.nodes_of(placed)) {
+            if !free_node(g, roots, node) {
                 continue;
             }
             if !*allowed.get_or_insert_with(|| !g.banned(placed)) {
@@ -498,14 +495,15 @@ fn roots(g: &Game) -> [Option<u16>; 2] {
 /// of a road or city that is not complete and holds neither figure.
 fn free(g: &Game, roots: [Option<u16>; 2], placed: usize, segment: u8) -> bool {
     let node = g.node_of(placed, segment);
-    matches!(g.kind_of(node), Kind::Road | Kind::City) && free_root(g, roots, g.root_of(node))
+    free_node(g, roots, &g.features.nodes[usize::from(node)])
 }
 
-/// Whether the road or city rooted at `root` is one a figure may go to,
-/// the figures standing in `roots`: not complete, holding neither figure.
+/// `free` for a segment's feature node: its kind is read off the node
+/// before its feature's root (which every node points at) is looked at.
 #[inline(always)]
-fn free_root(g: &Game, roots: [Option<u16>; 2], root: u16) -> bool {
-    g.is_open(root) && !roots.contains(&Some(root))
+fn free_node(g: &Game, roots: [Option<u16>; 2], node: &Node) -> bool {
+    let root = node.parent;
+    matches!(node.kind, Kind::Road | Kind::City) && g.is_open(root) && !roots.contains(&Some(root))
 }
 
 /// Whether `moves(g, player, ..)` lists `a`, without listing them all.

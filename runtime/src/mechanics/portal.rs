@@ -49,17 +49,14 @@ impl Mechanic for Portal {
                 n += 1;
             }
         }
-        let nodes = &g.features.nodes;
-        for (placed, q) in (0..).zip(g.placed()) {
+        for placed in 0..g.placed().len() as u16 {
             if placed == idx {
                 continue;
             }
             // The ban asks every banning module: only for a tile with a
             // free feature, once.
             let mut allowed = None;
-            let segments = usize::from(g.segments_of(usize::from(placed)));
-            let own = &nodes[usize::from(q.node_base)..][..segments];
-            for (segment, node) in (0..).zip(own) {
+            for (segment, node) in (0..).zip(g.nodes_of(usize::from(placed))) {
                 if !free_root(g, node.parent) {
                     continue;
                 }
