@@ -31,61 +31,122 @@ use crate::game::{radius_of, space_ok};
 use crate::rules::Ruleset;
 use crate::IllegalAction;
 
-/// One game of the batch and what its last update listed.
+/// One game of the batch and where its last update's ids are.
 struct Slot {
     game: Engine,
     /// The legal actions of the state, counted (slots' ids are ranks
     /// among them); a placement decision's placements are scanned, not
     /// listed.
     legal: Legal,
-    /// The ids of the legal actions the space has room for: the
+    /// Where the game's ids start in the step's `flat`, and how many:
+    /// the ids of the legal actions the space has room for, the
     /// placements' first, then the others'.
-    ids: Vec<i32>,
-    /// How many of `ids` are placements' (decoded from the id alone).
+    start: usize,
+    len: usize,
+    /// How many of the ids are placements' (decoded from the id alone).
     place_ids: usize,
-    /// The other actions of `ids`, aligned with `ids[place_ids..]`.
+    /// The other actions, aligned with the ids after the placements'.
     acts: Vec<Action>,
     board: BoardWriter,
     /// How many legal actions there are, with an id or not.
     listed: usize,
 }
 
+/// For each set of fitting rotations (bit r for rotation r), the rotations
+/// in order, padded to four, and how many: a position writes all four ids
+/// and keeps as many as fit, which takes no branch per rotation.
+const ROTATIONS: [([i32; 4], usize); 16] = {
+    let mut t = [([0; 4], 0); 16];
+    let mut set = 0;
+    while set < 16 {
+        let mut r = 0;
+        while r < 4 {
+            if set & (1 << r) != 0 {
+                t[set].0[t[set].1] = r;
+                t[set].1 += 1;
+            }
+            r += 1;
+        }
+        set += 1;
+    }
+    t
+};
+
+/// The action ids of every game, one after the other: a buffer that only
+/// grows, so that listing a game writes its ids without clearing room
+/// first.
+#[derive(Default)]
+struct Ids {
+    buf: Vec<i32>,
+    len: usize,
+}
+
+impl Ids {
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    fn as_slice(&self) -> &[i32] {
+        &self.buf[..self.len]
+    }
+
+    /// Room for at least `n` ids past the last.
+    fn room(&mut self, n: usize) -> &mut [i32] {
+        if self.buf.len() < self.len + n {
+            self.buf.resize(self.len + n, 0);
+        }
+        &mut self.buf[self.len..]
+    }
+
+    fn push(&mut self, id: i32) {
+        self.room(1)[0] = id;
+        self.len += 1;
+    }
+}
+
 impl Slot {
-    /// Count the legal actions and list their ids.
-    fn list(&mut self, space: &Space) {
+    /// Count the legal actions and append their ids to `flat`.
+    fn list(&mut self, space: &Space, flat: &mut Ids) {
         self.listed = self.game.legal_into(&mut self.legal);
-        self.ids.clear();
         self.acts.clear();
-        let ids = &mut self.ids;
-        ids.reserve(self.legal.placements());
+        self.start = flat.len;
         // No action kept for a placement: its id is all it takes to decode.
-        // A position's cell is found once for all its rotations.
+        // A position's cell is found once for all its rotations, and
+        // writes four ids: room for every placement and a spare four.
+        let ids = flat.room(self.legal.placements() + 4);
+        let mut n = 0;
         self.legal.each_position(&self.game, |x, y, rotations| {
             if let Some(first) = space.place_id_first(x, y) {
-                let mut r = rotations;
-                while r != 0 {
-                    ids.push((first + r.trailing_zeros() as usize) as i32);
-                    r &= r - 1;
-                }
+                let first = first as i32;
+                let (r, count) = ROTATIONS[usize::from(rotations & 0xF)];
+                ids[n..n + 4].copy_from_slice(&r.map(|r| first + r));
+                n += count;
             }
         });
-        self.place_ids = ids.len();
+        flat.len += n;
+        self.place_ids = n;
         let others = self.legal.others();
         for &a in others {
             if let Some(id) = space.encode(a, others) {
-                ids.push(id as i32);
+                flat.push(id as i32);
                 self.acts.push(a);
             }
         }
+        self.len = flat.len - self.start;
     }
 
-    /// The legal action at `k` in `ids`.
-    fn action(&self, k: usize, space: &Space) -> Action {
+    /// The game's ids in `flat`, the step's they were listed in.
+    fn ids<'a>(&self, flat: &'a Ids) -> &'a [i32] {
+        &flat.as_slice()[self.start..self.start + self.len]
+    }
+
+    /// The legal action at `k` among the game's ids in `flat`.
+    fn action(&self, k: usize, flat: &Ids, space: &Space) -> Action {
         match k.checked_sub(self.place_ids) {
             Some(j) => self.acts[j],
             None => Action::Place(
                 space
-                    .placement(self.ids[k] as usize)
+                    .placement(self.ids(flat)[k] as usize)
                     .expect("a placement's id decodes"),
             ),
         }
@@ -136,9 +197,12 @@ pub struct VectorEnv {
     arrays: Arrays,
     /// Every game's legal ids, gathered before being copied into
     /// `legal_ids` (which grows when they do not fit).
-    flat: Vec<i32>,
-    /// Where each game's chosen action is in its `ids`.
-    chosen: Vec<usize>,
+    flat: Ids,
+    /// The last step's `flat`, read while this step's is written (a dense
+    /// mask clears the cells of its ids).
+    prev: Ids,
+    /// Each game's chosen action.
+    chosen: Vec<Action>,
     /// The first game written with legal actions but no id for any.
     stuck: Option<usize>,
     events: Vec<ScoreEvent>,
@@ -275,25 +339,25 @@ impl VectorEnv {
             let row = &mut mask[i * n_actions..(i + 1) * n_actions];
             if fresh {
                 row.fill(0);
+            } else {
+                for &id in slot.ids(&self.prev) {
+                    row[id as usize] = 0;
+                }
             }
-            for &id in &slot.ids {
-                row[id as usize] = 0;
-            }
-            slot.list(&self.space);
-            for &id in &slot.ids {
+            slot.list(&self.space, &mut self.flat);
+            for &id in slot.ids(&self.flat) {
                 row[id as usize] = 1;
             }
         } else {
-            slot.list(&self.space);
+            slot.list(&self.space, &mut self.flat);
         }
-        if slot.ids.is_empty() && slot.listed > 0 {
+        if slot.len == 0 && slot.listed > 0 {
             self.stuck.get_or_insert(i);
         }
         let (asked, observer) = slot.asked();
         out.player[i] = asked;
-        out.counts[i] = slot.ids.len() as i32;
-        out.offsets[i] = self.flat.len() as i64;
-        self.flat.extend_from_slice(&slot.ids);
+        out.counts[i] = slot.len as i32;
+        out.offsets[i] = slot.start as i64;
         let p = usize::from(self.players);
         out.scores[i * p..(i + 1) * p].copy_from_slice(slot.game.scores());
         if let Some(board) = out.board.as_deref_mut() {
@@ -318,7 +382,7 @@ impl VectorEnv {
     fn advance(&mut self, i: usize, out: &mut Out<'_>) -> PyResult<()> {
         let p = usize::from(self.players);
         let slot = &mut self.slots[i];
-        let a = slot.action(self.chosen[i], &self.space);
+        let a = self.chosen[i];
         self.events.clear();
         slot.game.apply_listed_action(a, &mut self.events);
         let after = slot.game.scores();
@@ -364,7 +428,7 @@ impl VectorEnv {
     }
 
     fn publish_ids(&mut self, py: Python<'_>) -> PyResult<()> {
-        let total = self.flat.len();
+        let total = self.flat.len;
         let mut ids = self.arrays.legal_ids.bind(py).clone();
         if ids.len() < total {
             ids = PyArray1::<i32>::zeros(py, total.next_power_of_two(), false);
@@ -372,7 +436,7 @@ impl VectorEnv {
         }
         {
             let mut rw = ids.try_readwrite().map_err(err_borrow)?;
-            rw.as_slice_mut().map_err(err_borrow)?[..total].copy_from_slice(&self.flat);
+            rw.as_slice_mut().map_err(err_borrow)?[..total].copy_from_slice(self.flat.as_slice());
             let mut off = self
                 .arrays
                 .legal_offsets
@@ -459,7 +523,8 @@ impl VectorEnv {
             .map(|_| Slot {
                 game: first.clone(),
                 legal: Legal::default(),
-                ids: Vec::new(),
+                start: 0,
+                len: 0,
                 place_ids: 0,
                 acts: Vec::new(),
                 board: BoardWriter::default(),
@@ -512,8 +577,9 @@ impl VectorEnv {
             next_seed: seed,
             win_reward,
             arrays,
-            flat: Vec::new(),
-            chosen: vec![0; n],
+            flat: Ids::default(),
+            prev: Ids::default(),
+            chosen: vec![Action::Pass; n],
             stuck: None,
             events: Vec::new(),
             feats: Vec::new(),
@@ -554,17 +620,19 @@ impl VectorEnv {
             )));
         }
         for (i, (&a, slot)) in actions.iter().zip(&self.slots).enumerate() {
-            self.chosen[i] = slot
-                .ids
+            let ids = slot.ids(&self.flat);
+            let k = ids
                 .iter()
                 .position(|&id| i64::from(id) == a)
                 .ok_or_else(|| {
                     IllegalAction::new_err(format!(
                         "game {i}: action id {a} is not among its {} legal ids now; no game moved",
-                        slot.ids.len()
+                        ids.len()
                     ))
                 })?;
+            self.chosen[i] = slot.action(k, &self.flat, &self.space);
         }
+        std::mem::swap(&mut self.flat, &mut self.prev);
         self.flat.clear();
         self.with_out(py, |env, mut out| {
             for i in 0..n {
