@@ -137,7 +137,7 @@ pub fn sample_answer(v: &Verb) -> String {
             ", \"{}\": {{\"player\": 1, \"kind\": \"normal\"}}",
             v.def.field
         ),
-        ArgKind::Number(_) => format!(", \"{}\": 1", v.def.field),
+        ArgKind::Number { .. } => format!(", \"{}\": 1", v.def.field),
     };
     format!("{{\"do\": \"{}\"{arg}}}", v.def.name)
 }

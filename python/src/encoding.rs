@@ -120,10 +120,11 @@ fn verb_block(v: &VerbDef, cells: usize) -> (usize, String, String) {
             words.len().to_string(),
             format!("`{field}`: {}", words.join(", ")),
         ),
-        ArgKind::Number(most) => (
+        // Ids from 0 even when the least is above: a number is its id.
+        ArgKind::Number { least, most } => (
             usize::from(most) + 1,
             (usize::from(most) + 1).to_string(),
-            format!("`{field}`: 0 to {most}"),
+            format!("`{field}`: {least} to {most}"),
         ),
         ArgKind::Placement => (cells, "side²".into(), "`cell` (rotation 0)".into()),
         ArgKind::Target(Some(_)) | ArgKind::Figure | ArgKind::Tile | ArgKind::Held => slots(SLOTS),
@@ -320,7 +321,7 @@ impl Space {
                     ArgKind::Corner => Arg::Corner(k as u8),
                     ArgKind::Dir => Arg::Dir(k as u8),
                     ArgKind::Word(_) => Arg::Word(k as u8),
-                    ArgKind::Number(_) => Arg::Number(k as u16),
+                    ArgKind::Number { .. } => Arg::Number(k as u16),
                     ArgKind::Placement if k < self.cells() => Arg::Placement(place(k, 0)),
                     ArgKind::Placement => return None,
                     ArgKind::Target(_) | ArgKind::Figure | ArgKind::Tile | ArgKind::Held => {

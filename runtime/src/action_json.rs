@@ -124,7 +124,7 @@ fn put_arg(out: &mut ActionJson, g: &Game, v: Verb) {
         (ArgKind::Held, Arg::Held { player, kind }) => {
             serde_json::json!({ "player": player, "kind": kind.name() })
         }
-        (ArgKind::Number(_), Arg::Number(n)) => Value::from(n),
+        (ArgKind::Number { .. }, Arg::Number(n)) => Value::from(n),
         _ => return,
     };
     out.args.insert(def.field.to_string(), value);
@@ -310,7 +310,9 @@ fn read(g: &Game, j: &ActionJson) -> Result<Action, (bool, String)> {
                 ArgKind::Figure => Arg::Spot(spot(g, j, field, None, true)?),
                 ArgKind::Tile => Arg::Tile(tile_at(g, j, def.field, field)?),
                 ArgKind::Held => held_figure(j, def.field, field)?,
-                ArgKind::Number(most) => Arg::Number(number(j, def.field, field, most)?),
+                ArgKind::Number { least, most } => {
+                    Arg::Number(number(j, def.field, field, least..=most)?)
+                }
             };
             Ok(Action::Do(Verb { mech, code, arg }))
         }
@@ -362,16 +364,21 @@ fn number(
     j: &ActionJson,
     name: &str,
     field: Option<&Value>,
-    most: u16,
+    range: std::ops::RangeInclusive<u16>,
 ) -> Result<u16, (bool, String)> {
     let Some(v) = field else {
         return Err((true, format!("`{}` needs `{name}`", j.do_)));
     };
     match v.as_u64().and_then(|n| u16::try_from(n).ok()) {
-        Some(n) if n <= most => Ok(n),
+        Some(n) if range.contains(&n) => Ok(n),
         _ => Err((
             false,
-            format!("`{}` needs a `{name}` from 0 to {most}, not {v}", j.do_),
+            format!(
+                "`{}` needs a `{name}` from {} to {}, not {v}",
+                j.do_,
+                range.start(),
+                range.end()
+            ),
         )),
     }
 }

@@ -3,6 +3,7 @@
 //! named for the seed line they play. The start tile D lies at (0, 0): its
 //! city faces north, its road runs west-east, its field south.
 
+use carcassonne_runtime::action_json::{from_json, ActionJson};
 use carcassonne_runtime::engine::{
     Action, ActionError, Actor, Arg, Decision, FollowerKind, Game, Reason, ScoreEvent,
 };
@@ -89,6 +90,19 @@ fn a_flier_tile_offers_a_flight_instead_of_a_deployment_l22() {
         (Actor::Chance, Decision::named("flier-die")),
         "the die comes next"
     );
+    // L24 and the published die (docs/rules/flier.md): it shows 1 to 3; a
+    // stated roll outside is refused when read, with the die's range.
+    for (distance, ok) in [(0, false), (1, true), (3, true), (4, false)] {
+        let j: ActionJson =
+            serde_json::from_value(json!({"do": "flier-die", "distance": distance})).unwrap();
+        match from_json(&g, &j) {
+            Ok(a) => assert!(ok && a == die(distance), "{distance}: {a:?}"),
+            Err(e) => {
+                assert!(!ok, "{distance}: {e}");
+                assert!(e.to_string().contains("from 1 to 3"), "{e}");
+            }
+        }
+    }
     act(&mut g, die(1));
     // West of (0, 1): no tile, a crash; nothing stands on the flier tile.
     assert!(on_cell(&g, 0, 1).is_empty());

@@ -316,14 +316,14 @@ fn arg_of(rng: &mut Rng, kind: ArgKind, turns: &[Value]) -> Option<Value> {
             "kind": rng.pick(&["normal", "big", "builder", "wagon"]),
         }),
         // Mostly within the range, sometimes just past it.
-        ArgKind::Number(most) => json!(rng.below(usize::from(most) + 3)),
+        ArgKind::Number { most, .. } => json!(rng.below(usize::from(most) + 3)),
     })
 }
 
 /// A value of another kind than `kind` (or none of any kind).
 fn wrong_arg(rng: &mut Rng, kind: ArgKind, turns: &[Value]) -> Value {
     const KINDS: [ArgKind; 9] = [
-        ArgKind::Number(9),
+        ArgKind::Number { least: 0, most: 9 },
         ArgKind::Bool,
         ArgKind::Corner,
         ArgKind::Dir,
@@ -732,7 +732,7 @@ fn edit_arg(rng: &mut Rng, turns: &mut [Value]) -> bool {
                 Some(edit_spot(rng, s))
             }
             // A number off by one, negative, or far too large.
-            (ArgKind::Number(most), Some(Value::Number(n))) if !rng.chance(4) => {
+            (ArgKind::Number { most, .. }, Some(Value::Number(n))) if !rng.chance(4) => {
                 let n = n.as_i64().unwrap_or(0);
                 Some(match rng.below(4) {
                     0 => json!(n + 1),

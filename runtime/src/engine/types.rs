@@ -499,7 +499,7 @@ pub enum Arg {
     /// One of the words its verb declares (`ArgKind::Word`), by index: a
     /// quarter of the City of Carcassonne, a figure from the supply.
     Word(u8),
-    /// A whole number from 0 to the most its verb declares
+    /// A whole number in the range its verb declares
     /// (`ArgKind::Number`): points bid at a bazaar, which of the tiles
     /// turned face up.
     Number(u16),
@@ -544,9 +544,13 @@ pub enum ArgKind {
     Held,
     /// One of these words (`Arg::Word` holds its index).
     Word(&'static [&'static str]),
-    /// A whole number from 0 to this most (`Arg::Number`), written as a
-    /// JSON number.
-    Number(u16),
+    /// A whole number (`Arg::Number`), written as a JSON number.
+    Number {
+        /// The least a move may give.
+        least: u16,
+        /// The most a move may give.
+        most: u16,
+    },
 }
 
 /// Which decision a module's action answers.

@@ -168,14 +168,20 @@ impl Mechanic for Bazaars {
         VerbDef {
             name: "bazaar-choose",
             answers: Answers::Ask,
-            arg: ArgKind::Number(MAX_PLAYERS as u16 - 1),
+            arg: ArgKind::Number {
+                least: 0,
+                most: MAX_PLAYERS as u16 - 1,
+            },
             field: "item",
             label: "chooses at the bazaar the tile face up numbered",
         },
         VerbDef {
             name: "bazaar-bid",
             answers: Answers::Ask,
-            arg: ArgKind::Number(MOST_BID),
+            arg: ArgKind::Number {
+                least: 0,
+                most: MOST_BID,
+            },
             field: "points",
             label: "bids",
         },

@@ -161,7 +161,10 @@ impl Mechanic for Flier {
         VerbDef {
             name: "flier-die",
             answers: Answers::Chance,
-            arg: ArgKind::Number(FARTHEST),
+            arg: ArgKind::Number {
+                least: 1,
+                most: FARTHEST,
+            },
             field: "distance",
             label: "the flier's die shows",
         },

@@ -150,14 +150,20 @@ impl Mechanic for Robbers {
         VerbDef {
             name: "robber",
             answers: Answers::Ask,
-            arg: ArgKind::Number((TRACK - 1) as u16),
+            arg: ArgKind::Number {
+                least: 0,
+                most: (TRACK - 1) as u16,
+            },
             field: "space",
             label: "puts their robber on score space",
         },
         VerbDef {
             name: "robber-robs",
             answers: Answers::Ask,
-            arg: ArgKind::Number((MAX_PLAYERS - 1) as u16),
+            arg: ArgKind::Number {
+                least: 0,
+                most: (MAX_PLAYERS - 1) as u16,
+            },
             field: "victim",
             label: "robs the marker of player",
         },
