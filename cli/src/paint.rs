@@ -76,7 +76,7 @@ pub fn follower_use(f: &BoardFollower) -> String {
         tr.push_str(" rotate(90)");
     }
     if f.big {
-        tr.push_str(" scale(1.35)");
+        tr.push_str(&format!(" scale({})", num(BIG)));
     }
     format!(
         r##"<use href="#meeple" transform="{tr}" fill="{}"/>"##,
