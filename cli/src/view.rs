@@ -146,6 +146,7 @@ fn data(tl: &Timeline, lays: &[geom::Layout]) -> Value {
         "held_keys": tl.held_keys,
         "start": tl.start.iter().map(tile_json).collect::<Vec<_>>(),
         "bounds": [x0, y0, x1, y1],
+        "big": paint::BIG,
         "steps": steps,
     });
     if tl.steps.iter().any(|s| !s.areas.is_empty()) {
@@ -328,7 +329,7 @@ const SCRIPT: &str = r#"
   function figure(f) {
     var u = use('#' + (f[5] || 'meeple'));
     u.setAttribute('transform', 'translate(' + f[1] + ' ' + f[2] + ')' +
-      (f[3] && !f[5] ? ' rotate(90)' : '') + (f[4] ? ' scale(1.35)' : ''));
+      (f[3] && !f[5] ? ' rotate(90)' : '') + (f[4] ? ' scale(' + D.big + ')' : ''));
     u.setAttribute('fill', D.players[f[0]].colour);
     u.setAttribute('class', 'follower');
     u.setAttribute('data-player', f[0]);
@@ -481,7 +482,7 @@ const SCRIPT: &str = r#"
           var sv = svgEl('svg', {});
           var along = 0;
           mine.forEach(function (h) {
-            var w = h[2] ? 18 * 1.35 : 18;
+            var w = h[2] ? 18 * D.big : 18;
             along += w;
             var g = svgEl('g', { 'data-player': h[1] });
             g.appendChild(figure([h[1], along - w / 2, 0, 0, h[2], h[3]]));
