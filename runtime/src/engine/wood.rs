@@ -159,6 +159,15 @@ impl Game {
         mechanics::ban(self, &self.rules.tiles[q.tile as usize], Some(idx as u16)).is_some()
     }
 
+    /// `banned` for a walk over every placed tile: the bans read once
+    /// (each module's `Mechanic::placed_ban`), not asked tile by tile.
+    pub(crate) fn bans(&self) -> mechanics::Bans {
+        if !mechanics::live(self, Hook::Ban) {
+            return mechanics::Bans::default();
+        }
+        mechanics::placed_bans(self)
+    }
+
     /// The kinds of feature a figure of `kind` may stand on here, bit
     /// `Kind as u8` each: its declaration's, less fields where farmers are
     /// not played (a follower: 000_9deb58b1a7d17d38.txt L102-L117, never on

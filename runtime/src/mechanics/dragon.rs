@@ -31,7 +31,9 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{fairy, At, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink, Tally, Trail, Why};
+use super::{
+    fairy, At, Hook, Mech, Mechanic, Neutral, NeutralDef, PlacedBan, Shown, Sink, Tally, Trail, Why,
+};
 use crate::engine::board::{DX, DY};
 use crate::engine::game::Game;
 use crate::engine::types::*;
@@ -138,6 +140,11 @@ impl Mechanic for Dragon {
             None => has(t, attr::VOLCANO),
         };
         banned.then_some(BANNED)
+    }
+
+    /// Of the placed tiles, the dragon's alone.
+    fn placed_ban(g: &Game) -> PlacedBan {
+        PlacedBan::AtMost(g.ext.dragon.at)
     }
 
     fn after_wood(g: &mut Game, idx: usize, _events: &mut Vec<ScoreEvent>) {

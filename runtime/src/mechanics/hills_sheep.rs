@@ -103,7 +103,35 @@ pub struct State {
     pub herded: [u16; MAX_PLAYERS],
     /// How often a wolf scattered each player's flock.
     pub wolves: [u16; MAX_PLAYERS],
+    /// Where fields with shepherds were last seen open (`herd_closed`).
+    pub open_seen: OpenSeen,
 }
+
+/// A cache for `herd_closed`, which asks after every tile whether each
+/// shepherd's field is closed: for a few fields (by root), a cell beside one
+/// of its segments that was empty. Tiles are never taken off the board and
+/// a field never loses a segment, so while that cell stays empty the field
+/// is open, and the walk over its segments (dozens, and their neighbours)
+/// is not repeated. A cache only: equal games may hold different ones.
+#[derive(Debug, Clone, Copy)]
+pub struct OpenSeen([(u16, i16, i16); MAX_PLAYERS]);
+
+impl Default for OpenSeen {
+    fn default() -> Self {
+        OpenSeen([(NO_ROOT, 0, 0); MAX_PLAYERS])
+    }
+}
+
+impl PartialEq for OpenSeen {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for OpenSeen {}
+
+/// An `OpenSeen` slot that holds no field.
+const NO_ROOT: u16 = u16::MAX;
 
 impl Default for State {
     fn default() -> Self {
@@ -113,6 +141,7 @@ impl Default for State {
             under_hills: 0,
             herded: [0; MAX_PLAYERS],
             wolves: [0; MAX_PLAYERS],
+            open_seen: OpenSeen::default(),
         }
     }
 }
@@ -569,20 +598,50 @@ fn herd(g: &mut Game, root: u16, events: &mut Vec<ScoreEvent>) {
 /// §Closed field: each field with shepherds that no tile can extend any
 /// more is herded.
 fn herd_closed(g: &mut Game, events: &mut Vec<ScoreEvent>) {
-    while let Some(root) = g
-        .followers()
-        .iter()
-        .filter(|f| f.kind == FollowerKind::Shepherd)
-        .map(|f| g.root_of(f.node))
-        .find(|&root| closed(g, root))
-    {
+    loop {
+        let mut closed = None;
+        for i in 0..g.followers().len() {
+            let f = g.followers()[i];
+            if f.kind != FollowerKind::Shepherd {
+                continue;
+            }
+            let root = g.root_of(f.node);
+            if is_closed(g, root) {
+                closed = Some(root);
+                break;
+            }
+        }
+        let Some(root) = closed else { return };
         herd(g, root, events);
     }
 }
 
-/// Whether no side of the field rooted at `root` faces an empty cell.
-fn closed(g: &Game, root: u16) -> bool {
-    g.features.members(root).all(|m| {
+/// Whether no side of the field rooted at `root` faces an empty cell: the
+/// cell it was last seen open by first (`OpenSeen`), else its segments.
+fn is_closed(g: &mut Game, root: u16) -> bool {
+    let seen = &g.ext.hills_sheep.open_seen.0;
+    if let Some(&(_, x, y)) = seen.iter().find(|e| e.0 == root) {
+        if g.board.placed_at(x.into(), y.into()).is_none() {
+            return false;
+        }
+    }
+    let Some((x, y)) = open_cell(g, root) else {
+        return true;
+    };
+    let seen = &mut g.ext.hills_sheep.open_seen.0;
+    // Its own slot, else a free one, else any: a miss only walks again.
+    let slot = seen
+        .iter()
+        .position(|e| e.0 == root)
+        .or_else(|| seen.iter().position(|e| e.0 == NO_ROOT))
+        .unwrap_or(usize::from(root) % MAX_PLAYERS);
+    seen[slot] = (root, x, y);
+    false
+}
+
+/// An empty cell a side of the field rooted at `root` faces, if any.
+fn open_cell(g: &Game, root: u16) -> Option<(i16, i16)> {
+    g.features.members(root).find_map(|m| {
         let node = g.features.nodes[m as usize];
         let q = g.placed[node.placed as usize];
         // The sides the segment's ports lie on, each cell beside looked up
@@ -591,11 +650,10 @@ fn closed(g: &Game, root: u16) -> bool {
         let sides = (0..12)
             .filter(|&port| q.ports[port] == node.segment)
             .fold(0u8, |s, port| s | 1 << (port / 3));
-        (0..4).all(|side| {
-            sides & 1 << side == 0
-                || g.board
-                    .placed_at(i32::from(q.x) + DX[side], i32::from(q.y) + DY[side])
-                    .is_some()
+        (0..4).find_map(|side| {
+            let (x, y) = (q.x + DX[side] as i16, q.y + DY[side] as i16);
+            (sides & 1 << side != 0 && g.board.placed_at(x.into(), y.into()).is_none())
+                .then_some((x, y))
         })
     })
 }

@@ -462,9 +462,9 @@ const PLACES: usize = 1024;
 /// tile back, until it answers false; whether it never did.
 #[inline(always)]
 fn each_place(g: &Game, roots: [Option<u16>; 2], mut found: impl FnMut(u16, u8) -> bool) -> bool {
+    let bans = g.bans();
     for placed in (0..g.placed().len()).rev() {
-        // The ban asks every banning module: only for a tile with a place
-        // on it, once.
+        // Only for a tile with a place on it, once.
         let mut allowed = None;
         // The tile's nodes as one slice (`free`'s test, on every segment
         // of the board at each listing).
@@ -472,7 +472,7 @@ fn each_place(g: &Game, roots: [Option<u16>; 2], mut found: impl FnMut(u16, u8) 
             if !free_node(g, roots, node) {
                 continue;
             }
-            if !*allowed.get_or_insert_with(|| !g.banned(placed)) {
+            if !*allowed.get_or_insert_with(|| !bans.banned(g, placed)) {
                 break;
             }
             if !found(placed as u16, segment) {

@@ -172,6 +172,15 @@ pub(crate) trait Mechanic {
     fn ban(g: &Game, t: &TileType, placed: Option<u16>) -> Option<&'static str> {
         None
     }
+    /// `Hook::Ban` of every placed tile at once, for a walk over the
+    /// board that would ask `ban` tile by tile (the mage's and the portal's
+    /// places): the one placed tile it refuses now, if any
+    /// (`PlacedBan::AtMost`), or `PlacedBan::Each` to be asked of each. It
+    /// must agree with `ban(g, tile of idx, Some(idx))` for every placed
+    /// tile `idx`.
+    fn placed_ban(g: &Game) -> PlacedBan {
+        PlacedBan::Each
+    }
     /// `Hook::WoodOptions`: its figures the player may deploy at `w`.
     /// (Its alternatives to deploying are its `answers` at `At::Wood`,
     /// under `Hook::WoodAnswers`.)
@@ -417,6 +426,51 @@ pub(crate) enum NextPart {
 }
 
 /// Where answers go: a list, or a counter that stops early.
+/// What a module's ban says of the placed tiles (`Mechanic::placed_ban`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum PlacedBan {
+    /// No figure goes onto this placed tile now, if any; onto every other
+    /// it does not refuse one.
+    AtMost(Option<u16>),
+    /// Its ban must be asked of each tile.
+    Each,
+}
+
+/// The placed tiles no figure may go onto now, read once for a walk over
+/// every tile (`Game::bans`): the modules' `placed_ban`, or, where one of
+/// them cannot say, each tile asked (`Game::banned`).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Bans {
+    tiles: [u16; 4],
+    n: u8,
+    each: bool,
+}
+
+impl Bans {
+    pub(crate) fn add(&mut self, b: PlacedBan) {
+        match b {
+            PlacedBan::AtMost(None) => {}
+            PlacedBan::AtMost(Some(t)) if usize::from(self.n) < self.tiles.len() => {
+                self.tiles[usize::from(self.n)] = t;
+                self.n += 1;
+            }
+            _ => self.each = true,
+        }
+    }
+
+    /// Whether no figure may go onto placed tile `idx` of `g` now.
+    #[inline]
+    pub(crate) fn banned(&self, g: &Game, idx: usize) -> bool {
+        if self.each {
+            g.banned(idx)
+        } else {
+            self.tiles[..usize::from(self.n)]
+                .iter()
+                .any(|&t| usize::from(t) == idx)
+        }
+    }
+}
+
 pub trait Sink {
     /// Take `a`, an answer listed once; `false` once no more is wanted.
     fn put(&mut self, a: Action) -> bool;

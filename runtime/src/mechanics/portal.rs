@@ -49,18 +49,18 @@ impl Mechanic for Portal {
                 n += 1;
             }
         }
+        let bans = g.bans();
         for placed in 0..g.placed().len() as u16 {
             if placed == idx {
                 continue;
             }
-            // The ban asks every banning module: only for a tile with a
-            // free feature, once.
+            // Only for a tile with a free feature, once.
             let mut allowed = None;
             for (segment, node) in (0..).zip(g.nodes_of(usize::from(placed))) {
                 if !free_root(g, node.parent) {
                     continue;
                 }
-                if !*allowed.get_or_insert_with(|| !g.banned(placed as usize)) {
+                if !*allowed.get_or_insert_with(|| !bans.banned(g, placed as usize)) {
                     break;
                 }
                 let feature = 1 << node.kind as u8;

@@ -463,6 +463,15 @@ macro_rules! registry {
             None
         }
 
+        /// The placed tiles the ban modules refuse now (`Game::bans`).
+        pub(crate) fn placed_bans(g: &Game) -> super::Bans {
+            let mut bans = super::Bans::default();
+            each!(g, Hook::Ban, |m| bans.add(match m {
+                $(Mech::$T => <super::$m::$T as Mechanic>::placed_ban(g),)*
+            }));
+            bans
+        }
+
         /// Figures other than the normal follower the player may deploy at
         /// `w`, into `out`.
         pub(crate) fn wood_options<S: Sink + ?Sized>(g: &Game, w: &WoodSpot, out: &mut S) {

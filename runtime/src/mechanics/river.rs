@@ -7,7 +7,7 @@
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
 
-use super::{Hook, Mech, Mechanic};
+use super::{Hook, Mech, Mechanic, PlacedBan};
 use crate::engine::board::{DX, DY};
 use crate::engine::game::Game;
 use crate::engine::hidden::Deal;
@@ -82,6 +82,15 @@ impl Mechanic for River {
             None => true,
         };
         placing.then_some("River II's volcano lake takes no figure")
+    }
+
+    /// Of the placed tiles, the one at its figure step, if a volcano lake.
+    fn placed_ban(g: &Game) -> PlacedBan {
+        let w = g.wood_placed().filter(|&i| {
+            let t = &g.rules.tiles[g.placed[i].tile as usize];
+            volcano_lake(g, t)
+        });
+        PlacedBan::AtMost(w.map(|i| i as u16))
     }
 
     fn part_end(g: &mut Game) -> super::NextPart {
