@@ -425,7 +425,6 @@ pub(crate) enum NextPart {
     Take,
 }
 
-/// Where answers go: a list, or a counter that stops early.
 /// What a module's ban says of the placed tiles (`Mechanic::placed_ban`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum PlacedBan {
@@ -462,15 +461,23 @@ impl Bans {
     #[inline]
     pub(crate) fn banned(&self, g: &Game, idx: usize) -> bool {
         if self.each {
-            g.banned(idx)
-        } else {
-            self.tiles[..usize::from(self.n)]
-                .iter()
-                .any(|&t| usize::from(t) == idx)
+            return g.banned(idx);
         }
+        let banned = self.tiles[..usize::from(self.n)]
+            .iter()
+            .any(|&t| usize::from(t) == idx);
+        // The modules' promise (`Mechanic::placed_ban`), checked wherever
+        // debug assertions are on (the test builds' games).
+        debug_assert_eq!(
+            banned,
+            g.banned(idx),
+            "placed_ban disagrees with ban on placed tile {idx}"
+        );
+        banned
     }
 }
 
+/// Where answers go: a list, or a counter that stops early.
 pub trait Sink {
     /// Take `a`, an answer listed once; `false` once no more is wanted.
     fn put(&mut self, a: Action) -> bool;
