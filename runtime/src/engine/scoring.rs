@@ -214,6 +214,7 @@ fn return_scored(
         let i = 63 - on.leading_zeros() as usize;
         on &= !(1 << i);
         let f = g.followers.remove(i);
+        g.around -= u16::from(f.around);
         g.supply[f.player as usize][f.kind as usize] += 1;
         if seen {
             let n = g.followers.len();
@@ -490,7 +491,15 @@ impl Game {
             score_feature(self, root, Reason::Completed, events);
         }
         // Occupied cloisters and gardens on this tile and the eight around it
-        // (only an occupied one can score, so look at the followers).
+        // (only an occupied one can score, so look at the followers, if
+        // any stands on one).
+        debug_assert_eq!(
+            usize::from(self.around),
+            self.followers.iter().filter(|f| f.around).count()
+        );
+        if self.around == 0 {
+            return;
+        }
         let (px, py) = (i32::from(pl.x), i32::from(pl.y));
         let complete = |g: &Game, f: &Deployed| {
             f.around && {
