@@ -502,14 +502,29 @@ impl Game {
         }
         let (px, py) = (i32::from(pl.x), i32::from(pl.y));
         let complete = |g: &Game, f: &Deployed| {
-            f.around && {
-                let node = g.features.nodes[f.node as usize];
-                let q = g.placed[node.placed as usize];
-                let (x, y) = (i32::from(q.x), i32::from(q.y));
-                (x - px).abs() <= 1 && (y - py).abs() <= 1 && g.board.neighbours8(x, y) == 8
-            }
+            let node = g.features.nodes[f.node as usize];
+            let q = g.placed[node.placed as usize];
+            let (x, y) = (i32::from(q.x), i32::from(q.y));
+            (x - px).abs() <= 1 && (y - py).abs() <= 1 && g.board.neighbours8(x, y) == 8
         };
-        while let Some(f) = self.followers.iter().find(|f| complete(self, f)).copied() {
+        // The first complete one, looking no further than the last of the
+        // `around` followers standing on such features.
+        let first_complete = |g: &Game| {
+            let mut left = g.around;
+            for f in &g.followers {
+                if left == 0 {
+                    break;
+                }
+                if f.around {
+                    left -= 1;
+                    if complete(g, f) {
+                        return Some(*f);
+                    }
+                }
+            }
+            None
+        };
+        while let Some(f) = first_complete(self) {
             // Scoring removes its followers, maybe some before this one (a
             // challenge's loser, `mechanics::heretics`): look again from the
             // start (those before were not complete and still are not).
