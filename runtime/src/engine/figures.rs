@@ -29,11 +29,13 @@ impl Game {
             self.features.nodes[root as usize].occupants += 1;
         }
         self.supply[player as usize][kind as usize] -= 1;
+        let around = self.features.nodes[node as usize].kind.around();
+        self.around += u16::from(around);
         self.followers.push(Deployed {
             player,
             node,
             kind,
-            around: self.features.nodes[node as usize].kind.around(),
+            around,
             to_score,
         });
     }
@@ -44,6 +46,7 @@ impl Game {
     /// while they do.
     pub(crate) fn remove(&mut self, i: usize, why: Why, events: &mut Vec<ScoreEvent>) -> Deployed {
         let f = self.followers.remove(i);
+        self.around -= u16::from(f.around);
         let root = self.features.find(f.node);
         debug_assert!(
             self.scoring == NO_NODE || root != self.scoring,

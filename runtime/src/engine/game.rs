@@ -214,6 +214,9 @@ pub struct Game {
     pub(crate) placed: Vec<Placed>,
     pub(crate) features: Features,
     pub(crate) followers: Vec<Deployed>,
+    /// How many of `followers` stand `around` (on a cloister, garden or
+    /// shrine): with none, a placement has no such feature to complete.
+    pub(crate) around: u16,
     /// The draw order; `stack[next..]` are still face down.
     pub(crate) stack: Vec<u16>,
     pub(crate) next: usize,
@@ -363,6 +366,7 @@ impl Clone for Game {
             placed: roomy(&self.placed),
             features: self.features.clone(),
             followers: roomy(&self.followers),
+            around: self.around,
             stack: roomy(&self.stack),
             discards: roomy(&self.discards),
             aside: roomy(&self.aside),
@@ -410,6 +414,7 @@ impl Clone for Game {
         self.placed.clone_from(&src.placed);
         self.features.clone_from(&src.features);
         self.followers.clone_from(&src.followers);
+        self.around = src.around;
         self.stack.clone_from(&src.stack);
         self.discards.clone_from(&src.discards);
         self.aside.clone_from(&src.aside);
@@ -534,6 +539,7 @@ impl Game {
                     .sum(),
             ),
             followers: Vec::with_capacity(players as usize * (o.followers as usize + 1)),
+            around: 0,
             // Room for tiles set aside and shuffled back in.
             stack: Vec::with_capacity(rules.total as usize + 32),
             next: 0,
@@ -626,6 +632,7 @@ impl Game {
         self.placed.clear();
         self.features.nodes.clear();
         self.followers.clear();
+        self.around = 0;
         self.next = 0;
         self.current = None;
         self.discards.clear();

@@ -214,6 +214,7 @@ fn return_scored(
         let i = 63 - on.leading_zeros() as usize;
         on &= !(1 << i);
         let f = g.followers.remove(i);
+        g.around -= u16::from(f.around);
         g.supply[f.player as usize][f.kind as usize] += 1;
         if seen {
             let n = g.followers.len();
@@ -490,17 +491,40 @@ impl Game {
             score_feature(self, root, Reason::Completed, events);
         }
         // Occupied cloisters and gardens on this tile and the eight around it
-        // (only an occupied one can score, so look at the followers).
+        // (only an occupied one can score, so look at the followers, if
+        // any stands on one).
+        debug_assert_eq!(
+            usize::from(self.around),
+            self.followers.iter().filter(|f| f.around).count()
+        );
+        if self.around == 0 {
+            return;
+        }
         let (px, py) = (i32::from(pl.x), i32::from(pl.y));
         let complete = |g: &Game, f: &Deployed| {
-            f.around && {
-                let node = g.features.nodes[f.node as usize];
-                let q = g.placed[node.placed as usize];
-                let (x, y) = (i32::from(q.x), i32::from(q.y));
-                (x - px).abs() <= 1 && (y - py).abs() <= 1 && g.board.neighbours8(x, y) == 8
-            }
+            let node = g.features.nodes[f.node as usize];
+            let q = g.placed[node.placed as usize];
+            let (x, y) = (i32::from(q.x), i32::from(q.y));
+            (x - px).abs() <= 1 && (y - py).abs() <= 1 && g.board.neighbours8(x, y) == 8
         };
-        while let Some(f) = self.followers.iter().find(|f| complete(self, f)).copied() {
+        // The first complete one, looking no further than the last of the
+        // `around` followers standing on such features.
+        let first_complete = |g: &Game| {
+            let mut left = g.around;
+            for f in &g.followers {
+                if left == 0 {
+                    break;
+                }
+                if f.around {
+                    left -= 1;
+                    if complete(g, f) {
+                        return Some(*f);
+                    }
+                }
+            }
+            None
+        };
+        while let Some(f) = first_complete(self) {
             // Scoring removes its followers, maybe some before this one (a
             // challenge's loser, `mechanics::heretics`): look again from the
             // start (those before were not complete and still are not).
