@@ -88,27 +88,21 @@ pub fn build(
                 borders,
                 attrs,
                 ..
-            } if SideRole::from_name(&kind.text).is_some() => {
-                let role = SideRole::from_name(&kind.text).expect("checked");
-                side_statement(
-                    role,
-                    kind,
-                    enclosed,
-                    words,
-                    borders,
-                    attrs,
-                    &mut special,
-                    sink,
-                );
-            }
-            Statement::Segment {
-                kind,
-                enclosed,
-                ports: words,
-                borders,
-                attrs,
-                ..
             } => {
+                // `seam` and `any` name what a side matches, not a segment.
+                if let Some(role) = SideRole::from_name(&kind.text) {
+                    side_statement(
+                        role,
+                        kind,
+                        enclosed,
+                        words,
+                        borders,
+                        attrs,
+                        &mut special,
+                        sink,
+                    );
+                    continue;
+                }
                 let Some(k) = Kind::from_name(&kind.text) else {
                     sink.error(
                         kind.span.clone(),
