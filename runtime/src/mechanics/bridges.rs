@@ -119,19 +119,36 @@ fn beside(g: &Game, idx: usize, side: usize) -> Option<usize> {
 /// N-S, 1: E-W): none there yet (fn 18 L2585), both ends on field sides
 /// (L2474), each continuing a road or facing an empty place (fn 15 L2582).
 fn may_build(g: &Game, idx: usize, axis: u8) -> bool {
+    fields_free(g, idx, axis)
+        && [axis, axis + 2]
+            .into_iter()
+            .all(|side| end_continues(g, idx, usize::from(side)))
+}
+
+/// `may_build` on a tile whose side `empty` (on `axis`) faces an empty
+/// cell: only the other end's neighbour is looked at.
+fn may_build_facing_empty(g: &Game, idx: usize, axis: u8, empty: usize) -> bool {
+    debug_assert_eq!(empty % 2, usize::from(axis));
+    fields_free(g, idx, axis) && end_continues(g, idx, (empty + 2) % 4)
+}
+
+/// Whether placed tile `idx` has field sides at both ends of `axis`, with
+/// no road port there, and no bridge yet (`may_build`'s own-tile part).
+fn fields_free(g: &Game, idx: usize, axis: u8) -> bool {
     let q = g.placed[idx];
     let t = &g.rules.tiles[q.tile as usize];
     let edges = t.rot_edges[usize::from(q.rotation & 3)];
-    let sides = [axis as usize, axis as usize + 2];
     // The tile's own edges first: they rule out most tiles without a
-    // lookup of the board or the features.
-    sides.into_iter().all(|side| {
+    // lookup of the features.
+    [axis as usize, axis as usize + 2].into_iter().all(|side| {
         (edges >> (4 * side)) & 0xF == Edge::Field as u16 && q.ports[3 * side + 1] == NO_SEGMENT
     }) && g.added_segment(idx).is_none()
-        && sides.into_iter().all(|side| {
-            beside(g, idx, side)
-                .is_none_or(|o| shows(g, o, (side + 2) % 4, None) == Edge::Road as u16)
-        })
+}
+
+/// Whether a bridge end on side `side` of placed tile `idx` continues a
+/// road or faces an empty place (fn 15 L2582).
+fn end_continues(g: &Game, idx: usize, side: usize) -> bool {
+    beside(g, idx, side).is_none_or(|o| shows(g, o, (side + 2) % 4, None) == Edge::Road as u16)
 }
 
 /// One bit per side (bit `4s`): the low bit of each nibble.
@@ -298,8 +315,16 @@ fn site(g: &Game, placed: usize, word: u8) -> Option<usize> {
 
 /// The bridge that makes `t` placed at `p` (open position `o`) fit, as
 /// its word: on the tile itself, or on its neighbour on the side where the
-/// tile's road meets that neighbour's field.
-fn bridge_making_fit(g: &Game, t: &TileType, o: usize, p: Placement) -> Option<u8> {
+/// tile's road meets that neighbour's field. `memo` keeps, for each side
+/// of the position, whether the neighbour there may take a bridge: the
+/// same for every rotation tried there.
+fn bridge_making_fit(
+    g: &Game,
+    t: &TileType,
+    o: usize,
+    p: Placement,
+    memo: &mut [Option<bool>; 4],
+) -> Option<u8> {
     let open = &g.board.open;
     let edges = t.rot_edges[usize::from(p.rotation & 3)];
     let (req, mask) = (open.req[o], open.mask[o]);
@@ -347,7 +372,12 @@ fn bridge_making_fit(g: &Game, t: &TileType, o: usize, p: Placement) -> Option<u
             continue;
         };
         let axis = (d % 2) as u8;
-        if may_build(g, n, axis) {
+        // Its side facing the tile's cell is empty until the tile is down.
+        let ok = match memo[d] {
+            Some(ok) => ok,
+            None => *memo[d].insert(may_build_facing_empty(g, n, axis, (d + 2) % 4)),
+        };
+        if ok {
             return Some(2 * (d as u8 + 1) + axis);
         }
     }
@@ -405,9 +435,10 @@ impl Mechanic for Bridges {
             for (j, rotations) in near.to_le_bytes().into_iter().enumerate() {
                 let o = b * BLOCK + j;
                 let Some([x, y]) = open.xy(o) else { break };
+                let mut memo = [None; 4];
                 for rotation in (0..4u8).filter(|r| rotations & (1 << r) != 0) {
                     let p = Placement { x, y, rotation };
-                    if bridge_making_fit(g, t, o, p).is_some() {
+                    if bridge_making_fit(g, t, o, p, &mut memo).is_some() {
                         found(p);
                     }
                 }
@@ -418,14 +449,16 @@ impl Mechanic for Bridges {
     fn enables(g: &Game, t: &TileType, p: Placement) -> bool {
         g.board
             .open_at(p.x.into(), p.y.into())
-            .and_then(|o| bridge_making_fit(g, t, o, p))
+            .and_then(|o| bridge_making_fit(g, t, o, p, &mut [None; 4]))
             .is_some()
     }
 
     /// A tile that does not match its neighbours was placed through a
     /// bridge still to be built (L2476).
+    /// Only while a bridge may be built can a placement have needed one
+    /// (`enabling`), so the neighbours are looked at only then.
     fn after_place(g: &mut Game, idx: usize) {
-        g.ext.bridges.owed = !fits_all(g, idx, None);
+        g.ext.bridges.owed = may_bridge(g) && !fits_all(g, idx, None);
     }
 
     fn compels(g: &Game, _idx: u16) -> Option<&'static str> {
