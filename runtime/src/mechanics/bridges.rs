@@ -215,14 +215,17 @@ impl Rotated {
     }
 }
 
-/// For a block of eight open positions, byte `j` bit `r`: rotation `r`
-/// misses position `j`'s demands, and a bridge may mend it by
-/// `bridge_making_fit`'s two ways, as far as the tile and the demands tell:
-/// the sides missed are those an axis of field ends has a neighbour on (a
-/// bridge on the tile), or one side where the tile's road meets a field (a
-/// bridge on that neighbour, if `may_build`). Every placement is tested
-/// when a bridge may be built, eight positions at once; the few that pass
-/// are looked at one by one.
+/// For a block of eight open positions, byte `j`: the rotations that miss
+/// position `j`'s demands and that a bridge mends by `bridge_making_fit`'s
+/// two ways, as far as the tile and the demands tell. Bit `r`: rotation `r`
+/// fits with a bridge on the tile itself (its field ends on an axis meet
+/// roads on exactly the sides it misses); nothing else decides that, so
+/// these are placements the bridge makes legal. Bit `4 + r` (where bit `r`
+/// is clear): it misses one side alone, where its road meets a field, and
+/// fits if the neighbour there may take a bridge (`may_build`), the one
+/// thing left to look at. Every placement is tested when a bridge may be
+/// built, eight positions at once; only the second kind is looked at
+/// further, one by one.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn near_misses(rot: &[Rotated; 4], req: &[u16; BLOCK], mask: &[u16; BLOCK]) -> u64 {
@@ -256,19 +259,23 @@ fn near_misses(rot: &[Rotated; 4], req: &[u16; BLOCK], mask: &[u16; BLOCK]) -> u
             ));
             // Each side missed is one a bridge may mend...
             let mendable = _mm_andnot_si128(is_zero(miss), is_zero(_mm_and_si128(miss, still)));
-            // ...one road side alone (a bridge on its neighbour)...
-            let one = is_zero(_mm_and_si128(miss, _mm_sub_epi16(miss, _mm_set1_epi16(1))));
-            let road = is_zero(_mm_andnot_si128(_mm_set1_epi16(t.roads as i16), miss));
-            let mut way = _mm_and_si128(one, road);
-            // ...or the neighboured ends of an axis of field ends.
+            // ...the neighboured ends of an axis of field ends...
+            let mut on_tile = zero;
             for (axis, &a) in AXIS_SIDES.iter().enumerate() {
                 if t.axes[axis] {
                     let ends = _mm_and_si128(sides, _mm_set1_epi16(a as i16));
-                    way = _mm_or_si128(way, _mm_cmpeq_epi16(miss, ends));
+                    on_tile = _mm_or_si128(on_tile, _mm_cmpeq_epi16(miss, ends));
                 }
             }
-            let hit = _mm_and_si128(mendable, way);
-            near = _mm_or_si128(near, _mm_and_si128(hit, _mm_set1_epi16(1 << r)));
+            // ...or one road side alone (a bridge on its neighbour).
+            let one = is_zero(_mm_and_si128(miss, _mm_sub_epi16(miss, _mm_set1_epi16(1))));
+            let road = is_zero(_mm_andnot_si128(_mm_set1_epi16(t.roads as i16), miss));
+            let on_neighbour = _mm_andnot_si128(on_tile, _mm_and_si128(one, road));
+            let bits = _mm_or_si128(
+                _mm_and_si128(on_tile, _mm_set1_epi16(1 << r)),
+                _mm_and_si128(on_neighbour, _mm_set1_epi16(0x10 << r)),
+            );
+            near = _mm_or_si128(near, _mm_and_si128(mendable, bits));
         }
         _mm_cvtsi128_si64(_mm_packus_epi16(near, zero)) as u64
     }
@@ -284,9 +291,13 @@ fn near_misses(rot: &[Rotated; 4], req: &[u16; BLOCK], mask: &[u16; BLOCK]) -> u
             let miss = nonzero((t.edges ^ req[j]) & mask[j]);
             let still = nonzero((t.swapped ^ req[j]) & mask[j]);
             let mendable = miss != 0 && miss & still == 0;
-            let on_neighbour = miss & miss.wrapping_sub(1) == 0 && miss & !t.roads == 0;
             let on_tile = (0..2).any(|a| t.axes[a] && miss == mask[j] & ONES & AXIS_SIDES[a]);
-            near[j] |= u8::from(mendable && (on_neighbour || on_tile)) << r;
+            let on_neighbour = miss & miss.wrapping_sub(1) == 0 && miss & !t.roads == 0;
+            if mendable && on_tile {
+                near[j] |= 1 << r;
+            } else if mendable && on_neighbour {
+                near[j] |= 0x10 << r;
+            }
         }
     }
     u64::from_le_bytes(near)
@@ -315,16 +326,8 @@ fn site(g: &Game, placed: usize, word: u8) -> Option<usize> {
 
 /// The bridge that makes `t` placed at `p` (open position `o`) fit, as
 /// its word: on the tile itself, or on its neighbour on the side where the
-/// tile's road meets that neighbour's field. `memo` keeps, for each side
-/// of the position, whether the neighbour there may take a bridge: the
-/// same for every rotation tried there.
-fn bridge_making_fit(
-    g: &Game,
-    t: &TileType,
-    o: usize,
-    p: Placement,
-    memo: &mut [Option<bool>; 4],
-) -> Option<u8> {
+/// tile's road meets that neighbour's field.
+fn bridge_making_fit(g: &Game, t: &TileType, o: usize, p: Placement) -> Option<u8> {
     let open = &g.board.open;
     let edges = t.rot_edges[usize::from(p.rotation & 3)];
     let (req, mask) = (open.req[o], open.mask[o]);
@@ -367,21 +370,23 @@ fn bridge_making_fit(
         if (edges ^ r) & mask != 0 {
             continue;
         }
-        let (x, y) = (p.x as i32 + DX[d], p.y as i32 + DY[d]);
-        let Some(n) = g.board.placed_at(x, y) else {
-            continue;
-        };
-        let axis = (d % 2) as u8;
-        // Its side facing the tile's cell is empty until the tile is down.
-        let ok = match memo[d] {
-            Some(ok) => ok,
-            None => *memo[d].insert(may_build_facing_empty(g, n, axis, (d + 2) % 4)),
-        };
-        if ok {
-            return Some(2 * (d as u8 + 1) + axis);
+        if neighbour_takes_bridge(g, p, d, &mut None) {
+            return Some(2 * (d as u8 + 1) + (d % 2) as u8);
         }
     }
     None
+}
+
+/// Whether the placed tile on side `d` of `p`'s open cell may take a
+/// bridge along that side's axis, kept in `memo` once known.
+fn neighbour_takes_bridge(g: &Game, p: Placement, d: usize, memo: &mut Option<bool>) -> bool {
+    *memo.get_or_insert_with(|| {
+        let (x, y) = (p.x as i32 + DX[d], p.y as i32 + DY[d]);
+        // Its side facing the open cell is empty until the tile is down.
+        g.board
+            .placed_at(x, y)
+            .is_some_and(|n| may_build_facing_empty(g, n, (d % 2) as u8, (d + 2) % 4))
+    })
 }
 
 /// Whether the player to move may build a bridge now.
@@ -433,12 +438,31 @@ impl Mechanic for Bridges {
                 continue;
             }
             for (j, rotations) in near.to_le_bytes().into_iter().enumerate() {
+                if rotations == 0 {
+                    continue;
+                }
                 let o = b * BLOCK + j;
                 let Some([x, y]) = open.xy(o) else { break };
+                // Whether the neighbour on each side may take a bridge: the
+                // same for every rotation.
                 let mut memo = [None; 4];
-                for rotation in (0..4u8).filter(|r| rotations & (1 << r) != 0) {
+                for rotation in 0..4u8 {
                     let p = Placement { x, y, rotation };
-                    if bridge_making_fit(g, t, o, p, &mut memo).is_some() {
+                    let fits = rotations & (1 << rotation) != 0
+                        || (rotations & (0x10 << rotation) != 0 && {
+                            // The one side missed, where the neighbour's
+                            // field meets the tile's road.
+                            let edges = t.rot_edges[usize::from(rotation)];
+                            let d =
+                                nonzero((edges ^ req[j]) & mask[j]).trailing_zeros() as usize / 4;
+                            neighbour_takes_bridge(g, p, d, &mut memo[d])
+                        });
+                    debug_assert!(
+                        open.fits(o, t.rot_edges[usize::from(rotation)])
+                            || fits == bridge_making_fit(g, t, o, p).is_some(),
+                        "near_misses and bridge_making_fit disagree on {p:?}"
+                    );
+                    if fits {
                         found(p);
                     }
                 }
@@ -449,7 +473,7 @@ impl Mechanic for Bridges {
     fn enables(g: &Game, t: &TileType, p: Placement) -> bool {
         g.board
             .open_at(p.x.into(), p.y.into())
-            .and_then(|o| bridge_making_fit(g, t, o, p, &mut [None; 4]))
+            .and_then(|o| bridge_making_fit(g, t, o, p))
             .is_some()
     }
 
