@@ -498,15 +498,25 @@ impl Mechanic for Bridges {
             return;
         }
         let owed = g.ext.bridges.owed;
+        // Each site once, for both of its axes.
+        let placed = placed as usize;
+        let sites: [Option<usize>; 5] = std::array::from_fn(|s| {
+            if s == 0 {
+                Some(placed)
+            } else {
+                beside(g, placed, s - 1)
+            }
+        });
         for word in 0..BRIDGE_WORDS.len() as u8 {
-            let Some(idx) = site(g, placed as usize, word) else {
+            let Some(idx) = sites[usize::from(word / 2)] else {
                 continue;
             };
+            debug_assert_eq!(Some(idx), site(g, placed, word));
             let axis = word % 2;
             if !may_build(g, idx, axis) {
                 continue;
             }
-            if owed && !fits_all(g, placed as usize, Some((idx, axis))) {
+            if owed && !fits_all(g, placed, Some((idx, axis))) {
                 continue;
             }
             if !out.put(Action::of(Mech::Bridges, BUILD, Arg::Word(word))) {
