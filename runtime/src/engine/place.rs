@@ -71,8 +71,11 @@ impl Game {
         if !mechanics::enabling(self) {
             return;
         }
-        let filtered = mechanics::live(self, Hook::PlacementFilter);
+        // A filter that does not look at the tile accepts it everywhere.
+        let filtered =
+            mechanics::live(self, Hook::PlacementFilter) && mechanics::filtering(self, tile);
         mechanics::enabled(self, tile, &mut |p| {
+            debug_assert!(filtered || mechanics::placement_filter(self, tile, p).is_ok());
             if !filtered || mechanics::placement_filter(self, tile, p).is_ok() {
                 found(p);
             }

@@ -85,7 +85,9 @@ impl Mechanic for Barn {
             return;
         }
         for c in 0..4 {
-            if spot(g, idx as usize, c).is_ok() {
+            // The new tile's own corner first: a field there is needed
+            // (`spot`), and it is read without a look at the board.
+            if corner_field(g, idx as usize, c).is_some() && spot(g, idx as usize, c).is_ok() {
                 out.put(barn(c));
             }
         }

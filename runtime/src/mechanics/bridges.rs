@@ -119,19 +119,36 @@ fn beside(g: &Game, idx: usize, side: usize) -> Option<usize> {
 /// N-S, 1: E-W): none there yet (fn 18 L2585), both ends on field sides
 /// (L2474), each continuing a road or facing an empty place (fn 15 L2582).
 fn may_build(g: &Game, idx: usize, axis: u8) -> bool {
+    fields_free(g, idx, axis)
+        && [axis, axis + 2]
+            .into_iter()
+            .all(|side| end_continues(g, idx, usize::from(side)))
+}
+
+/// `may_build` on a tile whose side `empty` (on `axis`) faces an empty
+/// cell: only the other end's neighbour is looked at.
+fn may_build_facing_empty(g: &Game, idx: usize, axis: u8, empty: usize) -> bool {
+    debug_assert_eq!(empty % 2, usize::from(axis));
+    fields_free(g, idx, axis) && end_continues(g, idx, (empty + 2) % 4)
+}
+
+/// Whether placed tile `idx` has field sides at both ends of `axis`, with
+/// no road port there, and no bridge yet (`may_build`'s own-tile part).
+fn fields_free(g: &Game, idx: usize, axis: u8) -> bool {
     let q = g.placed[idx];
     let t = &g.rules.tiles[q.tile as usize];
     let edges = t.rot_edges[usize::from(q.rotation & 3)];
-    let sides = [axis as usize, axis as usize + 2];
     // The tile's own edges first: they rule out most tiles without a
-    // lookup of the board or the features.
-    sides.into_iter().all(|side| {
+    // lookup of the features.
+    [axis as usize, axis as usize + 2].into_iter().all(|side| {
         (edges >> (4 * side)) & 0xF == Edge::Field as u16 && q.ports[3 * side + 1] == NO_SEGMENT
     }) && g.added_segment(idx).is_none()
-        && sides.into_iter().all(|side| {
-            beside(g, idx, side)
-                .is_none_or(|o| shows(g, o, (side + 2) % 4, None) == Edge::Road as u16)
-        })
+}
+
+/// Whether a bridge end on side `side` of placed tile `idx` continues a
+/// road or faces an empty place (fn 15 L2582).
+fn end_continues(g: &Game, idx: usize, side: usize) -> bool {
+    beside(g, idx, side).is_none_or(|o| shows(g, o, (side + 2) % 4, None) == Edge::Road as u16)
 }
 
 /// One bit per side (bit `4s`): the low bit of each nibble.
@@ -198,14 +215,17 @@ impl Rotated {
     }
 }
 
-/// For a block of eight open positions, byte `j` bit `r`: rotation `r`
-/// misses position `j`'s demands, and a bridge may mend it by
-/// `bridge_making_fit`'s two ways, as far as the tile and the demands tell:
-/// the sides missed are those an axis of field ends has a neighbour on (a
-/// bridge on the tile), or one side where the tile's road meets a field (a
-/// bridge on that neighbour, if `may_build`). Every placement is tested
-/// when a bridge may be built, eight positions at once; the few that pass
-/// are looked at one by one.
+/// For a block of eight open positions, byte `j`: the rotations that miss
+/// position `j`'s demands and that a bridge mends by `bridge_making_fit`'s
+/// two ways, as far as the tile and the demands tell. Bit `r`: rotation `r`
+/// fits with a bridge on the tile itself (its field ends on an axis meet
+/// roads on exactly the sides it misses); nothing else decides that, so
+/// these are placements the bridge makes legal. Bit `4 + r` (where bit `r`
+/// is clear): it misses one side alone, where its road meets a field, and
+/// fits if the neighbour there may take a bridge (`may_build`), the one
+/// thing left to look at. Every placement is tested when a bridge may be
+/// built, eight positions at once; only the second kind is looked at
+/// further, one by one.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn near_misses(rot: &[Rotated; 4], req: &[u16; BLOCK], mask: &[u16; BLOCK]) -> u64 {
@@ -239,19 +259,23 @@ fn near_misses(rot: &[Rotated; 4], req: &[u16; BLOCK], mask: &[u16; BLOCK]) -> u
             ));
             // Each side missed is one a bridge may mend...
             let mendable = _mm_andnot_si128(is_zero(miss), is_zero(_mm_and_si128(miss, still)));
-            // ...one road side alone (a bridge on its neighbour)...
-            let one = is_zero(_mm_and_si128(miss, _mm_sub_epi16(miss, _mm_set1_epi16(1))));
-            let road = is_zero(_mm_andnot_si128(_mm_set1_epi16(t.roads as i16), miss));
-            let mut way = _mm_and_si128(one, road);
-            // ...or the neighboured ends of an axis of field ends.
+            // ...the neighboured ends of an axis of field ends...
+            let mut on_tile = zero;
             for (axis, &a) in AXIS_SIDES.iter().enumerate() {
                 if t.axes[axis] {
                     let ends = _mm_and_si128(sides, _mm_set1_epi16(a as i16));
-                    way = _mm_or_si128(way, _mm_cmpeq_epi16(miss, ends));
+                    on_tile = _mm_or_si128(on_tile, _mm_cmpeq_epi16(miss, ends));
                 }
             }
-            let hit = _mm_and_si128(mendable, way);
-            near = _mm_or_si128(near, _mm_and_si128(hit, _mm_set1_epi16(1 << r)));
+            // ...or one road side alone (a bridge on its neighbour).
+            let one = is_zero(_mm_and_si128(miss, _mm_sub_epi16(miss, _mm_set1_epi16(1))));
+            let road = is_zero(_mm_andnot_si128(_mm_set1_epi16(t.roads as i16), miss));
+            let on_neighbour = _mm_andnot_si128(on_tile, _mm_and_si128(one, road));
+            let bits = _mm_or_si128(
+                _mm_and_si128(on_tile, _mm_set1_epi16(1 << r)),
+                _mm_and_si128(on_neighbour, _mm_set1_epi16(0x10 << r)),
+            );
+            near = _mm_or_si128(near, _mm_and_si128(mendable, bits));
         }
         _mm_cvtsi128_si64(_mm_packus_epi16(near, zero)) as u64
     }
@@ -267,9 +291,13 @@ fn near_misses(rot: &[Rotated; 4], req: &[u16; BLOCK], mask: &[u16; BLOCK]) -> u
             let miss = nonzero((t.edges ^ req[j]) & mask[j]);
             let still = nonzero((t.swapped ^ req[j]) & mask[j]);
             let mendable = miss != 0 && miss & still == 0;
-            let on_neighbour = miss & miss.wrapping_sub(1) == 0 && miss & !t.roads == 0;
             let on_tile = (0..2).any(|a| t.axes[a] && miss == mask[j] & ONES & AXIS_SIDES[a]);
-            near[j] |= u8::from(mendable && (on_neighbour || on_tile)) << r;
+            let on_neighbour = miss & miss.wrapping_sub(1) == 0 && miss & !t.roads == 0;
+            if mendable && on_tile {
+                near[j] |= 1 << r;
+            } else if mendable && on_neighbour {
+                near[j] |= 0x10 << r;
+            }
         }
     }
     u64::from_le_bytes(near)
@@ -342,16 +370,23 @@ fn bridge_making_fit(g: &Game, t: &TileType, o: usize, p: Placement) -> Option<u
         if (edges ^ r) & mask != 0 {
             continue;
         }
-        let (x, y) = (p.x as i32 + DX[d], p.y as i32 + DY[d]);
-        let Some(n) = g.board.placed_at(x, y) else {
-            continue;
-        };
-        let axis = (d % 2) as u8;
-        if may_build(g, n, axis) {
-            return Some(2 * (d as u8 + 1) + axis);
+        if neighbour_takes_bridge(g, p, d, &mut None) {
+            return Some(2 * (d as u8 + 1) + (d % 2) as u8);
         }
     }
     None
+}
+
+/// Whether the placed tile on side `d` of `p`'s open cell may take a
+/// bridge along that side's axis, kept in `memo` once known.
+fn neighbour_takes_bridge(g: &Game, p: Placement, d: usize, memo: &mut Option<bool>) -> bool {
+    *memo.get_or_insert_with(|| {
+        let (x, y) = (p.x as i32 + DX[d], p.y as i32 + DY[d]);
+        // Its side facing the open cell is empty until the tile is down.
+        g.board
+            .placed_at(x, y)
+            .is_some_and(|n| may_build_facing_empty(g, n, (d % 2) as u8, (d + 2) % 4))
+    })
 }
 
 /// Whether the player to move may build a bridge now.
@@ -403,11 +438,31 @@ impl Mechanic for Bridges {
                 continue;
             }
             for (j, rotations) in near.to_le_bytes().into_iter().enumerate() {
+                if rotations == 0 {
+                    continue;
+                }
                 let o = b * BLOCK + j;
                 let Some([x, y]) = open.xy(o) else { break };
-                for rotation in (0..4u8).filter(|r| rotations & (1 << r) != 0) {
+                // Whether the neighbour on each side may take a bridge: the
+                // same for every rotation.
+                let mut memo = [None; 4];
+                for rotation in 0..4u8 {
                     let p = Placement { x, y, rotation };
-                    if bridge_making_fit(g, t, o, p).is_some() {
+                    let fits = rotations & (1 << rotation) != 0
+                        || (rotations & (0x10 << rotation) != 0 && {
+                            // The one side missed, where the neighbour's
+                            // field meets the tile's road.
+                            let edges = t.rot_edges[usize::from(rotation)];
+                            let d =
+                                nonzero((edges ^ req[j]) & mask[j]).trailing_zeros() as usize / 4;
+                            neighbour_takes_bridge(g, p, d, &mut memo[d])
+                        });
+                    debug_assert!(
+                        open.fits(o, t.rot_edges[usize::from(rotation)])
+                            || fits == bridge_making_fit(g, t, o, p).is_some(),
+                        "near_misses and bridge_making_fit disagree on {p:?}"
+                    );
+                    if fits {
                         found(p);
                     }
                 }
@@ -424,8 +479,10 @@ impl Mechanic for Bridges {
 
     /// A tile that does not match its neighbours was placed through a
     /// bridge still to be built (L2476).
+    /// Only while a bridge may be built can a placement have needed one
+    /// (`enabling`), so the neighbours are looked at only then.
     fn after_place(g: &mut Game, idx: usize) {
-        g.ext.bridges.owed = !fits_all(g, idx, None);
+        g.ext.bridges.owed = may_bridge(g) && !fits_all(g, idx, None);
     }
 
     fn compels(g: &Game, _idx: u16) -> Option<&'static str> {
@@ -441,15 +498,25 @@ impl Mechanic for Bridges {
             return;
         }
         let owed = g.ext.bridges.owed;
+        // Each site once, for both of its axes.
+        let placed = placed as usize;
+        let sites: [Option<usize>; 5] = std::array::from_fn(|s| {
+            if s == 0 {
+                Some(placed)
+            } else {
+                beside(g, placed, s - 1)
+            }
+        });
         for word in 0..BRIDGE_WORDS.len() as u8 {
-            let Some(idx) = site(g, placed as usize, word) else {
+            let Some(idx) = sites[usize::from(word / 2)] else {
                 continue;
             };
+            debug_assert_eq!(Some(idx), site(g, placed, word));
             let axis = word % 2;
             if !may_build(g, idx, axis) {
                 continue;
             }
-            if owed && !fits_all(g, placed as usize, Some((idx, axis))) {
+            if owed && !fits_all(g, placed, Some((idx, axis))) {
                 continue;
             }
             if !out.put(Action::of(Mech::Bridges, BUILD, Arg::Word(word))) {

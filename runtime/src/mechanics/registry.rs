@@ -315,6 +315,13 @@ macro_rules! registry {
 
         #[inline(never)]
         fn filters_looking(g: &Game, t: &TileType) -> bool {
+            filtering(g, t) || enabling(g)
+        }
+
+        /// Whether a placement filter looks at tile `t` now
+        /// (`Mechanic::filters`): where none does, every filter accepts
+        /// it, so its placements need no verdict.
+        pub(crate) fn filtering(g: &Game, t: &TileType) -> bool {
             each!(g, Hook::PlacementFilter, |m| {
                 let f = match m {
                     $(Mech::$T => <super::$m::$T as Mechanic>::filters(g, t),)*
@@ -323,7 +330,7 @@ macro_rules! registry {
                     return true;
                 }
             });
-            enabling(g)
+            false
         }
 
         /// Whether a module may make placements legal now that the edges
