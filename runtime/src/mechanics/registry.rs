@@ -916,6 +916,26 @@ pub(crate) const FOLLOWERS: u32 = {
     m
 };
 
+/// Bit `kind` for each kind that is a follower standing on its tile's
+/// feature (`FigureDef::on_tile`): those the fairy stands next to.
+pub(crate) const FOLLOWERS_ON_TILE: u32 = {
+    let mut m = 0;
+    let mut k = 0;
+    while k < FIGURE_KINDS {
+        if FIGURE_DEFS[k].follower && FIGURE_DEFS[k].on_tile {
+            m |= 1 << k;
+        }
+        k += 1;
+    }
+    m
+};
+
+// `Game::own_mask` looks for a player's followers only in occupied features.
+const _: () = assert!(
+    FOLLOWERS & !OCCUPIES == 0,
+    "every follower occupies its feature"
+);
+
 /// The modules in the order they answer a hook: the declaration order
 /// (`Mech`), except that a module comes after those its `AFTER` names. A
 /// circle among the declarations stops the build.
