@@ -31,7 +31,7 @@ use serde_json::{json, Map, Value};
 use smallvec::SmallVec;
 
 use super::{Ask, At, FirstTwo, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink};
-use crate::engine::features::Node;
+use crate::engine::features::{Node, WITHDRAWN};
 use crate::engine::game::Game;
 use crate::engine::scoring;
 use crate::engine::types::*;
@@ -503,7 +503,14 @@ fn free(g: &Game, roots: [Option<u16>; 2], placed: usize, segment: u8) -> bool {
 #[inline(always)]
 fn free_node(g: &Game, roots: [Option<u16>; 2], node: &Node) -> bool {
     let root = node.parent;
-    matches!(node.kind, Kind::Road | Kind::City) && g.is_open(root) && !roots.contains(&Some(root))
+    if !matches!(node.kind, Kind::Road | Kind::City) {
+        return false;
+    }
+    // `Game::is_open` of a road or city: an open side, not withdrawn.
+    let r = &g.features.nodes[usize::from(root)];
+    let open = matches!(r.kind, Kind::Road | Kind::City) && r.open != 0 && r.open != WITHDRAWN;
+    debug_assert_eq!(open, g.is_open(root));
+    open && !roots.contains(&Some(root))
 }
 
 /// Whether `moves(g, player, ..)` lists `a`, without listing them all.
