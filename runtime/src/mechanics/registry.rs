@@ -58,7 +58,7 @@ macro_rules! each {
     ($g:expr, $hook:expr, |$m:ident| $body:expr) => {{
         let mut bits = $g.rules.hooks.by_hook[$hook as usize] & !$g.ext.retired;
         while bits != 0 {
-            let $m = ORDER[bits.trailing_zeros() as usize];
+            let $m = ORDER_BY_BIT[bits.trailing_zeros() as usize & 63];
             bits &= bits - 1;
             $body
         }
@@ -958,6 +958,21 @@ pub const ORDER: [Mech; MECH_COUNT] = {
             i += 1;
         }
         assert!(found, "the modules' AFTER declarations form a circle");
+    }
+    out
+};
+
+/// `ORDER` with room for every bit of a rank mask (`u64`): a rank read off
+/// a mask's lowest bit (`each!`, on every hook of every turn) indexes it
+/// with no bounds check. Ranks past the modules never come up (masks hold
+/// only modules' ranks); they name the first module.
+pub(crate) const ORDER_BY_BIT: [Mech; 64] = {
+    assert!(MECH_COUNT <= 64, "a rank is a bit of a u64");
+    let mut out = [ORDER[0]; 64];
+    let mut i = 0;
+    while i < MECH_COUNT {
+        out[i] = ORDER[i];
+        i += 1;
     }
     out
 };
