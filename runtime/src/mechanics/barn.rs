@@ -84,7 +84,18 @@ impl Mechanic for Barn {
         if g.figures(g.to_move, FollowerKind::Barn) == 0 {
             return;
         }
+        let q = g.placed[idx as usize];
         for c in 0..4 {
+            // Most corners of a new tile miss one of the three tiles a barn
+            // needs around it (L1762): looked at here, before `spot`'s
+            // checks with their errors.
+            let cells = around(q.x as i32, q.y as i32, c);
+            if cells[1..]
+                .iter()
+                .any(|&(x, y, _)| g.board.placed_at(x, y).is_none())
+            {
+                continue;
+            }
             if spot(g, idx as usize, c).is_ok() {
                 out.put(barn(c));
             }
