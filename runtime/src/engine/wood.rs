@@ -190,7 +190,15 @@ impl Game {
         if let Some(own) = w.own.get() {
             return own;
         }
-        let own = self.occupied_mask(w.tile, w.p, Some(w.player));
+        // A feature holding the player's follower is occupied (every
+        // follower occupies its feature, `registry::OCCUPIES`): with none
+        // occupied, the followers need no look.
+        let own = if w.occupied == 0 {
+            0
+        } else {
+            self.occupied_mask(w.tile, w.p, Some(w.player))
+        };
+        debug_assert_eq!(own, self.occupied_mask(w.tile, w.p, Some(w.player)));
         w.own.set(Some(own));
         own
     }

@@ -84,10 +84,23 @@ impl Mechanic for Barn {
         if g.figures(g.to_move, FollowerKind::Barn) == 0 {
             return;
         }
+        let q = g.placed[idx as usize];
         for c in 0..4 {
-            // The new tile's own corner first: a field there is needed
-            // (`spot`), and it is read without a look at the board.
-            if corner_field(g, idx as usize, c).is_some() && spot(g, idx as usize, c).is_ok() {
+            // Most corners of a new tile fail before `spot`'s checks with
+            // their errors: its own corner is not a field (read without the
+            // board), or one of the three tiles a barn needs around it
+            // (L1762) is missing.
+            if corner_field(g, idx as usize, c).is_none() {
+                continue;
+            }
+            let cells = around(q.x as i32, q.y as i32, c);
+            if cells[1..]
+                .iter()
+                .any(|&(x, y, _)| g.board.placed_at(x, y).is_none())
+            {
+                continue;
+            }
+            if spot(g, idx as usize, c).is_ok() {
                 out.put(barn(c));
             }
         }

@@ -123,7 +123,9 @@ impl Mechanic for Fairy {
         }
         let me = g.to_move();
         let on_tile = on_tile(g);
-        let mine = |f: &&Deployed| f.player == me && f.kind.is_follower() && f.kind.def().on_tile;
+        // A follower on its tile's feature (`FigureDef::on_tile`), one bit test.
+        let beside = super::registry::FOLLOWERS_ON_TILE;
+        let mine = |f: &&Deployed| f.player == me && beside & 1 << f.kind as u32 != 0;
         let followers = g.followers();
         // Keyed by tile, segment and kind (the player is the mover's).
         let mut spots = FirstKeys::<u32>::default();

@@ -1,6 +1,6 @@
 //! The hook points of a turn, and which of a ruleset's modules sit on each.
 
-use super::registry::{hooks_of, ORDER, RANK};
+use super::registry::{hooks_of, ORDER_BY_BIT, RANK};
 use super::Mech;
 use crate::engine::game::Game;
 
@@ -248,7 +248,7 @@ pub(crate) fn ranked(mut bits: u64) -> impl Iterator<Item = Mech> {
         }
         let r = bits.trailing_zeros() as usize;
         bits &= bits - 1;
-        Some(ORDER[r])
+        Some(ORDER_BY_BIT[r & 63])
     })
 }
 

@@ -31,7 +31,7 @@ use serde_json::{json, Map, Value};
 use smallvec::SmallVec;
 
 use super::{Ask, At, FirstTwo, Hook, Mech, Mechanic, Neutral, NeutralDef, Shown, Sink};
-use crate::engine::features::Node;
+use crate::engine::features::{Node, WITHDRAWN};
 use crate::engine::game::Game;
 use crate::engine::scoring;
 use crate::engine::types::*;
@@ -463,13 +463,28 @@ const PLACES: usize = 1024;
 #[inline(always)]
 fn each_place(g: &Game, roots: [Option<u16>; 2], mut found: impl FnMut(u16, u8) -> bool) -> bool {
     let bans = g.bans();
-    for placed in (0..g.placed().len()).rev() {
+    // The figures' features, `OFF` for none (no node has that id).
+    let taken = roots.map(|r| r.unwrap_or(OFF));
+    let nodes = &g.features.nodes;
+    for (placed, q) in g.placed().iter().enumerate().rev() {
         // Only for a tile with a place on it, once.
         let mut allowed = None;
         // The tile's nodes as one slice (`free`'s test, on every segment
         // of the board at each listing).
-        for (segment, node) in (0..).zip(g.nodes_of(placed)) {
-            if !free_node(g, roots, node) {
+        let base = usize::from(q.node_base);
+        let n = g.rules().tiles[usize::from(q.tile)].segments.len();
+        for (segment, node) in (0..).zip(&nodes[base..base + n]) {
+            if !matches!(node.kind, Kind::Road | Kind::City) {
+                continue;
+            }
+            let root = node.parent;
+            let r = &nodes[usize::from(root)];
+            // `Game::is_open` of a road or city: an open side, not withdrawn.
+            let open =
+                matches!(r.kind, Kind::Road | Kind::City) && r.open != 0 && r.open != WITHDRAWN;
+            debug_assert_eq!(open, g.is_open(root));
+            debug_assert_eq!(open && !taken.contains(&root), free_node(g, roots, node));
+            if !open || root == taken[0] || root == taken[1] {
                 continue;
             }
             if !*allowed.get_or_insert_with(|| !bans.banned(g, placed)) {
@@ -503,7 +518,14 @@ fn free(g: &Game, roots: [Option<u16>; 2], placed: usize, segment: u8) -> bool {
 #[inline(always)]
 fn free_node(g: &Game, roots: [Option<u16>; 2], node: &Node) -> bool {
     let root = node.parent;
-    matches!(node.kind, Kind::Road | Kind::City) && g.is_open(root) && !roots.contains(&Some(root))
+    if !matches!(node.kind, Kind::Road | Kind::City) {
+        return false;
+    }
+    // `Game::is_open` of a road or city: an open side, not withdrawn.
+    let r = &g.features.nodes[usize::from(root)];
+    let open = matches!(r.kind, Kind::Road | Kind::City) && r.open != 0 && r.open != WITHDRAWN;
+    debug_assert_eq!(open, g.is_open(root));
+    open && !roots.contains(&Some(root))
 }
 
 /// Whether `moves(g, player, ..)` lists `a`, without listing them all.

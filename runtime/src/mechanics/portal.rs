@@ -18,6 +18,7 @@ use super::{At, Hook, Mech, Mechanic, Sink};
 use crate::engine::game::Game;
 use crate::engine::types::*;
 use crate::generated::attr;
+use crate::tables::Kind;
 
 pub(crate) struct Portal;
 
@@ -40,13 +41,21 @@ impl Mechanic for Portal {
             return;
         }
         let me = g.to_move();
-        // Each follower in the supply and the feature kinds it stands on.
-        let mut kinds = [(FollowerKind::Normal, 0u8); FollowerKind::ALL.len()];
-        let mut n = 0;
+        // For each feature kind, the followers in the supply that stand on
+        // it, in `FollowerKind::ALL`'s order: read off per segment, with no
+        // test of every follower kind on each.
+        const FOLLOWERS: usize = FollowerKind::ALL.len();
+        let mut on = [[FollowerKind::Normal; FOLLOWERS]; Kind::ALL.len()];
+        let mut count = [0usize; Kind::ALL.len()];
         for kind in FollowerKind::ALL {
             if kind.is_follower() && g.figures(me, kind) > 0 {
-                kinds[n] = (kind, g.stands_on(kind));
-                n += 1;
+                let stands = g.stands_on(kind);
+                for (f, k) in Kind::ALL.into_iter().enumerate() {
+                    if stands & 1 << k as u8 != 0 {
+                        on[f][count[f]] = kind;
+                        count[f] += 1;
+                    }
+                }
             }
         }
         let bans = g.bans();
@@ -57,14 +66,16 @@ impl Mechanic for Portal {
             // Only for a tile with a free feature, once.
             let mut allowed = None;
             for (segment, node) in (0..).zip(g.nodes_of(usize::from(placed))) {
-                if !free_root(g, node.parent) {
+                let f = node.kind as usize;
+                // No follower for its kind, free or not (the ban, asked
+                // once per tile, says the same of every segment).
+                if count[f] == 0 || !free_root(g, node.parent) {
                     continue;
                 }
                 if !*allowed.get_or_insert_with(|| !bans.banned(g, placed as usize)) {
                     break;
                 }
-                let feature = 1 << node.kind as u8;
-                for &(kind, _) in kinds[..n].iter().filter(|k| k.1 & feature != 0) {
+                for &kind in &on[f][..count[f]] {
                     let spot = Spot {
                         placed,
                         segment,

@@ -58,7 +58,7 @@ macro_rules! each {
     ($g:expr, $hook:expr, |$m:ident| $body:expr) => {{
         let mut bits = $g.rules.hooks.by_hook[$hook as usize] & !$g.ext.retired;
         while bits != 0 {
-            let $m = ORDER[bits.trailing_zeros() as usize];
+            let $m = ORDER_BY_BIT[bits.trailing_zeros() as usize & 63];
             bits &= bits - 1;
             $body
         }
@@ -923,6 +923,26 @@ pub(crate) const FOLLOWERS: u32 = {
     m
 };
 
+/// Bit `kind` for each kind that is a follower standing on its tile's
+/// feature (`FigureDef::on_tile`): those the fairy stands next to.
+pub(crate) const FOLLOWERS_ON_TILE: u32 = {
+    let mut m = 0;
+    let mut k = 0;
+    while k < FIGURE_KINDS {
+        if FIGURE_DEFS[k].follower && FIGURE_DEFS[k].on_tile {
+            m |= 1 << k;
+        }
+        k += 1;
+    }
+    m
+};
+
+// `Game::own_mask` looks for a player's followers only in occupied features.
+const _: () = assert!(
+    FOLLOWERS & !OCCUPIES == 0,
+    "every follower occupies its feature"
+);
+
 /// The modules in the order they answer a hook: the declaration order
 /// (`Mech`), except that a module comes after those its `AFTER` names. A
 /// circle among the declarations stops the build.
@@ -945,6 +965,21 @@ pub const ORDER: [Mech; MECH_COUNT] = {
             i += 1;
         }
         assert!(found, "the modules' AFTER declarations form a circle");
+    }
+    out
+};
+
+/// `ORDER` with room for every bit of a rank mask (`u64`): a rank read off
+/// a mask's lowest bit (`each!`, on every hook of every turn) indexes it
+/// with no bounds check. Ranks past the modules never come up (masks hold
+/// only modules' ranks); they name the first module.
+pub(crate) const ORDER_BY_BIT: [Mech; 64] = {
+    assert!(MECH_COUNT <= 64, "a rank is a bit of a u64");
+    let mut out = [ORDER[0]; 64];
+    let mut i = 0;
+    while i < MECH_COUNT {
+        out[i] = ORDER[i];
+        i += 1;
     }
     out
 };

@@ -611,6 +611,8 @@ fn wood_answers<S: Sink + ?Sized>(g: &Game, out: &mut S) {
     let pieces = s.pieces[me as usize] > 0;
     let normal = g.figures(me, FollowerKind::Normal) > 0;
     let big = g.figures(me, FollowerKind::Big) > 0;
+    // The bans read once for all towers (`Game::bans`), not asked of each.
+    let bans = (normal || big).then(|| g.bans());
     for i in 0..s.towers as usize {
         let t = s.tile[i];
         if topped & (1 << i) != 0 {
@@ -619,7 +621,7 @@ fn wood_answers<S: Sink + ?Sized>(g: &Game, out: &mut S) {
         if pieces && !out.put(piece(t)) {
             return;
         }
-        if (normal || big) && s.height[i] > 0 && !g.banned(t as usize) {
+        if s.height[i] > 0 && bans.is_some_and(|b| !b.banned(g, t as usize)) {
             if normal && !out.put(top(t)) {
                 return;
             }
