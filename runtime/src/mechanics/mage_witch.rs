@@ -478,11 +478,7 @@ fn each_place(g: &Game, roots: [Option<u16>; 2], mut found: impl FnMut(u16, u8) 
                 continue;
             }
             let root = node.parent;
-            let r = &nodes[usize::from(root)];
-            // `Game::is_open` of a road or city: an open side, not withdrawn.
-            let open =
-                matches!(r.kind, Kind::Road | Kind::City) && r.open != 0 && r.open != WITHDRAWN;
-            debug_assert_eq!(open, g.is_open(root));
+            let open = open_road_or_city(g, root);
             debug_assert_eq!(open && !taken.contains(&root), free_node(g, roots, node));
             if !open || root == taken[0] || root == taken[1] {
                 continue;
@@ -521,11 +517,17 @@ fn free_node(g: &Game, roots: [Option<u16>; 2], node: &Node) -> bool {
     if !matches!(node.kind, Kind::Road | Kind::City) {
         return false;
     }
-    // `Game::is_open` of a road or city: an open side, not withdrawn.
+    open_road_or_city(g, root) && !roots.contains(&Some(root))
+}
+
+/// `Game::is_open` of a feature's root node, for a road or city: an open
+/// side, not withdrawn (the other kinds' tests skipped).
+#[inline(always)]
+fn open_road_or_city(g: &Game, root: u16) -> bool {
     let r = &g.features.nodes[usize::from(root)];
     let open = matches!(r.kind, Kind::Road | Kind::City) && r.open != 0 && r.open != WITHDRAWN;
     debug_assert_eq!(open, g.is_open(root));
-    open && !roots.contains(&Some(root))
+    open
 }
 
 /// Whether `moves(g, player, ..)` lists `a`, without listing them all.
