@@ -84,23 +84,16 @@ impl Mechanic for Barn {
         if g.figures(g.to_move, FollowerKind::Barn) == 0 {
             return;
         }
-        let q = g.placed[idx as usize];
+        let idx = idx as usize;
         for c in 0..4 {
             // Most corners of a new tile fail before `spot`'s checks with
             // their errors: its own corner is not a field (read without the
             // board), or one of the three tiles a barn needs around it
             // (L1762) is missing.
-            if corner_field(g, idx as usize, c).is_none() {
+            if corner_field(g, idx, c).is_none() || corner_tiles(g, idx, c).is_none() {
                 continue;
             }
-            let cells = around(q.x as i32, q.y as i32, c);
-            if cells[1..]
-                .iter()
-                .any(|&(x, y, _)| g.board.placed_at(x, y).is_none())
-            {
-                continue;
-            }
-            if spot(g, idx as usize, c).is_ok() {
+            if spot(g, idx, c).is_ok() {
                 out.put(barn(c));
             }
         }
@@ -208,10 +201,13 @@ fn corner_ports(c: u8) -> [usize; 2] {
     [(3 * c as usize + 11) % 12, 3 * c as usize]
 }
 
+/// A cell and one of its corners.
+type Corner = (i32, i32, u8);
+
 /// The four tiles' cells around corner `c` of the cell (x, y), each with its
 /// own corner at that point: the cell itself, its neighbour east or west,
 /// north or south, and diagonally.
-fn around(x: i32, y: i32, c: u8) -> [(i32, i32, u8); 4] {
+fn around(x: i32, y: i32, c: u8) -> [Corner; 4] {
     let dx = if c == 0 || c == 3 { -1 } else { 1 };
     let dy = if c < 2 { -1 } else { 1 };
     [
@@ -233,6 +229,21 @@ fn corner_field(g: &Game, q: usize, c: u8) -> Option<u16> {
     (a != NO_NODE && a == b && g.kind_of(a) == Kind::Field).then_some(a)
 }
 
+/// The four tiles around corner `c` of placed tile `idx` (`idx` first) and
+/// their cells with the corner of each at that point (`around`), when all
+/// four are on the board (L1762).
+fn corner_tiles(g: &Game, idx: usize, c: u8) -> Option<([usize; 4], [Corner; 4])> {
+    let q = g.placed[idx];
+    let cells = around(q.x as i32, q.y as i32, c);
+    // `cells[0]` is the tile's own cell.
+    let mut tiles = [idx; 4];
+    for k in 1..4 {
+        let (x, y, _) = cells[k];
+        tiles[k] = g.board.placed_at(x, y)?;
+    }
+    Some((tiles, cells))
+}
+
 /// The node of tile `idx` where the active player's barn would stand at its
 /// corner `c`, or why it may not.
 fn spot(g: &Game, idx: usize, c: u8) -> Result<u16, MoveError> {
@@ -242,17 +253,7 @@ fn spot(g: &Game, idx: usize, c: u8) -> Result<u16, MoveError> {
     if g.figures(g.to_move, FollowerKind::Barn) == 0 {
         return Err(MoveError::rule(Mech::Barn, NONE_LEFT));
     }
-    let q = g.placed[idx];
-    let cells = around(q.x as i32, q.y as i32, c);
-    // `cells[0]` is the new tile's own cell.
-    let mut tiles = [idx; 4];
-    for k in 1..4 {
-        let (x, y, _) = cells[k];
-        tiles[k] = g
-            .board
-            .placed_at(x, y)
-            .ok_or(MoveError::rule(Mech::Barn, FOUR_TILES))?;
-    }
+    let (tiles, cells) = corner_tiles(g, idx, c).ok_or(MoveError::rule(Mech::Barn, FOUR_TILES))?;
     let node = corner_field(g, idx, c).ok_or(MoveError::rule(Mech::Barn, FIELDS_ONLY))?;
     for k in 1..4 {
         corner_field(g, tiles[k], cells[k].2).ok_or(MoveError::rule(Mech::Barn, FIELDS_ONLY))?;
